@@ -1,0 +1,10 @@
+// Public API of @sluice/ui-kit. One export line per component or widget, appended at the
+// end of its section, so helpers working in parallel do not collide.
+
+// Theme
+export * from './theme';
+
+// i18n
+export * from './i18n';
+
+// Components

@@ -1,0 +1,2 @@
+export { KitProviders, renderWithTheme } from './renderWithTheme';
+export type { RenderWithThemeOptions } from './renderWithTheme';
