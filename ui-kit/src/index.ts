@@ -8,3 +8,5 @@ export * from './theme';
 export * from './i18n';
 
 // Components
+export * from './components/Button';
+export * from './components/IconButton';

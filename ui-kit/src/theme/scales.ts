@@ -83,6 +83,7 @@ export const scales: Omit<SluiceTheme, 'mode' | 'colors' | 'shadows'> = {
     fast: '120ms',
     normal: '200ms',
     slow: '300ms',
+    spin: '800ms',
     easing: 'cubic-bezier(0.4, 0, 0.2, 1)',
     easingOut: 'cubic-bezier(0, 0, 0.2, 1)',
   },

@@ -82,7 +82,15 @@ export interface SluiceTheme {
   shadows: Record<ShadowKey, string>;
   zIndices: Record<ZIndexKey, number>;
   /** Durations and easings, so motion is consistent and can be disabled in one place. */
-  motion: { fast: string; normal: string; slow: string; easing: string; easingOut: string };
+  motion: {
+    fast: string;
+    normal: string;
+    slow: string;
+    /** One turn of a loading spinner. */
+    spin: string;
+    easing: string;
+    easingOut: string;
+  };
   /** Component dimensions that are not spacing: control heights, icon sizes, panel widths. */
   sizes: {
     control: Record<ControlSize, string>;

@@ -1,0 +1,3 @@
+export { IconButton } from './IconButton';
+export type { IconButtonProps, IconButtonVariant } from './IconButton';
+export type { IconButtonShape } from './IconButton.styles';
