@@ -1,0 +1,139 @@
+// Wire shapes of the Sluice management API as the widgets read them (spec §3, §7;
+// reference §6). Fields the widgets do not read are left out on purpose: the parsers in
+// parse.ts accept any extra keys and check only what is listed here.
+
+/** Every management response: `{ success, message, data }` (HTTP 200 even on failure). */
+export interface ApiEnvelope<T> {
+  success: boolean;
+  message: string;
+  data?: T;
+}
+
+/** 0 pays per token (ratio based), 1 pays a fixed price per call. */
+export type QuotaType = 0 | 1;
+
+export interface PricingItem {
+  model_name: string;
+  quota_type: QuotaType;
+  model_ratio: number;
+  completion_ratio: number;
+  /** USD per call, used when quota_type is 1. */
+  model_price: number;
+  enable_groups: string[];
+  owner_by?: string;
+  /** Newer servers send these per item; older ones leave them to /api/model-info. */
+  description?: string;
+  tags?: string[];
+  vendor_id?: number;
+}
+
+export interface PricingVendor {
+  id?: number;
+  name: string;
+  description?: string;
+  icon?: string;
+}
+
+export interface PricingResponse {
+  items: PricingItem[];
+  /** Group name to ratio, only groups usable by the caller. */
+  groupRatio: Record<string, number>;
+  /** Group name to description, when the server sends it. */
+  usableGroup: Record<string, string>;
+  vendors: PricingVendor[];
+}
+
+/** One vendor of `GET /api/model-info` (data arrives as a JSON string). */
+export interface ModelInfoVendor {
+  manufacturer: string;
+  icon?: string;
+  description?: string;
+  models: ModelInfoEntry[];
+}
+
+export interface ModelInfoEntry {
+  model_name: string;
+  tags: string[];
+  /** Description HTML. */
+  illustrate?: string;
+}
+
+/** The subset of `GET /api/status` the widgets use. */
+export interface SiteStatus {
+  server_address?: string;
+  /** Yuan per US dollar. */
+  price?: number;
+  quota_per_unit?: number;
+  display_in_currency?: boolean;
+  chat_link?: string;
+  chat_link2?: string;
+  system_name?: string;
+}
+
+export interface GroupOption {
+  /** Group key sent to the server. */
+  value: string;
+  /** Display name or description. */
+  label: string;
+  ratio?: number;
+}
+
+export type TokenStatus = 1 | 2 | 3 | 4;
+
+export interface Token {
+  id: number;
+  name: string;
+  /** Stored without the `sk-` prefix; the UI adds it. */
+  key: string;
+  status: TokenStatus;
+  remain_quota: number;
+  used_quota: number;
+  unlimited_quota: boolean;
+  /** Epoch seconds, or -1 for never. */
+  expired_time: number;
+  created_time: number;
+  group: string;
+  model_limits_enabled: boolean;
+  /** Comma-joined model names. */
+  model_limits: string;
+  /** Comma-joined IPs. */
+  ip_limits: string;
+  rate_limit_enabled: boolean;
+  rate_limit_interval: number;
+  rate_limit_count: number;
+}
+
+/** Body of POST /api/token/ (and of PUT with an id). */
+export interface TokenInput {
+  name: string;
+  remain_quota: number;
+  unlimited_quota: boolean;
+  expired_time: number;
+  group: string;
+  model_limits_enabled: boolean;
+  model_limits: string;
+  ip_limits: string;
+  rate_limit_enabled: boolean;
+  rate_limit_interval: number;
+  rate_limit_count: number;
+}
+
+export type ChatRole = 'system' | 'user' | 'assistant';
+
+export interface ChatRequestMessage {
+  role: ChatRole;
+  content: string;
+}
+
+export interface ChatCompletionRequest {
+  model: string;
+  group?: string;
+  messages: ChatRequestMessage[];
+  temperature?: number;
+  max_tokens?: number;
+}
+
+/** What the playground receives while a reply streams. */
+export type ChatStreamEvent =
+  | { type: 'delta'; content: string }
+  | { type: 'done' };
