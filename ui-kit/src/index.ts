@@ -10,3 +10,6 @@ export * from './i18n';
 // Components
 export * from './components/Button';
 export * from './components/IconButton';
+export * from './components/Input';
+export * from './components/TextArea';
+export * from './components/NumberInput';

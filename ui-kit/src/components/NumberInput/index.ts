@@ -1,0 +1,7 @@
+export { NumberInput } from './NumberInput';
+export type {
+  NumberInputControls,
+  NumberInputProps,
+  NumberInputState,
+  NumberInputStatus,
+} from './NumberInput';
