@@ -13,3 +13,7 @@ export * from './components/IconButton';
 export * from './components/Input';
 export * from './components/TextArea';
 export * from './components/NumberInput';
+export * from './components/Switch';
+export * from './components/Checkbox';
+export * from './components/Slider';
+export * from './components/Tabs';
