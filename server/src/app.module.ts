@@ -1,0 +1,44 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { GlobalExceptionFilter } from './common/exception.filter';
+import { DatabaseModule } from './database/database.module';
+import { RedisModule } from './redis/redis.module';
+import { QueueModule } from './queue/queue.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { OutboundModule } from './outbound/outbound.module';
+import { OptionsModule } from './options/options.module';
+import { UsersModule } from './users/users.module';
+import { AuthModule } from './auth/auth.module';
+import { MailModule } from './mail/mail.module';
+import { StatusModule } from './status/status.module';
+import { HealthModule } from './health/health.module';
+import { WebModule } from './web/web.module';
+
+/** Modules with processors only (the worker role needs no controllers, but shares services). */
+export function coreModules(config: AppConfig) {
+  return [
+    ConfigModule.forRoot(config),
+    DatabaseModule,
+    RedisModule,
+    QueueModule,
+    RateLimitModule,
+    OutboundModule,
+    OptionsModule,
+    UsersModule,
+    MailModule,
+  ];
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      // WebModule last: its wildcard is the SPA fallback.
+      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, WebModule],
+      providers: [{ provide: APP_FILTER, useClass: GlobalExceptionFilter }],
+    };
+  }
+}

@@ -1,0 +1,66 @@
+import 'reflect-metadata';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { existsSync } from 'node:fs';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { AppConfig } from './config/app-config';
+import { AppModule } from './app.module';
+import { JsonLogger } from './common/json-logger';
+import { newRequestId } from './common/request-id';
+import { WorkerModule } from './worker.module';
+
+/** Body limit for management calls; the relay routes set their own. */
+const API_BODY_LIMIT = 2 * 1024 * 1024;
+
+/** Builds the HTTP application (relay + management API + console). Does not listen. */
+export async function createHttpApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    logger: false,
+    genReqId: () => newRequestId(),
+    requestIdHeader: false,
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    bodyLimit: API_BODY_LIMIT,
+    return503OnClosing: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: new JsonLogger(config.logLevel),
+    bufferLogs: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (req, reply) => {
+    void reply.header('X-Request-Id', req.id);
+  });
+  await app.register(fastifyCookie as never);
+  if (config.consoleDist && existsSync(config.consoleDist)) {
+    // Files are registered one route each (no wildcard) so the SPA fallback controller owns '*'.
+    await app.register(fastifyStatic as never, { root: config.consoleDist, prefix: '/', wildcard: false, index: false });
+  }
+  app.enableShutdownHooks();
+  await app.init();
+  return app;
+}
+
+export async function startHttp(config: AppConfig): Promise<NestFastifyApplication> {
+  const app = await createHttpApp(config);
+  await app.listen(config.port, config.host);
+  return app;
+}
+
+/** The worker role: processors only, no HTTP listener. */
+export async function startWorker(config: AppConfig): Promise<INestApplicationContext> {
+  const ctx = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: new JsonLogger(config.logLevel) });
+  ctx.enableShutdownHooks();
+  await ctx.init();
+  return ctx;
+}
+
+/** Ends the process if shutdown hangs past the grace period. */
+export function installShutdownTimer(graceSeconds: number): void {
+  for (const sig of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(sig, () => {
+      setTimeout(() => process.exit(0), graceSeconds * 1000).unref();
+    });
+  }
+}

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+
+/**
+ * The only place that reads process.env. Everything else injects AppConfig.
+ * Every key is listed in .env.example.
+ */
+export type DatabaseConfig =
+  | { kind: 'sqlite'; path: string }
+  | { kind: 'postgres'; url: string };
+
+export type NodeRole = 'all' | 'http' | 'worker';
+
+export interface RateLimitRule {
+  /** Requests allowed per window. 0 disables the limiter. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  role: NodeRole;
+  database: DatabaseConfig;
+  redisUrl: string | null;
+  /** Prefix for Redis keys, queues and channels so several installs can share one Redis. */
+  redisPrefix: string;
+  /** Secret for AES-GCM encryption of channel and token keys at rest. */
+  encryptionKey: Buffer;
+  /** Password of the root account created on an empty database. */
+  initialRootPassword: string;
+  /** Peers whose X-Forwarded-For is believed (IPs or CIDRs). Empty: socket address only. */
+  trustedProxies: string[];
+  globalApiRateLimit: RateLimitRule;
+  globalWebRateLimit: RateLimitRule;
+  criticalRateLimit: RateLimitRule;
+  turnstileVerifyUrl: string;
+  consoleDist: string | null;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Seconds given to in-flight requests and jobs on shutdown. */
+  shutdownGraceSeconds: number;
+  sessionDays: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+export const DEFAULT_ROOT_PASSWORD = '123456';
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
+  const problems: string[] = [];
+
+  const int = (key: string, dflt: number, min: number, max: number): number => {
+    const raw = env[key];
+    if (raw === undefined || raw === '') return dflt;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${key} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return dflt;
+    }
+    return n;
+  };
+
+  const port = int('PORT', 3000, 0, 65535);
+  const host = env.HOST && env.HOST !== '' ? env.HOST : '0.0.0.0';
+
+  const roleRaw = env.NODE_ROLE ?? 'all';
+  let role: NodeRole = 'all';
+  if (roleRaw === 'all' || roleRaw === 'http' || roleRaw === 'worker') role = roleRaw;
+  else problems.push(`NODE_ROLE must be all, http or worker (got "${roleRaw}")`);
+
+  let database: DatabaseConfig = { kind: 'sqlite', path: resolve(cwd, 'data', 'sluice.sqlite') };
+  const dbUrl = env.DATABASE_URL;
+  if (dbUrl && dbUrl !== '') {
+    if (/^postgres(ql)?:\/\//.test(dbUrl)) database = { kind: 'postgres', url: dbUrl };
+    else if (dbUrl.startsWith('sqlite:')) {
+      const p = dbUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+      if (p === '') problems.push('DATABASE_URL=sqlite:<path> needs a path');
+      else database = { kind: 'sqlite', path: p === ':memory:' ? p : isAbsolute(p) ? p : resolve(cwd, p) };
+    } else problems.push('DATABASE_URL must start with postgres://, postgresql:// or sqlite:');
+  }
+
+  const redisUrl = env.REDIS_URL && env.REDIS_URL !== '' ? env.REDIS_URL : null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must start with redis:// or rediss://');
+
+  let encryptionKey: Buffer;
+  const secret = env.ENCRYPTION_KEY ?? env.SESSION_SECRET;
+  if (secret && secret !== '') {
+    if (secret.length < 16) problems.push('ENCRYPTION_KEY must be at least 16 characters');
+    encryptionKey = Buffer.from(secret, 'utf8');
+  } else if (database.kind === 'sqlite' && database.path !== ':memory:') {
+    // The embedded default keeps a generated key beside its database file.
+    encryptionKey = Buffer.from(readOrCreateSecret(join(dirname(database.path), 'sluice.secret')), 'utf8');
+  } else {
+    encryptionKey = Buffer.alloc(0);
+  }
+  if (database.kind === 'postgres' && encryptionKey.length === 0) {
+    problems.push('ENCRYPTION_KEY is required with PostgreSQL (all nodes must share it)');
+  }
+  if (encryptionKey.length === 0) encryptionKey = Buffer.from(randomSecret(), 'utf8');
+
+  const trustedProxies = (env.TRUSTED_PROXIES ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+
+  const rule = (prefix: string, limit: number, windowSeconds: number): RateLimitRule => ({
+    limit: int(prefix, limit, 0, 1_000_000_000),
+    windowSeconds: int(`${prefix}_DURATION`, windowSeconds, 1, 86_400 * 30),
+  });
+
+  const logLevelRaw = env.LOG_LEVEL ?? 'info';
+  const levels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+  const logLevel = levels.find((l) => l === logLevelRaw);
+  if (!logLevel) problems.push(`LOG_LEVEL must be one of ${levels.join(', ')}`);
+
+  const consoleDistRaw = env.CONSOLE_DIST;
+  const consoleDist =
+    consoleDistRaw === 'off' ? null : resolve(cwd, consoleDistRaw && consoleDistRaw !== '' ? consoleDistRaw : defaultConsoleDist(cwd));
+
+  const turnstileVerifyUrl = env.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+  if (!/^https?:\/\//.test(turnstileVerifyUrl)) problems.push('TURNSTILE_VERIFY_URL must be an http(s) URL');
+
+  const config: AppConfig = {
+    port,
+    host,
+    role,
+    database,
+    redisUrl,
+    redisPrefix: env.REDIS_PREFIX && env.REDIS_PREFIX !== '' ? env.REDIS_PREFIX : 'sluice',
+    encryptionKey,
+    initialRootPassword: env.INITIAL_ROOT_PASSWORD && env.INITIAL_ROOT_PASSWORD !== '' ? env.INITIAL_ROOT_PASSWORD : DEFAULT_ROOT_PASSWORD,
+    trustedProxies,
+    globalApiRateLimit: rule('GLOBAL_API_RATE_LIMIT', 180, 180),
+    globalWebRateLimit: rule('GLOBAL_WEB_RATE_LIMIT', 60, 180),
+    criticalRateLimit: rule('CRITICAL_RATE_LIMIT', 20, 1200),
+    turnstileVerifyUrl,
+    consoleDist,
+    logLevel: logLevel ?? 'info',
+    shutdownGraceSeconds: int('SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
+    sessionDays: int('SESSION_DAYS', 30, 1, 365),
+  };
+
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+  return config;
+}
+
+function defaultConsoleDist(cwd: string): string {
+  // `npm start` runs inside server/; the console is built beside it.
+  return cwd.endsWith('server') ? '../console/dist' : 'console/dist';
+}
+
+/** A random secret for tests and the first start. */
+export function randomSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+function readOrCreateSecret(file: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomSecret();
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

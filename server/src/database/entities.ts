@@ -1,0 +1,10 @@
+import { SessionEntity } from '../auth/session.entity';
+import { VerificationEntity } from '../auth/verification.entity';
+import { OptionEntity } from '../options/option.entity';
+import { UserEntity } from '../users/user.entity';
+
+/**
+ * Every entity of the schema, in one list: the data source and the migration generator read it.
+ * A module that adds a table adds its entity here and generates a migration for both databases.
+ */
+export const ENTITIES = [UserEntity, SessionEntity, VerificationEntity, OptionEntity];

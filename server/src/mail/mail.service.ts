@@ -1,0 +1,63 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import nodemailer from 'nodemailer';
+import { DomainError } from '../common/domain-error';
+import { OptionsService } from '../options/options.service';
+import { QUEUE_DRIVER, type QueueDriver } from '../queue/jobs';
+
+export class MailError extends DomainError {}
+
+/**
+ * SMTP through nodemailer, configured from the options at send time (so option changes apply
+ * at once). Port 587 by default (STARTTLS when offered); 465 always uses SSL.
+ */
+@Injectable()
+export class MailService implements OnModuleInit {
+  private readonly logger = new Logger('Mail');
+
+  constructor(
+    private readonly options: OptionsService,
+    @Inject(QUEUE_DRIVER) private readonly queue: QueueDriver,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.register('mail.send', async (job) => {
+      await this.send(job.to, job.subject, job.html);
+    });
+  }
+
+  get configured(): boolean {
+    return this.options.get('SMTPServer') !== '' && this.options.get('SMTPAccount') !== '';
+  }
+
+  async send(to: string, subject: string, html: string): Promise<void> {
+    if (!this.configured) throw new MailError('mail_not_configured', 'mail.not_configured', 400);
+    const port = this.options.num('SMTPPort') || 587;
+    const secure = port === 465 || this.options.bool('SMTPSSLEnabled');
+    const transport = nodemailer.createTransport({
+      host: this.options.get('SMTPServer'),
+      port,
+      secure,
+      auth: { user: this.options.get('SMTPAccount'), pass: this.options.get('SMTPToken') },
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+      // Self-hosted relays often use private certificates; the address is operator-configured.
+      tls: { rejectUnauthorized: false },
+    });
+    const from = this.options.get('SMTPFrom') || this.options.get('SMTPAccount');
+    const system = this.options.get('SystemName');
+    try {
+      await transport.sendMail({ from: `${system} <${from}>`, to, subject, html });
+    } catch (err) {
+      this.logger.warn(`send to ${to} failed: ${(err as Error).message}`);
+      throw new MailError('mail_send_failed', 'mail.send_failed', 502);
+    } finally {
+      transport.close();
+    }
+  }
+
+  /** Fire-and-forget delivery through the queue (retries on failure). */
+  async enqueue(to: string, subject: string, html: string, jobId?: string): Promise<void> {
+    await this.queue.enqueue('mail.send', { to, subject, html }, { jobId });
+  }
+}

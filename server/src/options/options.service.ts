@@ -1,0 +1,175 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { DatabaseService } from '../database/database.service';
+import { RequestError } from '../common/domain-error';
+import { EventBus } from '../redis/event-bus.service';
+import { OptionEntity } from './option.entity';
+import { isOptionKey, isSecretKey, OPTION_DEFS, type OptionDef, type OptionKey } from './option-registry';
+
+export class OptionsError extends RequestError {}
+
+/**
+ * Options live in the `options` table and in memory on every node. A change is written, then
+ * announced on the event bus so every node reloads those keys at once.
+ */
+@Injectable()
+export class OptionsService implements OnModuleInit {
+  private readonly logger = new Logger('Options');
+  private values = new Map<OptionKey, string>();
+  private readonly parsed = new Map<OptionKey, unknown>();
+
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly bus: EventBus,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.reload();
+    this.bus.on('options.changed', async ({ keys }) => {
+      await this.reload(keys);
+    });
+  }
+
+  /** Reloads every key (or the given ones) from the database. */
+  async reload(keys?: string[]): Promise<void> {
+    const rows = await this.db.manager.find(OptionEntity);
+    const stored = new Map(rows.map((r) => [r.key, r.value]));
+    const next = keys ? new Map(this.values) : new Map<OptionKey, string>();
+    for (const key of Object.keys(OPTION_DEFS) as OptionKey[]) {
+      if (keys && !keys.includes(key)) continue;
+      next.set(key, stored.get(key) ?? (OPTION_DEFS[key] as OptionDef).default);
+      this.parsed.delete(key);
+    }
+    this.values = next;
+  }
+
+  get(key: OptionKey): string {
+    return this.values.get(key) ?? (OPTION_DEFS[key] as OptionDef).default;
+  }
+
+  bool(key: OptionKey): boolean {
+    return this.get(key) === 'true';
+  }
+
+  num(key: OptionKey): number {
+    const n = Number(this.get(key));
+    return Number.isFinite(n) ? n : Number((OPTION_DEFS[key] as OptionDef).default);
+  }
+
+  /** Parsed JSON value (cached until the key changes). Malformed stored JSON yields the default. */
+  json<T>(key: OptionKey): T {
+    if (this.parsed.has(key)) return this.parsed.get(key) as T;
+    let value: unknown;
+    try {
+      value = JSON.parse(this.get(key));
+    } catch {
+      this.logger.warn(`option ${key} holds malformed JSON; using the default`);
+      value = JSON.parse((OPTION_DEFS[key] as OptionDef).default);
+    }
+    this.parsed.set(key, value);
+    return value as T;
+  }
+
+  /** Every non-secret option as the console reads it. */
+  listVisible(): { key: string; value: string }[] {
+    return (Object.keys(OPTION_DEFS) as OptionKey[])
+      .filter((k) => !isSecretKey(k))
+      .map((key) => ({ key, value: this.get(key) }));
+  }
+
+  /** Validates and stores one option. `actorRole` decides root-only keys. */
+  async set(actorRole: number, rawKey: string, rawValue: unknown): Promise<void> {
+    if (!isOptionKey(rawKey)) throw OptionsError.of('option.unknown_key');
+    const key = rawKey;
+    const def = OPTION_DEFS[key] as OptionDef;
+    if (def.rootOnly && actorRole < 100) throw new OptionsError('forbidden', 'option.root_only', 403);
+    const value = this.normalize(key, def, rawValue);
+    if (def.needsServerAddress && value !== '' && this.get('ServerAddress') === '') {
+      throw OptionsError.of('option.server_address_required');
+    }
+    await this.writeMany([[key, value]]);
+  }
+
+  /** Writes several keys in one transaction and tells every node. */
+  async writeMany(entries: [OptionKey, string][]): Promise<void> {
+    await this.db.write(async (em) => {
+      for (const [key, value] of entries) await em.upsert(OptionEntity, { key, value }, ['key']);
+    });
+    for (const [key, value] of entries) {
+      this.values.set(key, value);
+      this.parsed.delete(key);
+    }
+    await this.bus.publish('options.changed', { keys: entries.map(([k]) => k) });
+  }
+
+  async resetToDefault(key: OptionKey): Promise<void> {
+    await this.writeMany([[key, (OPTION_DEFS[key] as OptionDef).default]]);
+  }
+
+  private normalize(key: OptionKey, def: OptionDef, raw: unknown): string {
+    const text =
+      typeof raw === 'string' ? raw : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw === null || raw === undefined ? '' : JSON.stringify(raw);
+    const kind = def.kind;
+    switch (kind.type) {
+      case 'bool':
+        if (text !== 'true' && text !== 'false') throw OptionsError.of('option.invalid_bool');
+        return text;
+      case 'int': {
+        const n = Number(text.trim());
+        if (text.trim() === '' || !Number.isInteger(n)) {
+          throw key === 'LinuxDoMinLevel' ? OptionsError.of('option.linuxdo_min_level') : OptionsError.of('option.invalid_integer');
+        }
+        if ((kind.min !== undefined && n < kind.min) || (kind.max !== undefined && n > kind.max)) {
+          if (key === 'LinuxDoMinLevel') throw OptionsError.of('option.linuxdo_min_level');
+          throw OptionsError.of('option.out_of_range', { min: kind.min ?? '-∞', max: kind.max ?? '∞' });
+        }
+        return String(n);
+      }
+      case 'number': {
+        const n = Number(text.trim());
+        if (text.trim() === '' || !Number.isFinite(n)) throw OptionsError.of('option.invalid_number');
+        if ((kind.min !== undefined && n < kind.min) || (kind.max !== undefined && n > kind.max)) {
+          throw OptionsError.of('option.out_of_range', { min: kind.min ?? '-∞', max: kind.max ?? '∞' });
+        }
+        return String(n);
+      }
+      case 'string':
+        return kind.max !== undefined ? text.slice(0, kind.max) : text;
+      case 'text':
+        return text;
+      case 'url': {
+        const v = text.trim().replace(/\/+$/, '');
+        if (v !== '' && !/^https?:\/\/[^\s]+$/i.test(v)) throw OptionsError.of('option.invalid_url');
+        return v;
+      }
+      case 'json-object': {
+        const parsed = parseJson(text, key === 'TopupGroupRatio' ? 'option.invalid_topup_group_ratio' : 'option.invalid_json');
+        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+          throw key === 'TopupGroupRatio' ? OptionsError.of('option.invalid_topup_group_ratio') : OptionsError.of('option.invalid_json_object');
+        }
+        return text;
+      }
+      case 'json-list': {
+        const parsed = parseJson(text, 'option.invalid_json');
+        if (!Array.isArray(parsed)) throw OptionsError.of('option.invalid_json_list');
+        return text;
+      }
+      case 'choice':
+        if (!kind.values.includes(text)) throw OptionsError.of('common.bad_request');
+        return text;
+      default: {
+        const never: never = kind;
+        return never;
+      }
+    }
+  }
+}
+
+function parseJson(text: string, key: 'option.invalid_json' | 'option.invalid_topup_group_ratio'): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw OptionsError.of(key);
+  }
+}
+
+export { isSecretKey };

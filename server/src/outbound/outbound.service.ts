@@ -1,0 +1,159 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import type { Readable } from 'node:stream';
+import { Agent, request, type Dispatcher } from 'undici';
+import { isPublicIp } from './address-policy';
+
+export class OutboundError extends Error {
+  constructor(
+    readonly kind: 'blocked' | 'bad_url' | 'connect' | 'timeout' | 'too_large' | 'aborted' | 'network',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OutboundError';
+  }
+}
+
+export interface OutboundTimeouts {
+  connectMs: number;
+  /** Until the response headers arrive. */
+  headersMs: number;
+  /** Between two body chunks. */
+  idleMs: number;
+  /** Whole request, body included (enforced by the caller's signal). */
+  totalMs: number;
+}
+
+export interface OutboundRequest {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  headers?: Record<string, string>;
+  body?: string | Buffer | Uint8Array | Readable | null;
+  /** Loopback and private targets; only for operator-configured endpoints or when root allowed them. */
+  allowPrivate?: boolean;
+  timeouts?: Partial<OutboundTimeouts>;
+  signal?: AbortSignal;
+}
+
+export interface OutboundResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Dispatcher.ResponseData['body'];
+}
+
+const DEFAULT_TIMEOUTS: OutboundTimeouts = { connectMs: 10_000, headersMs: 60_000, idleMs: 60_000, totalMs: 600_000 };
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** DNS lookup that refuses names resolving to non-public addresses (checked at connect time). */
+function guardedLookup(hostname: string, options: { all?: boolean }, callback: LookupCallback): void {
+  dnsLookup(hostname, { all: true }, (err, addresses) => {
+    if (err) return callback(err, []);
+    const bad = addresses.find((a) => !isPublicIp(a.address));
+    if (bad || addresses.length === 0) {
+      const e: NodeJS.ErrnoException = new Error(`address of ${hostname} is not allowed`);
+      e.code = 'ESSRFBLOCKED';
+      return callback(e, []);
+    }
+    if (options.all) return callback(null, addresses);
+    const first = addresses[0] as LookupAddress;
+    callback(null, first.address, first.family);
+  });
+}
+
+/**
+ * The one outbound HTTP client: relay, model lists, balance queries, Turnstile, webhooks.
+ * http/https only, target IP checked after DNS at connect time, redirects never followed,
+ * keep-alive pools per origin, timeouts per phase.
+ */
+@Injectable()
+export class OutboundClient implements OnApplicationShutdown {
+  private readonly strict = new Agent({
+    connect: { lookup: guardedLookup as never, timeout: DEFAULT_TIMEOUTS.connectMs },
+    keepAliveTimeout: 30_000,
+    connections: 1024,
+  });
+  private readonly open = new Agent({
+    connect: { timeout: DEFAULT_TIMEOUTS.connectMs },
+    keepAliveTimeout: 30_000,
+    connections: 1024,
+  });
+
+  /** Throws OutboundError('blocked') for a URL that may not be fetched under the policy. */
+  check(rawUrl: string, allowPrivate: boolean): URL {
+    let url: URL;
+    try {
+      url = new URL(rawUrl);
+    } catch {
+      throw new OutboundError('bad_url', 'invalid URL');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('bad_url', 'only http and https are allowed');
+    if (url.username || url.password) throw new OutboundError('bad_url', 'credentials in URL are not allowed');
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (!allowPrivate) {
+      if (isIP(host) && !isPublicIp(host)) throw new OutboundError('blocked', 'private or loopback address not allowed');
+      if (host === 'localhost' || host.endsWith('.localhost')) throw new OutboundError('blocked', 'private or loopback address not allowed');
+    }
+    return url;
+  }
+
+  async request(req: OutboundRequest): Promise<OutboundResponse> {
+    const allowPrivate = req.allowPrivate === true;
+    const url = this.check(req.url, allowPrivate);
+    const t = { ...DEFAULT_TIMEOUTS, ...req.timeouts };
+    try {
+      const res = await request(url, {
+        method: req.method ?? 'GET',
+        headers: req.headers,
+        body: req.body ?? undefined,
+        dispatcher: allowPrivate ? this.open : this.strict,
+        headersTimeout: t.headersMs,
+        bodyTimeout: t.idleMs,
+        signal: req.signal ?? AbortSignal.timeout(t.totalMs),
+      });
+      return { status: res.statusCode, headers: res.headers, body: res.body };
+    } catch (err) {
+      throw toOutboundError(err);
+    }
+  }
+
+  /** Reads a whole (small) response, refusing bodies over `maxBytes`. */
+  async readText(res: OutboundResponse, maxBytes = 4 * 1024 * 1024): Promise<string> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of res.body) {
+        const b = chunk as Buffer;
+        size += b.length;
+        if (size > maxBytes) {
+          res.body.destroy();
+          throw new OutboundError('too_large', 'response too large');
+        }
+        chunks.push(b);
+      }
+    } catch (err) {
+      throw toOutboundError(err);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([this.strict.close(), this.open.close()]);
+  }
+}
+
+function toOutboundError(err: unknown): OutboundError {
+  if (err instanceof OutboundError) return err;
+  const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+  const code = e.code ?? e.cause?.code ?? '';
+  const name = e.name ?? '';
+  if (code === 'ESSRFBLOCKED' || e.cause?.code === 'ESSRFBLOCKED') return new OutboundError('blocked', 'address not allowed');
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return new OutboundError('timeout', 'connect timeout');
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || name === 'TimeoutError')
+    return new OutboundError('timeout', 'upstream timeout');
+  if (name === 'AbortError' || code === 'UND_ERR_ABORTED') return new OutboundError('aborted', 'request aborted');
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ECONNRESET' || code === 'EAI_AGAIN')
+    return new OutboundError('connect', `connect failed (${code})`);
+  return new OutboundError('network', 'network error');
+}

@@ -1,0 +1,47 @@
+/**
+ * Every background job: name -> payload. Producers and processors are checked against this map.
+ * Payloads carry ids, never entities. Later modules add their jobs here.
+ */
+export interface JobMap {
+  /** Send one e-mail (quota reminders, notifications). */
+  'mail.send': { to: string; subject: string; html: string };
+  /** Remove expired sessions and verification codes. */
+  'auth.cleanup': Record<string, never>;
+}
+
+export type JobName = keyof JobMap;
+
+export interface JobContext {
+  id: string;
+  attempt: number;
+}
+
+export type JobProcessor<N extends JobName> = (payload: JobMap[N], ctx: JobContext) => Promise<unknown>;
+
+export interface EnqueueOptions {
+  /** Deterministic id: a second enqueue with the same id while the first is known is a no-op. */
+  jobId?: string;
+  delayMs?: number;
+  /** Total attempts including the first (default 3). */
+  attempts?: number;
+}
+
+export interface ProcessorOptions {
+  concurrency?: number;
+}
+
+/** Implemented by the BullMQ driver (Redis) and the in-process driver (embedded default). */
+export interface QueueDriver {
+  readonly kind: 'bullmq' | 'memory';
+  register<N extends JobName>(name: N, processor: JobProcessor<N>, opts?: ProcessorOptions): void;
+  enqueue<N extends JobName>(name: N, payload: JobMap[N], opts?: EnqueueOptions): Promise<void>;
+  /** A repeating job; `everyMs` apart. Idempotent by name on every node. */
+  repeat<N extends JobName>(name: N, payload: JobMap[N], everyMs: number): Promise<void>;
+  cancelRepeat(name: JobName): Promise<void>;
+  /** Resolves when no job is waiting, delayed for less than `horizonMs`, or running (tests). */
+  idle(timeoutMs?: number): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const QUEUE_DRIVER = Symbol('QUEUE_DRIVER');

@@ -1,0 +1,85 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { RedisService } from './redis.service';
+
+/**
+ * Cross-node notifications (option changes, user changes, channel index rebuilds).
+ * Handlers run on every node, including the one that published. Without Redis it is local only.
+ */
+export interface BusEvents {
+  'options.changed': { keys: string[] };
+  'users.changed': { userId: number };
+  'channels.changed': { reason: string };
+}
+export type BusTopic = keyof BusEvents;
+
+type Handler<T extends BusTopic> = (payload: BusEvents[T]) => void | Promise<void>;
+
+interface Wire {
+  node: string;
+  topic: BusTopic;
+  payload: unknown;
+}
+
+@Injectable()
+export class EventBus implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('EventBus');
+  private readonly nodeId = randomUUID();
+  private readonly handlers = new Map<BusTopic, Set<Handler<BusTopic>>>();
+  private readonly channel: string;
+
+  constructor(private readonly redis: RedisService) {
+    this.channel = redis.key('bus');
+  }
+
+  async onModuleInit(): Promise<void> {
+    const sub = this.redis.subscriber();
+    if (!sub) return;
+    await sub.subscribe(this.channel);
+    sub.on('message', (channel: string, raw: string) => {
+      if (channel !== this.channel) return;
+      let msg: Wire;
+      try {
+        msg = JSON.parse(raw) as Wire;
+      } catch {
+        return;
+      }
+      if (msg.node === this.nodeId) return;
+      this.dispatch(msg.topic, msg.payload as BusEvents[BusTopic]);
+    });
+  }
+
+  on<T extends BusTopic>(topic: T, handler: Handler<T>): () => void {
+    let set = this.handlers.get(topic);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(topic, set);
+    }
+    set.add(handler as unknown as Handler<BusTopic>);
+    return () => set.delete(handler as unknown as Handler<BusTopic>);
+  }
+
+  async publish<T extends BusTopic>(topic: T, payload: BusEvents[T]): Promise<void> {
+    this.dispatch(topic, payload);
+    if (!this.redis.client) return;
+    const wire: Wire = { node: this.nodeId, topic, payload };
+    try {
+      await this.redis.client.publish(this.channel, JSON.stringify(wire));
+    } catch (err) {
+      // Other nodes fall back to their periodic reload.
+      this.logger.warn(`publish ${topic} failed: ${(err as Error).message}`);
+    }
+  }
+
+  private dispatch(topic: BusTopic, payload: BusEvents[BusTopic]): void {
+    for (const h of this.handlers.get(topic) ?? []) {
+      Promise.resolve()
+        .then(() => h(payload))
+        .catch((err: unknown) => this.logger.error(`handler for ${topic} failed: ${(err as Error).message}`));
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.handlers.clear();
+  }
+}

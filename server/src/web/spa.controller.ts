@@ -1,0 +1,47 @@
+import { Controller, Get, Inject, NotFoundException, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { RateLimitError } from '../common/domain-error';
+import { RateLimiter } from '../rate-limit/rate-limiter.service';
+import { Access } from '../auth/auth.decorators';
+
+const API_PREFIX = /^\/(api|v1|pg|dashboard|mj|suno|kling|v1beta)(\/|$)/;
+
+/**
+ * The console's SPA fallback: any GET that matched no API route and no built file gets
+ * index.html (under the web limiter). API-looking paths still answer 404 in their format.
+ */
+@Controller()
+export class SpaController {
+  private readonly indexHtml: string | null;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly limiter: RateLimiter,
+  ) {
+    const index = config.consoleDist ? join(config.consoleDist, 'index.html') : null;
+    this.indexHtml = index && existsSync(index) ? readFileSync(index, 'utf8') : null;
+    this.config = config;
+  }
+
+  private readonly config: AppConfig;
+
+  @Get('*')
+  @Access('public')
+  async fallback(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const path = req.url.split('?')[0] ?? '/';
+    if (API_PREFIX.test(path) || this.indexHtml === null) throw new NotFoundException();
+    const d = await this.limiter.hit('web', req.ip, this.config.globalWebRateLimit);
+    if (!d.allowed) throw new RateLimitError(d.retryAfter);
+    void reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header(
+        'content-security-policy',
+        "default-src 'self'; img-src 'self' data: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-src 'self' https:; object-src 'none'; base-uri 'self'",
+      )
+      .send(this.indexHtml);
+  }
+}

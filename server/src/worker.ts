@@ -1,0 +1,23 @@
+import { Logger } from '@nestjs/common';
+import { ConfigError, loadConfig } from './config/app-config';
+import { installShutdownTimer, startWorker } from './bootstrap';
+
+/** Worker entry point: BullMQ processors only (needs REDIS_URL to share work with HTTP nodes). */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = { ...loadConfig(), role: 'worker' as const };
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (!config.redisUrl) new Logger('Worker').warn('REDIS_URL is unset: this worker only sees jobs produced in its own process');
+  installShutdownTimer(config.shutdownGraceSeconds);
+  await startWorker(config);
+  new Logger('Worker').log('Sluice worker started');
+}
+
+void main();
