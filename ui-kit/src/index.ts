@@ -17,3 +17,6 @@ export * from './components/Switch';
 export * from './components/Checkbox';
 export * from './components/Slider';
 export * from './components/Tabs';
+export * from './components/Tooltip';
+export * from './components/Popover';
+export * from './components/DropdownMenu';

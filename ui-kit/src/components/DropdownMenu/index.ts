@@ -1,0 +1,2 @@
+export { DropdownMenu } from './DropdownMenu';
+export type { DropdownMenuEntry, DropdownMenuProps, MenuItemTone } from './DropdownMenu';

@@ -1,0 +1,2 @@
+export { Tooltip } from './Tooltip';
+export type { TooltipAlign, TooltipProps, TooltipSide } from './Tooltip';
