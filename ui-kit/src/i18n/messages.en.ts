@@ -76,4 +76,81 @@ export const en: Messages = {
   dropdownMenu: {
     trigger: 'More actions',
   },
+  table: {
+    loading: 'Loading…',
+    empty: 'No data',
+    selectAll: 'Select all on this page',
+    selectRow: 'Select row',
+    selectedCount: '{{count}} selected',
+    columnSettings: 'Column settings',
+    columnSettingsTitle: 'Visible columns',
+    resetColumns: 'Reset',
+    sortBy: 'Sort by {{column}}',
+    sortAscending: 'Ascending',
+    sortDescending: 'Descending',
+  },
+  pagination: {
+    label: 'Pagination',
+    previous: 'Previous page',
+    next: 'Next page',
+    page: 'Page {{page}}',
+    morePages: 'More pages',
+    total: '{{total}} items',
+    pageSize: '{{size}} / page',
+    pageSizeLabel: 'Rows per page',
+  },
+  dateTimePicker: {
+    label: 'Date and time',
+    start: 'Start time',
+    end: 'End time',
+    separator: 'to',
+    invalidRange: 'The end time cannot be earlier than the start time',
+    presets: 'Quick select',
+    clear: 'Clear',
+  },
+  tag: {
+    remove: 'Remove tag',
+  },
+  banner: {
+    close: 'Dismiss',
+  },
+  spinner: {
+    label: 'Loading',
+  },
+  skeleton: {
+    label: 'Loading content',
+  },
+  progress: {
+    label: 'Progress',
+    percent: '{{value}}%',
+  },
+  calendar: {
+    label: 'Calendar',
+    previousMonth: 'Previous month',
+    nextMonth: 'Next month',
+    today: 'Today',
+    marked: 'Marked',
+  },
+  copyButton: {
+    copy: 'Copy',
+    copied: 'Copied',
+    failedTitle: 'Cannot copy to the clipboard, please copy manually',
+    failedHint: 'Select the text below and press Ctrl+C (⌘+C on a Mac).',
+    textLabel: 'Text to copy',
+  },
+  topNav: {
+    label: 'Main navigation',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+  },
+  userMenu: {
+    label: 'User menu',
+  },
+  floatingButtons: {
+    label: 'Quick actions',
+    backToTop: 'Back to top',
+  },
+  pageContainer: {
+    breadcrumb: 'Breadcrumb',
+  },
 };

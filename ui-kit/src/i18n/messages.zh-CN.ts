@@ -83,6 +83,83 @@ export const zhCN = {
   dropdownMenu: {
     trigger: '更多操作',
   },
+  table: {
+    loading: '加载中…',
+    empty: '暂无数据',
+    selectAll: '全选当前页',
+    selectRow: '选择此行',
+    selectedCount: '已选 {{count}} 项',
+    columnSettings: '列设置',
+    columnSettingsTitle: '显示的列',
+    resetColumns: '恢复默认',
+    sortBy: '按“{{column}}”排序',
+    sortAscending: '升序',
+    sortDescending: '降序',
+  },
+  pagination: {
+    label: '分页',
+    previous: '上一页',
+    next: '下一页',
+    page: '第 {{page}} 页',
+    morePages: '更多页',
+    total: '共 {{total}} 条',
+    pageSize: '{{size}} 条/页',
+    pageSizeLabel: '每页条数',
+  },
+  dateTimePicker: {
+    label: '日期时间',
+    start: '开始时间',
+    end: '结束时间',
+    separator: '至',
+    invalidRange: '结束时间不能早于开始时间',
+    presets: '快捷选择',
+    clear: '清除',
+  },
+  tag: {
+    remove: '移除标签',
+  },
+  banner: {
+    close: '关闭提示',
+  },
+  spinner: {
+    label: '加载中',
+  },
+  skeleton: {
+    label: '内容加载中',
+  },
+  progress: {
+    label: '进度',
+    percent: '{{value}}%',
+  },
+  calendar: {
+    label: '日历',
+    previousMonth: '上个月',
+    nextMonth: '下个月',
+    today: '今天',
+    marked: '已标记',
+  },
+  copyButton: {
+    copy: '复制',
+    copied: '已复制',
+    failedTitle: '无法复制到剪贴板，请手动复制',
+    failedHint: '请选中下方文本，按 Ctrl+C（Mac 上为 ⌘+C）复制。',
+    textLabel: '待复制的文本',
+  },
+  topNav: {
+    label: '主导航',
+    openMenu: '打开菜单',
+    closeMenu: '关闭菜单',
+  },
+  userMenu: {
+    label: '用户菜单',
+  },
+  floatingButtons: {
+    label: '快捷操作',
+    backToTop: '回到顶部',
+  },
+  pageContainer: {
+    breadcrumb: '面包屑导航',
+  },
 };
 
 /** Same shape as the zh-CN catalogue with every leaf widened to string. */
