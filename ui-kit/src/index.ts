@@ -20,3 +20,5 @@ export * from './components/Tabs';
 export * from './components/Tooltip';
 export * from './components/Popover';
 export * from './components/DropdownMenu';
+export * from './components/Dialog';
+export * from './components/SideSheet';

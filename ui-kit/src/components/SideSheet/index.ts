@@ -1,0 +1,2 @@
+export { SideSheet, SideSheetClose } from './SideSheet';
+export type { SideSheetProps, SideSheetSide, SideSheetSize } from './SideSheet';
