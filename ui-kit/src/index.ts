@@ -22,3 +22,4 @@ export * from './components/Popover';
 export * from './components/DropdownMenu';
 export * from './components/Dialog';
 export * from './components/SideSheet';
+export * from './components/Toast';
