@@ -39,7 +39,7 @@ describe('row selection', () => {
 
   it('selects a page and keeps selections from other pages', () => {
     const selected = new Set<number>([42]);
-    expect([...togglePage(selected, [1, 2, 3], true)].sort((a, b) => a - b)).toEqual([1, 2, 3, 42]);
+    expect(togglePage(selected, [1, 2, 3], true)).toEqual(new Set([1, 2, 3, 42]));
     expect([...togglePage(new Set([1, 2, 42]), [1, 2, 3], false)]).toEqual([42]);
   });
 });

@@ -1,0 +1,2 @@
+export { Skeleton } from './Skeleton';
+export type { SkeletonAnimation, SkeletonProps, SkeletonVariant } from './Skeleton';
