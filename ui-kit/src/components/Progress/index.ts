@@ -1,0 +1,2 @@
+export { Progress, clampPercent } from './Progress';
+export type { ProgressInfo, ProgressProps, ProgressSize, ProgressTone, ProgressVariant } from './Progress';
