@@ -1,0 +1,2 @@
+export { Tag } from './Tag';
+export type { TagColor, TagProps, TagSize, TagVariant } from './Tag';
