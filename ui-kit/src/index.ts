@@ -23,3 +23,4 @@ export * from './components/DropdownMenu';
 export * from './components/Dialog';
 export * from './components/SideSheet';
 export * from './components/Toast';
+export * from './components/Select';
