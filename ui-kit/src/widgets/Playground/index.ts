@@ -1,0 +1,10 @@
+export { Playground } from './Playground';
+export type { PlaygroundProps } from './Playground';
+export { ConnectedPlayground } from './ConnectedPlayground';
+export type { ConnectedPlaygroundProps } from './ConnectedPlayground';
+export { PRESET_IDS, presetPrompt } from './presets';
+export type { PresetId } from './presets';
+export { DEFAULT_MODEL, defaultSettings, isUnsupportedModel } from './chat';
+export type { ChatMessage, ChatMessageStatus, PlaygroundSettings } from './chat';
+export { usePlaygroundChat } from './usePlaygroundChat';
+export type { ChatStreamFn, PlaygroundChat } from './usePlaygroundChat';
