@@ -41,6 +41,10 @@ describe('price arithmetic', () => {
     expect(formatPrice(0.15, 'USD')).toBe('$0.1500');
     expect(formatPrice(1.09500001, 'CNY')).toBe('¥1.0950');
     expect(formatGroupRatio(0.8)).toBe('0.80');
+    // Decimal half-up rounding, not binary: 0.0025 × 7.3 = 0.01825.
+    expect(formatPrice(0.0025 * 7.3, 'CNY')).toBe('¥0.0183');
+    expect(formatPrice(1e-7, 'USD')).toBe('$0.0000');
+    expect(formatPrice(123456.78905, 'USD')).toBe('$123456.7891');
     expect(formatRatio(0.1 * 3)).toBe('0.3');
   });
 

@@ -37,14 +37,28 @@ export function convertCurrency(usd: number, currency: Currency, exchangeRate: n
 
 const SYMBOL: Record<Currency, string> = { USD: '$', CNY: '¥' };
 
+/**
+ * Rounds half up in decimal, not in binary: 0.0025 × 7.3 is 0.018249999… as a double and
+ * toFixed(4) alone would print 0.0182. Trimming float noise first and shifting the
+ * exponent in the string keeps 0.01825 → 0.0183, as a person computing by hand expects.
+ */
+export function toFixedDecimal(value: number, decimals: number): string {
+  const shift = (n: number, by: number): number => {
+    const [mantissa, exponent = '0'] = String(n).split('e');
+    return Number(`${mantissa}e${Number(exponent) + by}`);
+  };
+  const rounded = Math.round(shift(Number(value.toPrecision(12)), decimals));
+  return shift(rounded, -decimals).toFixed(decimals);
+}
+
 /** Prices are shown to 4 decimals (§9). */
 export function formatPrice(value: number, currency: Currency): string {
-  return `${SYMBOL[currency]}${value.toFixed(4)}`;
+  return `${SYMBOL[currency]}${toFixedDecimal(value, 4)}`;
 }
 
 /** Group ratios are shown to 2 decimals (§9). */
 export function formatGroupRatio(ratio: number): string {
-  return ratio.toFixed(2);
+  return toFixedDecimal(ratio, 2);
 }
 
 /** Ratios of a model shown as-is, without float noise such as 0.30000000000000004. */

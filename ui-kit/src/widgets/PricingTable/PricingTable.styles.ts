@@ -1,0 +1,72 @@
+import styled from 'styled-components';
+import { baseText, th } from '../../theme';
+
+export const StyledPricing = styled.div`
+  ${baseText};
+  display: flex;
+  flex-direction: column;
+  gap: ${th((t) => t.space[4])};
+  min-width: 0;
+`;
+
+export const StyledFacts = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  display: flex;
+  flex-direction: column;
+  gap: ${th((t) => t.space[1])};
+`;
+
+export const StyledFilters = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${th((t) => t.space[3])};
+`;
+
+/** Text inputs and selects keep a readable width and wrap on small screens. */
+export const StyledFilterField = styled.div`
+  flex: 1 1 ${th((t) => t.sizes.menuMin)};
+  max-width: ${th((t) => t.sizes.popoverMax)};
+`;
+
+/** The vendor bar scrolls sideways instead of wrapping (§2.11). */
+export const StyledVendorBar = styled.div`
+  overflow-x: auto;
+  overscroll-behavior-x: contain;
+
+  & [role='tablist'] {
+    flex-wrap: nowrap;
+    width: max-content;
+    min-width: 100%;
+  }
+
+  & [role='tab'] {
+    white-space: nowrap;
+  }
+`;
+
+export const StyledStack = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${th((t) => t.space[1])};
+`;
+
+export const StyledTagList = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${th((t) => t.space[1])};
+`;
+
+export const StyledMuted = styled.span`
+  color: ${th((t) => t.colors.textSecondary)};
+  font-size: ${th((t) => t.fontSizes.sm)};
+`;
+
+export const StyledNumber = styled.span`
+  font-family: ${th((t) => t.fonts.mono)};
+  font-size: ${th((t) => t.fontSizes.sm)};
+  white-space: nowrap;
+`;
