@@ -7,6 +7,17 @@ import { renderWithTheme } from '../../test/renderWithTheme';
 import { ConnectedPricingTable } from './ConnectedPricingTable';
 import { PricingTable, type PricingTableProps } from './PricingTable';
 
+let writeText: jest.Mock<Promise<void>, [string]>;
+
+function mockClipboard(refuse = false): void {
+  writeText = jest.fn(async (_text: string) => {
+    if (refuse) throw new Error('NotAllowedError');
+  });
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+}
+
+beforeEach(() => mockClipboard());
+
 afterEach(() => {
   act(() => toast.dismiss());
 });
@@ -36,7 +47,6 @@ const modelInfo: ModelInfoVendor[] = [
 ];
 
 function renderTable(over: Partial<PricingTableProps> = {}) {
-  const copyText = jest.fn(async () => true);
   renderWithTheme(
     <PricingTable
       items={items}
@@ -44,11 +54,9 @@ function renderTable(over: Partial<PricingTableProps> = {}) {
       groupLabels={{ default: '默认分组', vip: 'VIP 会员' }}
       modelInfo={modelInfo}
       exchangeRate={7.3}
-      copyText={copyText}
       {...over}
     />,
   );
-  return { copyText };
 }
 
 function table(): HTMLElement {
@@ -187,23 +195,24 @@ describe('PricingTable', () => {
   });
 
   it('copies a model name on click', async () => {
-    const { copyText } = renderTable();
+    renderTable();
     await userEvent.click(screen.getByRole('button', { name: 'gpt-4o' }));
-    expect(copyText).toHaveBeenCalledWith('gpt-4o');
+    expect(writeText).toHaveBeenCalledWith('gpt-4o');
     expect(await findToast('已复制：gpt-4o')).toHaveAttribute('data-tone', 'success');
   });
 
   it('copies 2 or more selected names comma-joined', async () => {
-    const { copyText } = renderTable();
+    renderTable();
     await userEvent.click(within(rowOf('gpt-4o')).getByRole('checkbox'));
     expect(screen.queryByRole('button', { name: /复制所选模型名称/ })).toBeNull();
     await userEvent.click(within(rowOf('claude-3-haiku')).getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: '复制所选模型名称（2）' }));
-    expect(copyText).toHaveBeenCalledWith('gpt-4o,claude-3-haiku');
+    expect(writeText).toHaveBeenCalledWith('gpt-4o,claude-3-haiku');
   });
 
   it('opens a manual-copy dialog when the clipboard refuses', async () => {
-    renderTable({ copyText: async () => false });
+    mockClipboard(true);
+    renderTable();
     await userEvent.click(screen.getByRole('button', { name: 'acme-1' }));
     const dialog = await screen.findByRole('dialog', { name: '无法复制到剪贴板，请手动复制' });
     expect(within(dialog).getByRole('textbox')).toHaveValue('acme-1');

@@ -5,6 +5,7 @@ import type { ModelInfoVendor, PricingItem, PricingVendor } from '../../api/type
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { useClipboard } from '../../components/CopyButton';
 import { Input } from '../../components/Input';
 import { Markdown, SafeHtml } from '../../components/Markdown';
 import { Select, type SelectOption } from '../../components/Select';
@@ -13,7 +14,6 @@ import { Table, type RowKey } from '../../components/Table';
 import { Tabs, TabsList, TabsTrigger } from '../../components/Tabs';
 import { toast } from '../../components/Toast';
 import { useT } from '../../i18n';
-import { useCopy, type CopyFn } from '../shared/useCopy';
 import { pricingColumns } from './pricingColumns';
 import { DEFAULT_EXCHANGE_RATE, formatGroupRatio, ratioOf, type Currency } from './pricing';
 import {
@@ -44,8 +44,6 @@ export interface PricingTableProps extends HTMLAttributes<HTMLDivElement> {
   /** Load failure text; shows an error banner with a retry button when onRetry is given. */
   error?: string;
   onRetry?: () => void;
-  /** Replaces the clipboard (tests, hosts with their own clipboard). */
-  copyText?: CopyFn;
 }
 
 const ALL = '__all__';
@@ -75,13 +73,12 @@ export const PricingTable = forwardRef<HTMLDivElement, PricingTableProps>(functi
     loading = false,
     error,
     onRetry,
-    copyText,
     ...rest
   },
   ref,
 ) {
   const { t } = useT();
-  const { copy, dialog } = useCopy(copyText);
+  const { copy, manualCopyDialog } = useClipboard();
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
   const composing = useRef(false);
@@ -137,7 +134,7 @@ export const PricingTable = forwardRef<HTMLDivElement, PricingTableProps>(functi
     showRatio,
     showDisplayNames,
     groupLabels,
-    onCopyName: (name) => void copy(name, t('pricing.copied', { text: name })),
+    onCopyName: (name) => void copy(name, { successMessage: t('pricing.copied', { text: name }) }),
   });
 
   const changeGroup = (next: string | null) => {
@@ -254,7 +251,7 @@ export const PricingTable = forwardRef<HTMLDivElement, PricingTableProps>(functi
               variant="secondary"
               onClick={() => {
                 const text = selectedNames.join(',');
-                void copy(text, t('pricing.copied', { text }));
+                void copy(text, { successMessage: t('pricing.copied', { text }) });
               }}
             >
               {t('pricing.copySelected', { count: selectedNames.length })}
@@ -262,7 +259,7 @@ export const PricingTable = forwardRef<HTMLDivElement, PricingTableProps>(functi
           ) : undefined
         }
       />
-      {dialog}
+      {manualCopyDialog}
     </StyledPricing>
   );
 });
