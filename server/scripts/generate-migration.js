@@ -3,13 +3,18 @@
  * Generates a migration for SQLite and one for PostgreSQL from the difference between the
  * committed migrations and the entities. Usage: npm run migration:generate -w server -- <Name>
  * Needs a PostgreSQL server (MIGRATION_PG_URL, default postgres://postgres@127.0.0.1:5432/test).
+ * `--tables a,b` keeps only statements about those tables (several people adding entities at once).
+ * Run it under `flock /tmp/migration.lock` when others may be generating too.
  */
 const { execSync } = require('node:child_process');
 const { mkdtempSync, readFileSync, writeFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
-const name = (process.argv[2] || '').replace(/[^A-Za-z0-9]/g, '');
+const args = process.argv.slice(2);
+const tablesAt = args.indexOf('--tables');
+const tables = tablesAt >= 0 ? (args.splice(tablesAt, 2)[1] || '').split(',').map((t) => t.trim()).filter(Boolean) : null;
+const name = (args[0] || '').replace(/[^A-Za-z0-9]/g, '');
 if (!name) {
   console.error('usage: generate-migration <Name>');
   process.exit(2);
@@ -72,7 +77,8 @@ async function diff(options) {
   await ds.runMigrations({ transaction: 'each' });
   const sql = await ds.driver.createSchemaBuilder().log();
   await ds.destroy();
-  return { up: sql.upQueries, down: sql.downQueries.reverse() };
+  const keep = (q) => !tables || tables.some((t) => new RegExp(`"(public"\\.")?${t}"|\\b${t}\\b`).test(q.query));
+  return { up: sql.upQueries.filter(keep), down: sql.downQueries.reverse().filter(keep) };
 }
 
 (async () => {

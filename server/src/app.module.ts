@@ -1,8 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { GlobalExceptionFilter } from './common/exception.filter';
+import { OkStatusInterceptor } from './common/ok-status.interceptor';
 import { DatabaseModule } from './database/database.module';
 import { RedisModule } from './redis/redis.module';
 import { QueueModule } from './queue/queue.module';
@@ -12,6 +13,7 @@ import { OptionsModule } from './options/options.module';
 import { UsersModule } from './users/users.module';
 import { AuthModule } from './auth/auth.module';
 import { MailModule } from './mail/mail.module';
+import { LogsModule } from './logs/logs.module';
 import { StatusModule } from './status/status.module';
 import { HealthModule } from './health/health.module';
 import { WebModule } from './web/web.module';
@@ -28,6 +30,7 @@ export function coreModules(config: AppConfig) {
     OptionsModule,
     UsersModule,
     MailModule,
+    LogsModule,
   ];
 }
 
@@ -38,7 +41,10 @@ export class AppModule {
       module: AppModule,
       // WebModule last: its wildcard is the SPA fallback.
       imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, WebModule],
-      providers: [{ provide: APP_FILTER, useClass: GlobalExceptionFilter }],
+      providers: [
+        { provide: APP_FILTER, useClass: GlobalExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: OkStatusInterceptor },
+      ],
     };
   }
 }

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -32,7 +31,6 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
   fastify.addHook('onRequest', async (req, reply) => {
     void reply.header('X-Request-Id', req.id);
   });
-  await app.register(fastifyCookie as never);
   if (config.consoleDist && existsSync(config.consoleDist)) {
     // Files are registered one route each (no wildcard) so the SPA fallback controller owns '*'.
     await app.register(fastifyStatic as never, { root: config.consoleDist, prefix: '/', wildcard: false, index: false });

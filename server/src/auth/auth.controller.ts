@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parseCookies, serializeCookie } from '../common/cookies';
 import { RequestError } from '../common/domain-error';
 import { done, ok } from '../common/envelope';
 import { langOf, t } from '../common/messages';
@@ -24,21 +25,24 @@ export class AuthController {
   @UseGuards(TurnstileGuard)
   async login(@Body() body: Body, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const { sessionId, user } = await this.auth.login(body ?? {});
-    void reply.setCookie(SESSION_COOKIE, sessionId, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: req.protocol === 'https',
-      maxAge: this.sessions.maxAgeSeconds,
-    });
+    void reply.header(
+      'set-cookie',
+      serializeCookie(SESSION_COOKIE, sessionId, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Strict',
+        secure: req.protocol === 'https',
+        maxAge: this.sessions.maxAgeSeconds,
+      }),
+    );
     return ok(user);
   }
 
   @Get('user/logout')
   @Access('optional')
   async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    await this.auth.logout(req.cookies?.[SESSION_COOKIE]);
-    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    await this.auth.logout(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
+    void reply.header('set-cookie', serializeCookie(SESSION_COOKIE, '', { path: '/', httpOnly: true, sameSite: 'Strict', maxAge: 0 }));
     return done();
   }
 

@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import { parseCookies } from '../common/cookies';
 import { AuthError } from '../common/domain-error';
 import { UsersService, USER_ENABLED } from '../users/users.service';
 import { ACCESS_KEY, type AccessLevel } from './auth.decorators';
@@ -30,7 +31,7 @@ export class AuthGuard implements CanActivate {
 
     let userId: number | null = null;
     let via: 'session' | 'access_token' = 'session';
-    const sessionId = req.cookies?.[SESSION_COOKIE];
+    const sessionId = parseCookies(req.headers.cookie)[SESSION_COOKIE];
     if (sessionId) {
       userId = await this.sessions.userIdOf(sessionId);
       if (userId !== null) req.sessionId = sessionId;

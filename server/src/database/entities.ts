@@ -1,4 +1,5 @@
 import { SessionEntity } from '../auth/session.entity';
+import { LogEntity } from '../logs/log.entity';
 import { VerificationEntity } from '../auth/verification.entity';
 import { OptionEntity } from '../options/option.entity';
 import { UserEntity } from '../users/user.entity';
@@ -7,4 +8,10 @@ import { UserEntity } from '../users/user.entity';
  * Every entity of the schema, in one list: the data source and the migration generator read it.
  * A module that adds a table adds its entity here and generates a migration for both databases.
  */
-export const ENTITIES = [UserEntity, SessionEntity, VerificationEntity, OptionEntity];
+export const ENTITIES = [
+  UserEntity,
+  SessionEntity,
+  VerificationEntity,
+  OptionEntity,
+  LogEntity,
+];

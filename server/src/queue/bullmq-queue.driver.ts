@@ -20,9 +20,11 @@ export class BullmqQueueDriver implements QueueDriver {
   private readonly queues = new Map<JobName, Queue>();
   private readonly workers: Worker[] = [];
   private readonly processors = new Map<JobName, { processor: JobProcessor<JobName>; concurrency: number }>();
+  /** BullMQ does not close connections it was given, so the driver does. */
+  private readonly connections: Redis[] = [];
 
   constructor(
-    private readonly connection: () => Redis,
+    private readonly connect: () => Redis,
     private readonly prefix: string,
     private readonly runWorkers: boolean,
   ) {}
@@ -84,6 +86,13 @@ export class BullmqQueueDriver implements QueueDriver {
   async close(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.close()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
+    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+  }
+
+  private connection(): Redis {
+    const c = this.connect();
+    this.connections.push(c);
+    return c;
   }
 
   private queue(name: JobName): Queue {
