@@ -1,5 +1,5 @@
 // Label row used by Switch and Checkbox when given a `label`.
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { th } from '../theme/resolveTheme';
 
 export const StyledChoiceLabel = styled.label<{ $disabled: boolean }>`

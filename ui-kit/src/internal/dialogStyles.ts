@@ -1,5 +1,5 @@
 // Overlay and close-button styles shared by Dialog and SideSheet.
-import styled, { keyframes } from 'styled-components';
+import { styled, keyframes } from 'styled-components';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { th } from '../theme/resolveTheme';
 import { focusVisible } from '../theme/styleHelpers';

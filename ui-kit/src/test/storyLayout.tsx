@@ -1,6 +1,6 @@
 // Layout helpers for stories only (excluded from the published build): rows and stacks
 // spaced with theme tokens, so stories contain no raw pixel values either.
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { th } from '../theme/resolveTheme';
 import type { SpaceKey } from '../theme/types';
 

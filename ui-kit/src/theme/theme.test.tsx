@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { darkTheme } from './darkTheme';
 import { lightTheme } from './lightTheme';
 import { resolveTheme, th, useSluiceTheme } from './resolveTheme';

@@ -1,4 +1,4 @@
-import styled, { css, keyframes } from 'styled-components';
+import { styled, css, keyframes } from 'styled-components';
 import { resolveTheme, th } from '../../theme/resolveTheme';
 import { focusVisible } from '../../theme/styleHelpers';
 import type { ColorToken, ControlSize, SluiceTheme } from '../../theme/types';
@@ -24,7 +24,7 @@ const toneColors: Record<ButtonTone, ToneColors> = {
   warning: { solid: 'warning', hover: 'warningHover', subtle: 'warningSubtle', on: 'onWarning', text: 'warning' },
 };
 
-interface StyledButtonProps {
+export interface StyledButtonProps {
   $variant: ButtonVariant;
   $tone: ButtonTone;
   $size: ButtonSize;

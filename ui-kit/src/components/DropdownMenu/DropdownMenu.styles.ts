@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { floatingPanel, menuRow } from '../../internal/overlayStyles';
 import { th } from '../../theme/resolveTheme';

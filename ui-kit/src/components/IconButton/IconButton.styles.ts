@@ -1,5 +1,5 @@
 // Icon buttons share the Button look; only the square shape and icon size differ.
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { StyledButton } from '../Button/Button.styles';
 import { resolveTheme } from '../../theme/resolveTheme';
 import type { ControlSize } from '../../theme/types';

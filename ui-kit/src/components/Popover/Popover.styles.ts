@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { Popover as PopoverPrimitive } from 'radix-ui';
 import { floatingPanel } from '../../internal/overlayStyles';
 import { th } from '../../theme/resolveTheme';

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { Popover as PopoverPrimitive } from 'radix-ui';
 import { fieldAffix, fieldFrame, type FieldFrameProps } from '../../internal/fieldStyles';
 import { floatingPanel, menuRow } from '../../internal/overlayStyles';

@@ -1,4 +1,4 @@
-import styled, { css, keyframes } from 'styled-components';
+import { styled, css, keyframes } from 'styled-components';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { resolveTheme, th } from '../../theme/resolveTheme';
 import { baseText } from '../../theme/styleHelpers';

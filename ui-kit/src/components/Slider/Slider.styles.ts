@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { Slider as SliderPrimitive } from 'radix-ui';
 import { th } from '../../theme/resolveTheme';
 

@@ -1,4 +1,4 @@
-import styled, { keyframes } from 'styled-components';
+import { styled, keyframes } from 'styled-components';
 import { Switch as SwitchPrimitive } from 'radix-ui';
 import { resolveTheme, th } from '../../theme/resolveTheme';
 import { focusVisible } from '../../theme/styleHelpers';

@@ -1,4 +1,4 @@
-import styled, { css } from 'styled-components';
+import { styled, css } from 'styled-components';
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import { resolveTheme, th } from '../../theme/resolveTheme';
 import { focusVisible } from '../../theme/styleHelpers';

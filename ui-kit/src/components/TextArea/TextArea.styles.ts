@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { bareControl, fieldFrame, type FieldFrameProps } from '../../internal/fieldStyles';
 import { th } from '../../theme/resolveTheme';
 

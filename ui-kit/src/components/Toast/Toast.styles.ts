@@ -1,4 +1,4 @@
-import styled, { css, keyframes } from 'styled-components';
+import { styled, css, keyframes } from 'styled-components';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { resolveTheme, th } from '../../theme/resolveTheme';
 import { baseText, focusVisible } from '../../theme/styleHelpers';

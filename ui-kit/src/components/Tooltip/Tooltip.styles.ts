@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { th } from '../../theme/resolveTheme';
 import { baseText } from '../../theme/styleHelpers';
