@@ -1,0 +1,3 @@
+export { DateTimePicker } from './DateTimePicker';
+export type { DateTimePickerProps, DateTimePrecision, DateTimePreset } from './DateTimePicker';
+export { fromInputValue, toInputValue } from './dateTimeValue';

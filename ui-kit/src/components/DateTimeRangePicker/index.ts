@@ -1,0 +1,2 @@
+export { DateTimeRangePicker, isRangeValid } from './DateTimeRangePicker';
+export type { DateTimeRange, DateTimeRangePickerProps, DateTimeRangePreset } from './DateTimeRangePicker';
