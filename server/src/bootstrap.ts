@@ -22,6 +22,9 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: API_BODY_LIMIT,
     return503OnClosing: true,
+    // The console calls both /api/user/ and /api/user; the reference routes ignore the slash.
+    ignoreTrailingSlash: true,
+    ignoreDuplicateSlashes: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new JsonLogger(config.logLevel),
