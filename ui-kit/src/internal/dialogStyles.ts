@@ -17,7 +17,12 @@ export const StyledOverlay = styled(DialogPrimitive.Overlay)`
   animation: ${fade} ${th((t) => t.motion.normal)} ${th((t) => t.motion.easingOut)};
 `;
 
+// Positioned in the panel's top-right corner but rendered last in the DOM, so the initial
+// focus lands on the first field or action instead of the × button.
 export const StyledCloseButton = styled.button`
+  position: absolute;
+  top: ${th((t) => t.space[4])};
+  right: ${th((t) => t.space[4])};
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -47,9 +52,10 @@ export const StyledDialogHeader = styled.div`
   gap: ${th((t) => t.space[3])};
 `;
 
-export const StyledDialogHeading = styled.div`
+export const StyledDialogHeading = styled.div<{ $closable: boolean }>`
   flex: 1;
   min-width: 0;
+  padding-right: ${({ theme, $closable }) => (th((t) => ($closable ? t.space[8] : t.space[0]))({ theme }))};
 `;
 
 export const StyledDialogTitle = styled(DialogPrimitive.Title)`

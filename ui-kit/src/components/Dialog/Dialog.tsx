@@ -75,22 +75,22 @@ export const Dialog = forwardRef<HTMLDivElement, DialogProps>(function Dialog(
           {...rest}
         >
           <StyledDialogHeader>
-            <StyledDialogHeading>
+            <StyledDialogHeading $closable={closable}>
               <StyledDialogTitle>{title}</StyledDialogTitle>
               {description !== undefined && (
                 <StyledDialogDescription>{description}</StyledDialogDescription>
               )}
             </StyledDialogHeading>
-            {closable && (
-              <DialogPrimitive.Close asChild>
-                <StyledCloseButton type="button" aria-label={t('dialog.close')}>
-                  <CloseIcon />
-                </StyledCloseButton>
-              </DialogPrimitive.Close>
-            )}
           </StyledDialogHeader>
           {children !== undefined && <StyledDialogBody>{children}</StyledDialogBody>}
           {footer !== undefined && <StyledDialogFooter>{footer}</StyledDialogFooter>}
+          {closable && (
+            <DialogPrimitive.Close asChild>
+              <StyledCloseButton type="button" aria-label={t('dialog.close')}>
+                <CloseIcon />
+              </StyledCloseButton>
+            </DialogPrimitive.Close>
+          )}
         </StyledDialogContent>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

@@ -82,19 +82,12 @@ export const SideSheet = forwardRef<HTMLDivElement, SideSheetProps>(function Sid
         >
           <StyledSheetHeader>
             <StyledDialogHeader>
-              <StyledDialogHeading>
+              <StyledDialogHeading $closable={closable}>
                 <StyledDialogTitle>{title}</StyledDialogTitle>
                 {description !== undefined && (
                   <StyledDialogDescription>{description}</StyledDialogDescription>
                 )}
               </StyledDialogHeading>
-              {closable && (
-                <DialogPrimitive.Close asChild>
-                  <StyledCloseButton type="button" aria-label={t('sideSheet.close')}>
-                    <CloseIcon />
-                  </StyledCloseButton>
-                </DialogPrimitive.Close>
-              )}
             </StyledDialogHeader>
           </StyledSheetHeader>
           <StyledSheetBody>{children}</StyledSheetBody>
@@ -102,6 +95,13 @@ export const SideSheet = forwardRef<HTMLDivElement, SideSheetProps>(function Sid
             <StyledSheetFooter>
               <StyledDialogFooter>{footer}</StyledDialogFooter>
             </StyledSheetFooter>
+          )}
+          {closable && (
+            <DialogPrimitive.Close asChild>
+              <StyledCloseButton type="button" aria-label={t('sideSheet.close')}>
+                <CloseIcon />
+              </StyledCloseButton>
+            </DialogPrimitive.Close>
           )}
         </StyledSheetContent>
       </DialogPrimitive.Portal>
