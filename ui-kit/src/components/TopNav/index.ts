@@ -1,0 +1,2 @@
+export { TopNav } from './TopNav';
+export type { NavItem, NavLinkRenderer, TopNavProps } from './TopNav';
