@@ -1,0 +1,103 @@
+import styled from 'styled-components';
+import { baseText, th } from '../../theme';
+
+export const StyledTokenManager = styled.div`
+  ${baseText};
+  display: flex;
+  flex-direction: column;
+  gap: ${th((t) => t.space[4])};
+  min-width: 0;
+`;
+
+export const StyledToolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${th((t) => t.space[2])};
+`;
+
+export const StyledSearchField = styled.div`
+  flex: 1 1 ${th((t) => t.sizes.menuMin)};
+  max-width: ${th((t) => t.sizes.popoverMax)};
+`;
+
+export const StyledSearchForm = styled.form`
+  flex: 1 1 auto;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${th((t) => t.space[2])};
+`;
+
+export const StyledKey = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${th((t) => t.space[1])};
+  font-family: ${th((t) => t.fonts.mono)};
+  font-size: ${th((t) => t.fontSizes.sm)};
+  white-space: nowrap;
+`;
+
+export const StyledActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${th((t) => t.space[1])};
+`;
+
+export const StyledMuted = styled.span`
+  color: ${th((t) => t.colors.textSecondary)};
+`;
+
+export const StyledFrame = styled.iframe`
+  width: 100%;
+  height: calc(${th((t) => t.space[16])} * 10);
+  border: ${th((t) => t.borderWidths.thin)} solid ${th((t) => t.colors.border)};
+  border-radius: ${th((t) => t.radii.md)};
+  background: ${th((t) => t.colors.bg)};
+`;
+
+export const StyledForm = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${th((t) => t.space[4])};
+`;
+
+export const StyledField = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${th((t) => t.space[1.5])};
+`;
+
+export const StyledLabelRow = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${th((t) => t.space[2])};
+`;
+
+export const StyledLabel = styled.label`
+  font-size: ${th((t) => t.fontSizes.sm)};
+  font-weight: ${th((t) => t.fontWeights.medium)};
+`;
+
+export const StyledHint = styled.span`
+  font-size: ${th((t) => t.fontSizes.xs)};
+  color: ${th((t) => t.colors.textSecondary)};
+`;
+
+export const StyledError = styled.span`
+  font-size: ${th((t) => t.fontSizes.xs)};
+  color: ${th((t) => t.colors.danger)};
+`;
+
+export const StyledPresets = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${th((t) => t.space[1])};
+`;
+
+export const StyledInline = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${th((t) => t.space[2])};
+`;
