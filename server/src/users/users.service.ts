@@ -462,6 +462,14 @@ export class UsersService implements OnModuleInit {
     return action === 'add_quota' ? { role: after.role, status: after.status, quota: after.quota } : { role: after.role, status: after.status };
   }
 
+  /**
+   * For other domains' money paths (check-in rewards, ...): one conditional statement inside the
+   * caller's transaction; a negative delta never takes the balance below zero.
+   */
+  async addQuota(em: EntityManager, userId: number, delta: number): Promise<void> {
+    await this.applyQuotaDelta(em, userId, delta);
+  }
+
   /** Adds (or with a negative delta subtracts) quota; never below zero. One statement. */
   private async applyQuotaDelta(em: EntityManager, id: number, delta: number): Promise<void> {
     if (!Number.isSafeInteger(delta)) throw UsersError.of('user.invalid_quota');
