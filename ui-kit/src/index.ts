@@ -24,3 +24,11 @@ export * from './components/Dialog';
 export * from './components/SideSheet';
 export * from './components/Toast';
 export * from './components/Select';
+
+// API client (injected into the connected widgets)
+export * from './api';
+
+// Widgets
+export * from './widgets/PricingTable';
+export * from './widgets/Playground';
+export * from './widgets/TokenManager';
