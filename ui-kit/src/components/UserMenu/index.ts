@@ -1,0 +1,2 @@
+export { UserMenu, initialOf } from './UserMenu';
+export type { UserMenuProps } from './UserMenu';
