@@ -1,0 +1,6 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+
+const el = document.getElementById('root');
+if (el) createRoot(el).render(<StrictMode><App /></StrictMode>);
