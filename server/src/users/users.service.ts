@@ -463,11 +463,20 @@ export class UsersService implements OnModuleInit {
   }
 
   /**
-   * For other domains' money paths (check-in rewards, ...): one conditional statement inside the
-   * caller's transaction; a negative delta never takes the balance below zero.
+   * Adds quota (or, with a negative delta, takes it if the balance covers it) inside the caller's
+   * transaction, in one conditional statement. False when the user is gone or short.
    */
-  async addQuota(em: EntityManager, userId: number, delta: number): Promise<void> {
-    await this.applyQuotaDelta(em, userId, delta);
+  async addQuota(em: EntityManager, userId: number, delta: number): Promise<boolean> {
+    if (!Number.isSafeInteger(delta)) throw UsersError.of('user.invalid_quota');
+    const qb = em.createQueryBuilder().update(UserEntity);
+    const res =
+      delta >= 0
+        ? await qb.set({ quota: () => `quota + ${delta}` }).where('id = :id AND deleted_at IS NULL', { id: userId }).execute()
+        : await qb
+            .set({ quota: () => `quota - ${-delta}` })
+            .where('id = :id AND deleted_at IS NULL AND quota >= :need', { id: userId, need: -delta })
+            .execute();
+    return DatabaseService.affected(res) === 1;
   }
 
   /** Adds (or with a negative delta subtracts) quota; never below zero. One statement. */
