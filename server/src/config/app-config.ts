@@ -41,6 +41,8 @@ export interface AppConfig {
   /** Seconds given to in-flight requests and jobs on shutdown. */
   shutdownGraceSeconds: number;
   sessionDays: number;
+  /** Files the server writes (CSV exports). Shared between nodes in a multi-node install. */
+  dataDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -141,12 +143,20 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel: logLevel ?? 'info',
     shutdownGraceSeconds: int('SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
     sessionDays: int('SESSION_DAYS', 30, 1, 365),
+    dataDir: resolveDataDir(env.DATA_DIR, database, cwd),
   };
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
   return config;
+}
+
+/** DATA_DIR, else beside the SQLite file (the embedded default), else ./data. */
+function resolveDataDir(raw: string | undefined, database: DatabaseConfig, cwd: string): string {
+  if (raw && raw !== '') return resolve(cwd, raw);
+  if (database.kind === 'sqlite' && database.path !== ':memory:') return dirname(database.path);
+  return resolve(cwd, 'data');
 }
 
 function defaultConsoleDist(cwd: string): string {

@@ -7,6 +7,12 @@ export interface JobMap {
   'mail.send': { to: string; subject: string; html: string };
   /** Remove expired sessions and verification codes. */
   'auth.cleanup': Record<string, never>;
+  /** Write one log CSV export (logs module). */
+  'logs.export': { exportId: number };
+  /** Remove log exports past their retention (logs module). */
+  'logs.export_cleanup': Record<string, never>;
+  /** Sum consume logs into quota_data hour buckets (dashboard module). */
+  'dashboard.aggregate': Record<string, never>;
 }
 
 export type JobName = keyof JobMap;

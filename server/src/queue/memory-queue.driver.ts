@@ -24,6 +24,9 @@ interface Registered {
   queue: Pending[];
 }
 
+const FINISHED_TTL_MS = 60 * 60 * 1000;
+const FINISHED_MAX = 10_000;
+
 /**
  * In-process queue for the embedded single-node default. Same processors, same job ids,
  * retries with exponential backoff; lost on restart (which is why money never waits on it).
@@ -32,7 +35,10 @@ export class MemoryQueueDriver implements QueueDriver {
   readonly kind = 'memory' as const;
   private readonly logger = new Logger('Queue');
   private readonly processors = new Map<JobName, Registered>();
+  /** Ids waiting or running. */
   private readonly known = new Set<string>();
+  /** Ids finished recently: like BullMQ's kept completed jobs, a re-enqueue is a no-op (1 h). */
+  private readonly finished = new Map<string, number>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly repeats = new Map<JobName, NodeJS.Timeout>();
   private readonly waiters = new Set<() => void>();
@@ -58,7 +64,7 @@ export class MemoryQueueDriver implements QueueDriver {
   async enqueue<N extends JobName>(name: N, payload: JobMap[N], opts: EnqueueOptions = {}): Promise<void> {
     if (this.closed) return;
     const id = opts.jobId ?? `${name}:${++this.seq}`;
-    if (this.known.has(id)) return;
+    if (this.known.has(id) || this.recentlyFinished(id)) return;
     this.known.add(id);
     const job: Pending = { name, payload, id, attempt: 1, attempts: opts.attempts ?? 3 };
     if (opts.delayMs && opts.delayMs > 0) this.later(opts.delayMs, () => this.push(job));
@@ -138,6 +144,7 @@ export class MemoryQueueDriver implements QueueDriver {
         .processor(job.payload as JobMap[JobName], ctx)
         .then(() => {
           this.known.delete(job.id);
+          this.markFinished(job.id);
         })
         .catch((err: unknown) => {
           if (job.attempt < job.attempts && !this.closed) {
@@ -153,6 +160,20 @@ export class MemoryQueueDriver implements QueueDriver {
           this.pump(name);
           this.checkIdle();
         });
+    }
+  }
+
+  private recentlyFinished(id: string): boolean {
+    const at = this.finished.get(id);
+    return at !== undefined && Date.now() - at < FINISHED_TTL_MS;
+  }
+
+  private markFinished(id: string): void {
+    this.finished.set(id, Date.now());
+    if (this.finished.size > FINISHED_MAX) {
+      // Maps iterate in insertion order: drop the oldest.
+      const oldest = this.finished.keys().next().value;
+      if (oldest !== undefined) this.finished.delete(oldest);
     }
   }
 

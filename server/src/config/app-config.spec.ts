@@ -1,0 +1,39 @@
+import { ConfigError, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded SQLite file, port 3000, no Redis', () => {
+    const c = loadConfig({ ENCRYPTION_KEY: 'x'.repeat(20) }, '/srv/sluice');
+    expect(c.port).toBe(3000);
+    expect(c.database).toEqual({ kind: 'sqlite', path: '/srv/sluice/data/sluice.sqlite' });
+    expect(c.redisUrl).toBeNull();
+    expect(c.criticalRateLimit).toEqual({ limit: 20, windowSeconds: 1200 });
+    expect(c.globalApiRateLimit).toEqual({ limit: 180, windowSeconds: 180 });
+    expect(c.initialRootPassword).toBe('123456');
+  });
+
+  it('selects PostgreSQL or another SQLite file from DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', ENCRYPTION_KEY: 'k'.repeat(16) }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h/db',
+    });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.sqlite', ENCRYPTION_KEY: 'k'.repeat(16) }).database).toEqual({
+      kind: 'sqlite',
+      path: '/tmp/x.sqlite',
+    });
+  });
+
+  it('names every bad key in one error', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'x', DATABASE_URL: 'mysql://h', REDIS_URL: 'http://r', LOG_LEVEL: 'loud', NODE_ROLE: 'both' });
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      message = (e as Error).message;
+    }
+    for (const key of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'LOG_LEVEL', 'NODE_ROLE']) expect(message).toContain(key);
+  });
+
+  it('requires a shared encryption key with PostgreSQL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/ENCRYPTION_KEY/);
+  });
+});
