@@ -1,8 +1,14 @@
 import { SessionEntity } from '../auth/session.entity';
 import { LogEntity } from '../logs/log.entity';
+import { LogExportEntity } from '../logs/log-export.entity';
+import { CheckinEntity } from '../checkin/checkin.entity';
+import { QuotaDataEntity } from '../dashboard/quota-data.entity';
 import { VerificationEntity } from '../auth/verification.entity';
 import { OptionEntity } from '../options/option.entity';
 import { UserEntity } from '../users/user.entity';
+import { ChannelEntity } from '../channels/channel.entity';
+import { TokenEntity } from '../tokens/token.entity';
+import { RedemptionEntity } from '../redemptions/redemption.entity';
 
 /**
  * Every entity of the schema, in one list: the data source and the migration generator read it.
@@ -14,4 +20,10 @@ export const ENTITIES = [
   VerificationEntity,
   OptionEntity,
   LogEntity,
+  TokenEntity,
+  RedemptionEntity,
+  ChannelEntity,
+  LogExportEntity,
+  CheckinEntity,
+  QuotaDataEntity,
 ];

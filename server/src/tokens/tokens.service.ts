@@ -1,0 +1,353 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { In, type EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DatabaseService } from '../database/database.service';
+import { parsePage } from '../common/pagination';
+import type { Principal } from '../common/request-context';
+import { randomAlnum, SecretBox, sha256Hex } from '../common/secrets';
+import { boundKeyword, escapeLike, nowSeconds } from '../common/sql';
+import { GroupsService } from '../options/groups.service';
+import { OptionsService } from '../options/options.service';
+import {
+  NEVER_EXPIRES,
+  TOKEN_DISABLED,
+  TOKEN_ENABLED,
+  TOKEN_EXHAUSTED,
+  TOKEN_EXPIRED,
+  TokenEntity,
+} from './token.entity';
+import {
+  bareKey,
+  parseTokenFields,
+  TOKEN_DEFAULT_QUOTA,
+  TOKEN_NAME_SUFFIX_LENGTH,
+  TOKENS_PER_USER_MAX,
+  tokenNames,
+  toInt,
+  validateCount,
+  type TokenFields,
+} from './token-input';
+import { toAuthView, toTokenView, type TokenAuthView, type TokenView } from './token.mapper';
+import { TokensError } from './tokens.errors';
+
+export { TokensError };
+export type { TokenAuthView, TokenView };
+
+type Body = Record<string, unknown>;
+
+const KEY_LENGTH = 48;
+const KEY_SHAPE = /^[0-9a-zA-Z]{16,128}$/;
+
+/**
+ * API tokens: the owner's management calls (own tokens only; another user's id is a 404) and
+ * the relay's admission and quota calls. The key is sealed at rest and found by its sha256.
+ */
+@Injectable()
+export class TokensService {
+  private readonly logger = new Logger('Tokens');
+  private readonly box: SecretBox;
+
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly options: OptionsService,
+    private readonly groups: GroupsService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.box = new SecretBox(config.encryptionKey);
+  }
+
+  // ---- owner calls ----
+
+  async list(actor: Principal, p: unknown, size: unknown): Promise<TokenView[]> {
+    return this.query(actor, {}, p, size);
+  }
+
+  /** `keyword` matches names; `token` is a whole key (with or without `sk-`), matched by hash. */
+  async search(actor: Principal, keyword: unknown, token: unknown, p: unknown, size: unknown): Promise<TokenView[]> {
+    const key = typeof token === 'string' ? bareKey(token) : '';
+    return this.query(actor, { keyword: boundKeyword(keyword), keyHash: key === '' ? undefined : sha256Hex(key) }, p, size);
+  }
+
+  async get(actor: Principal, id: number): Promise<TokenView> {
+    return this.view(await this.mustOwn(actor, id));
+  }
+
+  /** Creates `count` tokens (1 by default) and returns them, keys included, to their owner. */
+  async create(actor: Principal, body: Body): Promise<TokenView[]> {
+    const count = validateCount(body.count);
+    const f = parseTokenFields(body, this.quotaPerUnit());
+    this.checkGroup(actor, f.group);
+    const now = nowSeconds();
+    const names = tokenNames(f.name ?? '', count, () => randomAlnum(TOKEN_NAME_SUFFIX_LENGTH));
+    const rows = names.map((name) => {
+      const key = randomAlnum(KEY_LENGTH);
+      return {
+        key,
+        row: {
+          userId: actor.id,
+          name,
+          keySealed: this.box.seal(key),
+          keyHash: sha256Hex(key),
+          status: TOKEN_ENABLED,
+          remainQuota: f.remainQuota ?? TOKEN_DEFAULT_QUOTA,
+          usedQuota: 0,
+          unlimitedQuota: f.unlimitedQuota ?? false,
+          expiredTime: f.expiredTime ?? NEVER_EXPIRES,
+          createdTime: now,
+          accessedTime: now,
+          modelLimitsEnabled: f.modelLimitsEnabled ?? false,
+          modelLimits: f.modelLimits ?? '',
+          ipLimits: f.ipLimits ?? '',
+          rateLimitEnabled: f.rateLimitEnabled ?? false,
+          rateLimitInterval: f.rateLimitInterval ?? 1,
+          rateLimitCount: f.rateLimitCount ?? 1,
+          group: f.group as string,
+        },
+      };
+    });
+    const ids = await this.db.write(async (em) => {
+      const have = await em.count(TokenEntity, { where: { userId: actor.id } });
+      if (have + count > TOKENS_PER_USER_MAX) throw TokensError.of('token.too_many', { max: TOKENS_PER_USER_MAX });
+      const out: number[] = [];
+      for (const { row } of rows) {
+        const res = await em.insert(TokenEntity, row);
+        out.push(Number((res.identifiers[0] as { id: number }).id));
+      }
+      return out;
+    });
+    const created = await this.db.manager.find(TokenEntity, { where: { id: In(ids) } });
+    const keyOf = new Map(rows.map((r, i) => [ids[i], r.key]));
+    return created.sort((a, b) => a.id - b.id).map((t) => toTokenView(t, keyOf.get(t.id) ?? ''));
+  }
+
+  /**
+   * Full edit. Absent fields keep their value; the status is changed only by the status call.
+   * remain_quota is written only when it differs from the stored value, so saving a name does
+   * not undo what the relay spent meanwhile.
+   */
+  async update(actor: Principal, body: Body): Promise<TokenView> {
+    const id = this.idOf(body.id);
+    const f = parseTokenFields(body, this.quotaPerUnit());
+    if (f.group !== undefined) this.checkGroup(actor, f.group);
+    const current = await this.mustOwn(actor, id);
+    const patch = this.patchOf(f, current);
+    if (Object.keys(patch).length > 0) {
+      const res = await this.db.write((em) =>
+        em.createQueryBuilder().update(TokenEntity).set(patch).where('id = :id AND user_id = :u', { id, u: actor.id }).execute(),
+      );
+      if (DatabaseService.affected(res) !== 1) throw this.notFound();
+    }
+    return this.get(actor, id);
+  }
+
+  /**
+   * Enable or disable. Enabling is refused while the token is expired or used up (whatever its
+   * status says), in one conditional statement, so the message tells what to fix first.
+   */
+  async setStatus(actor: Principal, body: Body): Promise<TokenView> {
+    const id = this.idOf(body.id);
+    const status = toInt(body.status);
+    if (status !== TOKEN_ENABLED && status !== TOKEN_DISABLED) throw TokensError.of('token.invalid_status');
+    const now = nowSeconds();
+    const res = await this.db.write((em) => {
+      const qb = em.createQueryBuilder().update(TokenEntity).set({ status }).where('id = :id AND user_id = :u', { id, u: actor.id });
+      if (status === TOKEN_ENABLED) {
+        qb.andWhere('(expired_time = :never OR expired_time > :now)', { never: NEVER_EXPIRES, now }).andWhere(
+          '(unlimited_quota OR remain_quota > 0)',
+        );
+      }
+      return qb.execute();
+    });
+    if (DatabaseService.affected(res) !== 1) {
+      const t = await this.mustOwn(actor, id);
+      if (t.expiredTime !== NEVER_EXPIRES && t.expiredTime <= now) throw new TokensError('conflict', 'token.expired_cannot_enable', 409);
+      throw new TokensError('conflict', 'token.exhausted_cannot_enable', 409);
+    }
+    return this.get(actor, id);
+  }
+
+  async remove(actor: Principal, id: number): Promise<void> {
+    const res = await this.db.write((em) =>
+      em.createQueryBuilder().delete().from(TokenEntity).where('id = :id AND user_id = :u', { id, u: actor.id }).execute(),
+    );
+    if (DatabaseService.affected(res) !== 1) throw this.notFound();
+  }
+
+  /** Deletes the caller's tokens among `ids`; others' ids are skipped. Returns how many went. */
+  async removeMany(actor: Principal, rawIds: unknown): Promise<number> {
+    if (!Array.isArray(rawIds) || rawIds.length === 0) throw TokensError.of('token.batch_empty');
+    const ids = [...new Set(rawIds.map((v) => toInt(v)))];
+    if (ids.some((v) => v === null || v <= 0)) throw TokensError.of('common.invalid_id');
+    if (ids.length > TOKENS_PER_USER_MAX) throw TokensError.of('token.batch_too_many', { max: TOKENS_PER_USER_MAX });
+    const res = await this.db.write((em) =>
+      em.createQueryBuilder().delete().from(TokenEntity).where('user_id = :u AND id IN (:...ids)', { u: actor.id, ids }).execute(),
+    );
+    return DatabaseService.affected(res);
+  }
+
+  // ---- relay calls ----
+
+  /**
+   * Finds the token of a relay key (with or without `sk-`) by hash. An enabled token found past
+   * its expiry, or a limited one at or below zero, is moved to expired/exhausted (compare-and-set)
+   * and reported with that status. Null when no token has this key.
+   */
+  async authenticate(rawKey: string): Promise<TokenAuthView | null> {
+    const key = bareKey(rawKey);
+    if (!KEY_SHAPE.test(key)) return null;
+    const t = await this.db.manager.findOne(TokenEntity, { where: { keyHash: sha256Hex(key) } });
+    if (!t) return null;
+    let status = t.status;
+    if (status === TOKEN_ENABLED && t.expiredTime !== NEVER_EXPIRES && t.expiredTime <= nowSeconds()) {
+      await this.markExpired(t.id);
+      status = TOKEN_EXPIRED;
+    } else if (status === TOKEN_ENABLED && !t.unlimitedQuota && t.remainQuota <= 0) {
+      await this.markExhausted(t.id);
+      status = TOKEN_EXHAUSTED;
+    }
+    return toAuthView(t, status);
+  }
+
+  /**
+   * Holds `amount` on the token inside the caller's transaction: one conditional statement that
+   * succeeds only while the token is enabled, unexpired and (unless unlimited) covers the amount.
+   */
+  async reserve(em: EntityManager, tokenId: number, amount: number): Promise<boolean> {
+    const x = quotaAmount(amount);
+    const res = await em
+      .createQueryBuilder()
+      .update(TokenEntity)
+      .set({ remainQuota: () => `remain_quota - ${x}`, usedQuota: () => `used_quota + ${x}` })
+      .where('id = :id AND status = :enabled', { id: tokenId, enabled: TOKEN_ENABLED })
+      .andWhere('(expired_time = :never OR expired_time > :now)', { never: NEVER_EXPIRES, now: nowSeconds() })
+      .andWhere(`(unlimited_quota OR remain_quota >= ${x})`)
+      .execute();
+    return DatabaseService.affected(res) === 1;
+  }
+
+  /**
+   * Settlement: charges `delta` more (positive) or gives it back (negative), unconditionally (the
+   * request that crosses zero may finish). A refund that lifts an exhausted token above zero
+   * enables it again, in the same statement. False when the token no longer exists.
+   */
+  async adjust(em: EntityManager, tokenId: number, delta: number): Promise<boolean> {
+    if (!Number.isSafeInteger(delta)) throw TokensError.of('token.quota_invalid');
+    if (delta === 0) return (await em.count(TokenEntity, { where: { id: tokenId } })) === 1;
+    const d = Math.abs(delta);
+    const qb = em.createQueryBuilder().update(TokenEntity);
+    const res =
+      delta > 0
+        ? await qb
+            .set({ remainQuota: () => `remain_quota - ${d}`, usedQuota: () => `used_quota + ${d}` })
+            .where('id = :id', { id: tokenId })
+            .execute()
+        : await qb
+            .set({
+              remainQuota: () => `remain_quota + ${d}`,
+              usedQuota: () => `used_quota - ${d}`,
+              status: () =>
+                `CASE WHEN status = ${TOKEN_EXHAUSTED} AND (unlimited_quota OR remain_quota + ${d} > 0) THEN ${TOKEN_ENABLED} ELSE status END`,
+            })
+            .where('id = :id', { id: tokenId })
+            .execute();
+    return DatabaseService.affected(res) === 1;
+  }
+
+  /** Enabled -> expired, only if the expiry really passed. */
+  async markExpired(tokenId: number, em?: EntityManager): Promise<boolean> {
+    const run = (m: EntityManager) =>
+      m
+        .createQueryBuilder()
+        .update(TokenEntity)
+        .set({ status: TOKEN_EXPIRED })
+        .where('id = :id AND status = :enabled', { id: tokenId, enabled: TOKEN_ENABLED })
+        .andWhere('expired_time <> :never AND expired_time <= :now', { never: NEVER_EXPIRES, now: nowSeconds() })
+        .execute();
+    const res = em ? await run(em) : await this.db.write(run);
+    return DatabaseService.affected(res) === 1;
+  }
+
+  /** Enabled -> exhausted, only if a limited token is really at or below zero. */
+  async markExhausted(tokenId: number, em?: EntityManager): Promise<boolean> {
+    const run = (m: EntityManager) =>
+      m
+        .createQueryBuilder()
+        .update(TokenEntity)
+        .set({ status: TOKEN_EXHAUSTED })
+        .where('id = :id AND status = :enabled', { id: tokenId, enabled: TOKEN_ENABLED })
+        .andWhere('NOT unlimited_quota AND remain_quota <= 0')
+        .execute();
+    const res = em ? await run(em) : await this.db.write(run);
+    return DatabaseService.affected(res) === 1;
+  }
+
+  // ---- helpers ----
+
+  private async query(actor: Principal, filter: { keyword?: string; keyHash?: string }, p: unknown, size: unknown): Promise<TokenView[]> {
+    const page = parsePage(p, size, 10);
+    const qb = this.db.manager.createQueryBuilder(TokenEntity, 't').where('t.user_id = :u', { u: actor.id });
+    if (filter.keyword) qb.andWhere("t.name LIKE :like ESCAPE '\\'", { like: `%${escapeLike(filter.keyword)}%` });
+    if (filter.keyHash) qb.andWhere('t.key_hash = :h', { h: filter.keyHash });
+    const rows = await qb.orderBy('t.id', 'DESC').skip(page.offset).take(page.pageSize).getMany();
+    return rows.map((t) => this.view(t));
+  }
+
+  private view(t: TokenEntity): TokenView {
+    let key = '';
+    try {
+      key = this.box.open(t.keySealed);
+    } catch {
+      // A changed ENCRYPTION_KEY: show the row without its key rather than fail the whole list.
+      this.logger.warn(`token ${t.id}: the key cannot be opened with the configured encryption key`);
+    }
+    return toTokenView(t, key);
+  }
+
+  private patchOf(f: TokenFields, current: TokenEntity): Partial<TokenEntity> {
+    const patch: Partial<TokenEntity> = {};
+    if (f.name !== undefined) patch.name = f.name;
+    if (f.remainQuota !== undefined && f.remainQuota !== current.remainQuota) patch.remainQuota = f.remainQuota;
+    if (f.unlimitedQuota !== undefined) patch.unlimitedQuota = f.unlimitedQuota;
+    if (f.expiredTime !== undefined) patch.expiredTime = f.expiredTime;
+    if (f.modelLimitsEnabled !== undefined) patch.modelLimitsEnabled = f.modelLimitsEnabled;
+    if (f.modelLimits !== undefined) patch.modelLimits = f.modelLimits;
+    if (f.ipLimits !== undefined) patch.ipLimits = f.ipLimits;
+    if (f.rateLimitEnabled !== undefined) patch.rateLimitEnabled = f.rateLimitEnabled;
+    if (f.rateLimitInterval !== undefined) patch.rateLimitInterval = f.rateLimitInterval;
+    if (f.rateLimitCount !== undefined) patch.rateLimitCount = f.rateLimitCount;
+    if (f.group !== undefined) patch.group = f.group;
+    return patch;
+  }
+
+  /** A token group is required and must be one the user may pick. */
+  private checkGroup(actor: Principal, group: string | undefined): void {
+    if (group === undefined || group === '') throw TokensError.of('token.group_required');
+    if (!this.groups.canUse(actor.group, group)) throw new TokensError('forbidden', 'token.group_forbidden', 403, { group: group.slice(0, 64) });
+  }
+
+  private async mustOwn(actor: Principal, id: number): Promise<TokenEntity> {
+    const t = await this.db.manager.findOne(TokenEntity, { where: { id, userId: actor.id } });
+    if (!t) throw this.notFound();
+    return t;
+  }
+
+  private idOf(v: unknown): number {
+    const id = toInt(v);
+    if (id === null || id <= 0 || id > 2_147_483_647) throw TokensError.of('common.invalid_id');
+    return id;
+  }
+
+  private notFound(): TokensError {
+    return new TokensError('not_found', 'token.not_found', 404);
+  }
+
+  private quotaPerUnit(): number {
+    return this.options.num('QuotaPerUnit');
+  }
+}
+
+/** A hold or charge: a non-negative safe integer (it is written into the statement). */
+function quotaAmount(amount: number): number {
+  if (!Number.isSafeInteger(amount) || amount < 0) throw TokensError.of('token.quota_invalid');
+  return amount;
+}
