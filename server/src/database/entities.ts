@@ -6,6 +6,8 @@ import { QuotaDataEntity } from '../dashboard/quota-data.entity';
 import { VerificationEntity } from '../auth/verification.entity';
 import { OptionEntity } from '../options/option.entity';
 import { UserEntity } from '../users/user.entity';
+import { TokenEntity } from '../tokens/token.entity';
+import { RedemptionEntity } from '../redemptions/redemption.entity';
 import { ChannelEntity } from '../channels/channel.entity';
 import { TokenEntity } from '../tokens/token.entity';
 import { RedemptionEntity } from '../redemptions/redemption.entity';
