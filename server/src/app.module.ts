@@ -14,16 +14,9 @@ import { UsersModule } from './users/users.module';
 import { AuthModule } from './auth/auth.module';
 import { MailModule } from './mail/mail.module';
 import { LogsModule } from './logs/logs.module';
-import { DashboardModule } from './dashboard/dashboard.module';
-import { CheckinModule } from './checkin/checkin.module';
 import { StatusModule } from './status/status.module';
 import { HealthModule } from './health/health.module';
 import { WebModule } from './web/web.module';
-import { TokensModule } from './tokens/tokens.module';
-import { RedemptionsModule } from './redemptions/redemptions.module';
-import { WalletModule } from './wallet/wallet.module';
-import { ChannelsModule } from './channels/channels.module';
-import { PricingModule } from './pricing/pricing.module';
 import { TokensModule } from './tokens/tokens.module';
 import { RedemptionsModule } from './redemptions/redemptions.module';
 import { WalletModule } from './wallet/wallet.module';
@@ -41,7 +34,6 @@ export function coreModules(config: AppConfig) {
     UsersModule,
     MailModule,
     LogsModule,
-    DashboardModule,
   ];
 }
 
@@ -51,7 +43,7 @@ export class AppModule {
     return {
       module: AppModule,
       // WebModule last: its wildcard is the SPA fallback.
-      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, ChannelsModule, PricingModule, CheckinModule, WebModule],
+      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, WebModule],
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: OkStatusInterceptor },

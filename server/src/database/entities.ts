@@ -1,14 +1,8 @@
 import { SessionEntity } from '../auth/session.entity';
 import { LogEntity } from '../logs/log.entity';
-import { LogExportEntity } from '../logs/log-export.entity';
-import { CheckinEntity } from '../checkin/checkin.entity';
-import { QuotaDataEntity } from '../dashboard/quota-data.entity';
 import { VerificationEntity } from '../auth/verification.entity';
 import { OptionEntity } from '../options/option.entity';
 import { UserEntity } from '../users/user.entity';
-import { TokenEntity } from '../tokens/token.entity';
-import { RedemptionEntity } from '../redemptions/redemption.entity';
-import { ChannelEntity } from '../channels/channel.entity';
 import { TokenEntity } from '../tokens/token.entity';
 import { RedemptionEntity } from '../redemptions/redemption.entity';
 
@@ -24,8 +18,4 @@ export const ENTITIES = [
   LogEntity,
   TokenEntity,
   RedemptionEntity,
-  ChannelEntity,
-  LogExportEntity,
-  CheckinEntity,
-  QuotaDataEntity,
 ];
