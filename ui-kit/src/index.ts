@@ -24,6 +24,23 @@ export * from './components/Dialog';
 export * from './components/SideSheet';
 export * from './components/Toast';
 export * from './components/Select';
+export * from './components/Table';
+export * from './components/Pagination';
+export * from './components/DateTimePicker';
+export * from './components/DateTimeRangePicker';
+export * from './components/Tag';
+export * from './components/Banner';
+export * from './components/Card';
+export * from './components/Spinner';
+export * from './components/Skeleton';
+export * from './components/Progress';
+export * from './components/Calendar';
+export * from './components/CopyButton';
+export * from './components/Markdown';
+export * from './components/TopNav';
+export * from './components/UserMenu';
+export * from './components/FloatingButtons';
+export * from './components/PageContainer';
 
 // API client (injected into the connected widgets)
 export * from './api';
