@@ -17,6 +17,8 @@ import { LogsModule } from './logs/logs.module';
 import { StatusModule } from './status/status.module';
 import { HealthModule } from './health/health.module';
 import { WebModule } from './web/web.module';
+import { ChannelsModule } from './channels/channels.module';
+import { PricingModule } from './pricing/pricing.module';
 import { TokensModule } from './tokens/tokens.module';
 import { RedemptionsModule } from './redemptions/redemptions.module';
 import { WalletModule } from './wallet/wallet.module';
@@ -43,7 +45,7 @@ export class AppModule {
     return {
       module: AppModule,
       // WebModule last: its wildcard is the SPA fallback.
-      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, WebModule],
+      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, ChannelsModule, PricingModule, WebModule],
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: OkStatusInterceptor },

@@ -3,6 +3,7 @@ import { LogEntity } from '../logs/log.entity';
 import { VerificationEntity } from '../auth/verification.entity';
 import { OptionEntity } from '../options/option.entity';
 import { UserEntity } from '../users/user.entity';
+import { ChannelEntity } from '../channels/channel.entity';
 import { TokenEntity } from '../tokens/token.entity';
 import { RedemptionEntity } from '../redemptions/redemption.entity';
 
@@ -18,4 +19,5 @@ export const ENTITIES = [
   LogEntity,
   TokenEntity,
   RedemptionEntity,
+  ChannelEntity,
 ];

@@ -1,0 +1,4 @@
+import { RequestError } from '../common/domain-error';
+
+/** The channels domain's one exception type (message keys `channel.*`). */
+export class ChannelsError extends RequestError {}

@@ -1,0 +1,441 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Brackets, In, type EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DatabaseService } from '../database/database.service';
+import { parsePage } from '../common/pagination';
+import type { Principal } from '../common/request-context';
+import { SecretBox, sha256Hex } from '../common/secrets';
+import { boundKeyword, escapeLike, nowSeconds } from '../common/sql';
+import { EventBus } from '../redis/event-bus.service';
+import { CHANNEL_AUTO_DISABLED, CHANNEL_DISABLED, CHANNEL_ENABLED, ChannelEntity } from './channel.entity';
+import { effectiveBaseUrl, parseChannelFields, parsePriority, parseStatus, parseWeight, splitKeyLines, splitList, type ChannelFields } from './channel-input';
+import { ChannelsError } from './channels-error';
+import { toChannelView, toRootKeyView, type ChannelView } from './channels.mapper';
+import { ModelListFetcher } from './model-list.fetcher';
+import { RoutingIndexService } from './routing-index.service';
+
+export { ChannelsError };
+
+const ROLE_ROOT = 100;
+/** One batch create may carry at most this many keys (one channel each). */
+const BATCH_KEYS_MAX = 500;
+const BATCH_DELETE_MAX = 1000;
+const RELAY_CACHE_MS = 60_000;
+
+/** What the relay needs to call a channel. Holds the plain key: never serialized into a response. */
+export interface RelayChannel {
+  id: number;
+  name: string;
+  type: number;
+  status: number;
+  key: string;
+  /** The stored base URL, or the type's default when none is stored ('' when the type has none). */
+  baseUrl: string;
+  groups: string[];
+  models: string[];
+  /** Public model name -> upstream model name. */
+  modelMapping: Record<string, string>;
+  /** Upstream status -> status reported and used for retry decisions ("429" -> "500"). */
+  statusCodeMapping: Record<string, string>;
+  openaiOrganization: string;
+  other: string;
+  autoBan: boolean;
+  testModel: string;
+  priority: number;
+  weight: number;
+}
+
+export interface ListQuery {
+  p?: unknown;
+  page_size?: unknown;
+  id_sort?: unknown;
+  include_key?: unknown;
+}
+
+export interface SearchQuery extends ListQuery {
+  keyword?: unknown;
+  group?: unknown;
+  model?: unknown;
+}
+
+type Body = Record<string, unknown>;
+
+/**
+ * Channel administration and the relay's access to channels. Every write rebuilds this node's
+ * routing index and tells the other nodes through the event bus.
+ */
+@Injectable()
+export class ChannelsService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Channels');
+  private readonly box: SecretBox;
+  private readonly relayCache = new Map<number, { value: RelayChannel; at: number }>();
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly bus: EventBus,
+    private readonly routing: RoutingIndexService,
+    private readonly fetcher: ModelListFetcher,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.box = new SecretBox(config.encryptionKey);
+  }
+
+  onModuleInit(): void {
+    this.unsubscribe = this.bus.on('channels.changed', () => {
+      this.relayCache.clear();
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
+
+  // ---- reads ----
+
+  async list(actor: Principal, q: ListQuery): Promise<ChannelView[]> {
+    const page = parsePage(q.p, q.page_size, 10);
+    const qb = this.db.manager.createQueryBuilder(ChannelEntity, 'c');
+    this.order(qb, q.id_sort);
+    const rows = await qb.skip(page.offset).take(page.pageSize).getMany();
+    return rows.map((c) => this.view(actor, c, q.include_key));
+  }
+
+  /** Keyword: id, name (substring) or the exact key; group: list membership; model: substring. */
+  async search(actor: Principal, q: SearchQuery): Promise<ChannelView[]> {
+    const page = parsePage(q.p, q.page_size, 100);
+    const keyword = boundKeyword(q.keyword, 4096);
+    const group = boundKeyword(q.group, 64);
+    const model = boundKeyword(q.model, 255);
+    const qb = this.db.manager.createQueryBuilder(ChannelEntity, 'c');
+    if (keyword !== '') {
+      qb.andWhere(
+        new Brackets((w) => {
+          if (/^\d{1,9}$/.test(keyword)) w.orWhere('c.id = :kid', { kid: Number(keyword) });
+          w.orWhere("c.name LIKE :kname ESCAPE '\\'", { kname: `%${escapeLike(keyword.slice(0, 128))}%` });
+          w.orWhere('c.keyHash = :khash', { khash: sha256Hex(keyword) });
+        }),
+      );
+    }
+    if (group !== '') qb.andWhere("(',' || c.group || ',') LIKE :grp ESCAPE '\\'", { grp: `%,${escapeLike(group)},%` });
+    if (model !== '') qb.andWhere("c.models LIKE :model ESCAPE '\\'", { model: `%${escapeLike(model)}%` });
+    this.order(qb, q.id_sort);
+    const rows = await qb.skip(page.offset).take(page.pageSize).getMany();
+    return rows.map((c) => this.view(actor, c, q.include_key));
+  }
+
+  async get(actor: Principal, id: number, includeKey: unknown): Promise<ChannelView> {
+    return this.view(actor, await this.mustFind(id), includeKey);
+  }
+
+  // ---- writes ----
+
+  /**
+   * Creates one channel, or in batch mode one per key line. Accepts the channel object itself or
+   * `{ mode, channel: {...} }`. A copy is a create without id.
+   */
+  async create(actor: Principal, body: Body): Promise<ChannelView[]> {
+    const inner = typeof body.channel === 'object' && body.channel !== null && !Array.isArray(body.channel) ? (body.channel as Body) : body;
+    const mode = body.mode ?? inner.mode;
+    const fields = parseChannelFields(inner, 'create');
+    const keys = mode === 'batch' ? splitKeyLines(fields.key ?? '') : [fields.key ?? ''];
+    if (keys.length === 0) throw ChannelsError.of('channel.name_key_required');
+    if (keys.length > BATCH_KEYS_MAX) throw ChannelsError.of('channel.too_many_keys', { max: BATCH_KEYS_MAX });
+    const created = await this.db.write(async (em) => {
+      const out: ChannelEntity[] = [];
+      for (const key of keys) out.push(await this.insert(em, { ...fields, key }));
+      return out;
+    });
+    await this.changed('create');
+    return created.map((c) => this.view(actor, c, false));
+  }
+
+  /** Server-side copy (admins cannot read keys, so they cannot copy through create). */
+  async copy(actor: Principal, id: number, suffix: unknown, resetBalance: unknown): Promise<ChannelView> {
+    const src = await this.mustFind(id);
+    const tail = typeof suffix === 'string' ? suffix.slice(0, 32) : '_复制';
+    const keepBalance = resetBalance === false || resetBalance === 'false';
+    const copy = await this.db.write((em) => {
+      const entity = em.create(ChannelEntity, {
+        ...src,
+        id: undefined,
+        name: `${src.name}${tail}`.slice(0, 128),
+        usedQuota: 0,
+        balance: keepBalance ? src.balance : 0,
+        balanceUpdatedTime: keepBalance ? src.balanceUpdatedTime : 0,
+        responseTime: 0,
+        testTime: 0,
+        createdTime: nowSeconds(),
+      });
+      return em.save(ChannelEntity, entity);
+    });
+    await this.changed('copy');
+    return this.view(actor, copy, false);
+  }
+
+  /**
+   * PUT /api/channel/: a body of only id plus status, priority and/or weight is a quick action;
+   * anything else is a whole update where absent fields and a blank key keep their stored values.
+   */
+  async update(actor: Principal, body: Body): Promise<ChannelView> {
+    const id = toId(body.id);
+    if (id === null) throw ChannelsError.of('common.invalid_id');
+    const quick = Object.keys(body).every((k) => ['id', 'status', 'priority', 'weight'].includes(k));
+    const patch: Partial<ChannelEntity> = {};
+    if (quick) {
+      if (body.status !== undefined) patch.status = parseStatus(body.status, [CHANNEL_ENABLED, CHANNEL_DISABLED]);
+      if (body.priority !== undefined && body.priority !== '') patch.priority = parsePriority(body.priority);
+      if (body.weight !== undefined && body.weight !== '') patch.weight = parseWeight(body.weight);
+    } else {
+      Object.assign(patch, this.toColumns(parseChannelFields(body, 'update')));
+    }
+    await this.mustFind(id);
+    if (Object.keys(patch).length > 0) {
+      const res = await this.db.write((em) => em.createQueryBuilder().update(ChannelEntity).set(patch).where('id = :id', { id }).execute());
+      if (DatabaseService.affected(res) !== 1) throw new ChannelsError('not_found', 'channel.not_found', 404);
+      await this.changed('update');
+    }
+    return this.view(actor, await this.mustFind(id), false);
+  }
+
+  async remove(_actor: Principal, id: number): Promise<void> {
+    const res = await this.db.write((em) => em.createQueryBuilder().delete().from(ChannelEntity).where('id = :id', { id }).execute());
+    if (DatabaseService.affected(res) !== 1) throw new ChannelsError('not_found', 'channel.not_found', 404);
+    await this.changed('delete');
+  }
+
+  /** Deletes every manually or automatically disabled channel; returns how many. */
+  async removeDisabled(_actor: Principal): Promise<number> {
+    const res = await this.db.write((em) =>
+      em
+        .createQueryBuilder()
+        .delete()
+        .from(ChannelEntity)
+        .where('status IN (:...s)', { s: [CHANNEL_DISABLED, CHANNEL_AUTO_DISABLED] })
+        .execute(),
+    );
+    const n = DatabaseService.affected(res);
+    if (n > 0) await this.changed('delete-disabled');
+    return n;
+  }
+
+  async removeBatch(_actor: Principal, rawIds: unknown): Promise<number> {
+    const ids = Array.isArray(rawIds) ? [...new Set(rawIds.map(toId))] : [];
+    if (ids.length === 0) throw ChannelsError.of('channel.batch_ids_required');
+    if (ids.some((x) => x === null)) throw ChannelsError.of('common.invalid_id');
+    if (ids.length > BATCH_DELETE_MAX) throw ChannelsError.of('channel.too_many_ids', { max: BATCH_DELETE_MAX });
+    const res = await this.db.write((em) => em.delete(ChannelEntity, { id: In(ids as number[]) }));
+    const n = DatabaseService.affected(res);
+    if (n > 0) await this.changed('delete-batch');
+    return n;
+  }
+
+  /**
+   * Repairs what is derived from the channel rows: normalizes the group and model lists
+   * (trimmed, no blanks or duplicates) and rebuilds the routing index on every node.
+   * Returns the number of enabled channels now indexed.
+   */
+  async fix(_actor: Principal): Promise<number> {
+    const rows = await this.db.manager.find(ChannelEntity, { select: { id: true, group: true, models: true } });
+    const repairs = rows
+      .map((r) => ({ id: r.id, group: splitList(r.group).join(',') || 'default', models: splitList(r.models).join(','), before: r }))
+      .filter((r) => r.group !== r.before.group || r.models !== r.before.models);
+    if (repairs.length > 0) {
+      await this.db.write(async (em) => {
+        for (const r of repairs) await em.update(ChannelEntity, { id: r.id }, { group: r.group, models: r.models });
+      });
+    }
+    const indexed = await this.routing.rebuild();
+    await this.changed('fix');
+    return indexed;
+  }
+
+  // ---- upstream model lists ----
+
+  async fetchModelsOf(_actor: Principal, id: number): Promise<string[]> {
+    const c = await this.mustFind(id);
+    return this.fetcher.fetch(c.type, c.baseUrl, this.open(c));
+  }
+
+  async fetchModels(_actor: Principal, body: Body): Promise<string[]> {
+    const key = typeof body.key === 'string' ? body.key.trim() : '';
+    if (key === '') throw ChannelsError.of('channel.fetch_models_key_required');
+    const type = body.type === undefined || body.type === null || body.type === '' ? 1 : toId(body.type);
+    const fields = parseChannelFields({ base_url: body.base_url ?? '' }, 'update');
+    return this.fetcher.fetch(type ?? -1, fields.baseUrl ?? '', key);
+  }
+
+  // ---- the relay's side (never serialized) ----
+
+  async getForRelay(id: number): Promise<RelayChannel | null> {
+    const hit = this.relayCache.get(id);
+    if (hit && Date.now() - hit.at < RELAY_CACHE_MS) return hit.value;
+    const c = await this.db.manager.findOne(ChannelEntity, { where: { id } });
+    if (!c) return null;
+    const value: RelayChannel = {
+      id: c.id,
+      name: c.name,
+      type: c.type,
+      status: c.status,
+      key: this.open(c),
+      baseUrl: effectiveBaseUrl(c.type, c.baseUrl),
+      groups: splitList(c.group),
+      models: splitList(c.models),
+      modelMapping: stringMap(c.modelMapping),
+      statusCodeMapping: stringMap(c.statusCodeMapping),
+      openaiOrganization: c.openaiOrganization,
+      other: c.other,
+      autoBan: c.autoBan === 1,
+      testModel: c.testModel,
+      priority: c.priority,
+      weight: c.weight,
+    };
+    this.relayCache.set(id, { value, at: Date.now() });
+    return value;
+  }
+
+  /** Auto-disable: only an enabled channel moves to status 3 (compare-and-set). True if it moved. */
+  async setStatusBySystem(id: number, status: typeof CHANNEL_AUTO_DISABLED, reason: string): Promise<boolean> {
+    const otherInfo = JSON.stringify({ status_reason: reason.slice(0, 1024), status_time: nowSeconds() });
+    const res = await this.db.write((em) =>
+      em
+        .createQueryBuilder()
+        .update(ChannelEntity)
+        .set({ status, otherInfo })
+        .where('id = :id AND status = :on', { id, on: CHANNEL_ENABLED })
+        .execute(),
+    );
+    const moved = DatabaseService.affected(res) === 1;
+    if (moved) await this.changed('auto-disable');
+    return moved;
+  }
+
+  /** Auto-enable: only an auto-disabled channel (status 3) comes back; a manual disable stays. */
+  async enableIfAutoDisabled(id: number): Promise<boolean> {
+    const res = await this.db.write((em) =>
+      em
+        .createQueryBuilder()
+        .update(ChannelEntity)
+        .set({ status: CHANNEL_ENABLED })
+        .where('id = :id AND status = :auto', { id, auto: CHANNEL_AUTO_DISABLED })
+        .execute(),
+    );
+    const moved = DatabaseService.affected(res) === 1;
+    if (moved) await this.changed('auto-enable');
+    return moved;
+  }
+
+  /** Adds served quota to the channel's counter inside the caller's settlement transaction. */
+  async addUsedQuota(em: EntityManager, id: number, quota: number): Promise<void> {
+    if (!Number.isSafeInteger(quota) || quota <= 0) return;
+    await em
+      .createQueryBuilder()
+      .update(ChannelEntity)
+      .set({ usedQuota: () => `used_quota + ${quota}` })
+      .where('id = :id', { id })
+      .execute();
+  }
+
+  /** Stores a channel test's outcome (response time in ms). */
+  async recordTest(id: number, responseTimeMs: number): Promise<void> {
+    const ms = Math.max(0, Math.min(Math.round(responseTimeMs), 2_000_000_000));
+    await this.db.write((em) => em.update(ChannelEntity, { id }, { responseTime: ms, testTime: nowSeconds() }));
+  }
+
+  /** Stores an upstream balance (USD, informational). */
+  async recordBalance(id: number, balance: number): Promise<void> {
+    if (!Number.isFinite(balance)) return;
+    await this.db.write((em) => em.update(ChannelEntity, { id }, { balance, balanceUpdatedTime: nowSeconds() }));
+  }
+
+  // ---- internals ----
+
+  private async insert(em: EntityManager, f: Partial<ChannelFields>): Promise<ChannelEntity> {
+    const entity = em.create(ChannelEntity, {
+      type: f.type ?? 1,
+      name: f.name ?? '',
+      status: f.status ?? CHANNEL_ENABLED,
+      group: f.group ?? 'default',
+      models: f.models ?? '',
+      otherInfo: '{}',
+      baseUrl: f.baseUrl ?? '',
+      other: f.other ?? '',
+      testModel: f.testModel ?? '',
+      modelMapping: f.modelMapping ?? '',
+      statusCodeMapping: f.statusCodeMapping ?? '',
+      openaiOrganization: f.openaiOrganization ?? '',
+      maInputTokens: f.maInputTokens ?? 0,
+      autoBan: f.autoBan ?? 1,
+      testModels: f.testModels ?? '',
+      tag: f.tag ?? '',
+      priority: f.priority ?? 0,
+      weight: f.weight ?? 0,
+      createdTime: nowSeconds(),
+      ...this.sealed(f.key ?? ''),
+    });
+    return em.save(ChannelEntity, entity);
+  }
+
+  /** Parsed fields to entity columns; the key is sealed and hashed. */
+  private toColumns(f: Partial<ChannelFields>): Partial<ChannelEntity> {
+    const { key, ...rest } = f;
+    return { ...rest, ...(key !== undefined ? this.sealed(key) : {}) };
+  }
+
+  private sealed(plain: string): { key: string; keyHash: string } {
+    return { key: this.box.seal(plain), keyHash: sha256Hex(plain) };
+  }
+
+  private open(c: ChannelEntity): string {
+    try {
+      return this.box.open(c.key);
+    } catch {
+      // A key sealed under another ENCRYPTION_KEY: unusable, reported as empty.
+      this.logger.warn(`channel ${c.id}: stored key cannot be decrypted with the configured ENCRYPTION_KEY`);
+      return '';
+    }
+  }
+
+  /** Only root, and only when asking with include_key, receives keys. */
+  private view(actor: Principal, c: ChannelEntity, includeKey: unknown): ChannelView {
+    const wantsKey = includeKey === true || includeKey === 'true' || includeKey === '1';
+    return wantsKey && actor.role >= ROLE_ROOT ? toRootKeyView(c, this.open(c)) : toChannelView(c);
+  }
+
+  private order(qb: ReturnType<EntityManager['createQueryBuilder']>, idSort: unknown): void {
+    if (idSort === 'true' || idSort === '1' || idSort === true) qb.orderBy('c.id', 'DESC');
+    else qb.orderBy('c.priority', 'DESC').addOrderBy('c.id', 'DESC');
+  }
+
+  private async mustFind(id: number): Promise<ChannelEntity> {
+    const c = await this.db.manager.findOne(ChannelEntity, { where: { id } });
+    if (!c) throw new ChannelsError('not_found', 'channel.not_found', 404);
+    return c;
+  }
+
+  /** This node's index first (read-your-writes), then every other node. */
+  private async changed(reason: string): Promise<void> {
+    this.relayCache.clear();
+    await this.routing.rebuild();
+    await this.bus.publish('channels.changed', { reason });
+  }
+}
+
+function toId(v: unknown): number | null {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : NaN;
+  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+}
+
+/** A stored mapping (validated on write) as a string map; malformed rows count as empty. */
+function stringMap(raw: string): Record<string, string> {
+  if (raw.trim() === '') return {};
+  try {
+    const v: unknown = JSON.parse(raw);
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return {};
+    const out: Record<string, string> = {};
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) if (typeof x === 'string' || typeof x === 'number') out[k] = String(x);
+    return out;
+  } catch {
+    return {};
+  }
+}
