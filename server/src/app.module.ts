@@ -14,6 +14,8 @@ import { UsersModule } from './users/users.module';
 import { AuthModule } from './auth/auth.module';
 import { MailModule } from './mail/mail.module';
 import { LogsModule } from './logs/logs.module';
+import { DashboardModule } from './dashboard/dashboard.module';
+import { CheckinModule } from './checkin/checkin.module';
 import { StatusModule } from './status/status.module';
 import { HealthModule } from './health/health.module';
 import { WebModule } from './web/web.module';
@@ -36,6 +38,7 @@ export function coreModules(config: AppConfig) {
     UsersModule,
     MailModule,
     LogsModule,
+    DashboardModule,
   ];
 }
 
@@ -45,7 +48,7 @@ export class AppModule {
     return {
       module: AppModule,
       // WebModule last: its wildcard is the SPA fallback.
-      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, ChannelsModule, PricingModule, WebModule],
+      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, ChannelsModule, PricingModule, CheckinModule, WebModule],
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: OkStatusInterceptor },

@@ -146,6 +146,22 @@ const zh = {
   'channel.fetch_models_failed': '获取模型列表失败：{reason}',
   'channel.upstream_blocked': '上游地址是内网或本机地址，需超级管理员开启 AllowPrivateUpstreamEnabled 后才能访问',
   'pricing.group_forbidden': '无权使用分组 {group}',
+  // logs, check-in, data dashboard (issue 3)
+  'log.invalid_type': '无效的日志类型',
+  'log.invalid_timestamp': '无效的时间戳',
+  'log.invalid_time_range': '开始时间不能晚于结束时间',
+  'log.invalid_channel': '无效的渠道 ID',
+  'log.target_timestamp_required': '请选择日志记录时间',
+  'log.export_busy': '进行中的导出任务过多（最多 {max} 个），请等待完成后再试',
+  'log.export_not_found': '导出记录不存在',
+  'log.export_not_ready': '导出尚未完成',
+  'checkin.success': '签到成功！',
+  'checkin.already': '今日已签到',
+  'checkin.invalid_month': '月份格式错误，应为 YYYY-MM',
+  'checkin.reward_log': '每日签到，获得额度 {quota}',
+  'data.invalid_timestamp': '无效的时间戳',
+  'data.invalid_time_range': '开始时间不能晚于结束时间',
+  'data.span_too_long': '时间跨度不能超过 1 个月',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -294,6 +310,22 @@ const en: Record<MessageKey, string> = {
   'channel.fetch_models_failed': 'Failed to fetch the model list: {reason}',
   'channel.upstream_blocked': 'The upstream address is private or loopback; the super administrator must enable AllowPrivateUpstreamEnabled first',
   'pricing.group_forbidden': 'You may not use the group {group}',
+  // logs, check-in, data dashboard (issue 3)
+  'log.invalid_type': 'Invalid log type',
+  'log.invalid_timestamp': 'Invalid timestamp',
+  'log.invalid_time_range': 'The start time must not be after the end time',
+  'log.invalid_channel': 'Invalid channel id',
+  'log.target_timestamp_required': 'Please select log record time',
+  'log.export_busy': 'Too many exports in progress (at most {max}); wait for them to finish',
+  'log.export_not_found': 'Export not found',
+  'log.export_not_ready': 'The export is not finished yet',
+  'checkin.success': 'sign-in successful!',
+  'checkin.already': 'already signed in today',
+  'checkin.invalid_month': 'Invalid month, expected YYYY-MM',
+  'checkin.reward_log': 'Daily sign-in, quota awarded {quota}',
+  'data.invalid_timestamp': 'Invalid timestamp',
+  'data.invalid_time_range': 'The start time must not be after the end time',
+  'data.span_too_long': 'The time span cannot exceed 1 month',
 };
 
 export type Lang = 'zh' | 'en';

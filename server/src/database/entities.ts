@@ -1,5 +1,8 @@
 import { SessionEntity } from '../auth/session.entity';
 import { LogEntity } from '../logs/log.entity';
+import { LogExportEntity } from '../logs/log-export.entity';
+import { CheckinEntity } from '../checkin/checkin.entity';
+import { QuotaDataEntity } from '../dashboard/quota-data.entity';
 import { VerificationEntity } from '../auth/verification.entity';
 import { OptionEntity } from '../options/option.entity';
 import { UserEntity } from '../users/user.entity';
@@ -20,4 +23,7 @@ export const ENTITIES = [
   TokenEntity,
   RedemptionEntity,
   ChannelEntity,
+  LogExportEntity,
+  CheckinEntity,
+  QuotaDataEntity,
 ];

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { nowSeconds } from '../common/sql';
-import { LogEntity, type LogType } from './log.entity';
+import { DatabaseService } from '../database/database.service';
+import { parsePage, toPage, type Page } from '../common/pagination';
+import type { Principal } from '../common/request-context';
+import { boundKeyword, nowSeconds } from '../common/sql';
+import { LOG_CONSUME, LogEntity, type LogType } from './log.entity';
+import { applyKeyword, applyLogFilter, parseLogFilter, type LogFilter, type LogScope } from './log-filter';
+import { toAdminLogView, toSelfLogView, type AdminLogView, type SelfLogView } from './logs.mapper';
+import { LogsError } from './logs.error';
+
+export { LogsError };
 
 export interface NewLog {
   userId: number;
@@ -23,12 +31,43 @@ export interface NewLog {
   other?: Record<string, unknown>;
 }
 
+export interface LogStat {
+  /** Sum of consume-log quota in the range. */
+  quota: number;
+  /** Consume logs (requests) in the range. */
+  count: number;
+  /** Prompt + completion tokens of those requests. */
+  token: number;
+  /** Tokens and requests in the last 60 seconds (same filters, no time range). */
+  tpm: number;
+  rpm: number;
+}
+
+/** Consume totals of one (user, model, hour): what the dashboard aggregates. */
+export interface HourlyConsume {
+  userId: number;
+  username: string;
+  modelName: string;
+  /** Start of the hour, unix seconds. */
+  hour: number;
+  tokenUsed: number;
+  count: number;
+  quota: number;
+}
+
+type Query = Record<string, unknown>;
+
+/** Rows removed per statement when cleaning, so SQLite's single writer is not held for long. */
+const CLEAN_BATCH = 5000;
+
 /**
  * Writes log rows inside the caller's transaction, so a balance change and its log commit
  * together. Reads and the log API live here too.
  */
 @Injectable()
 export class LogsService {
+  constructor(private readonly db: DatabaseService) {}
+
   async record(em: EntityManager, log: NewLog): Promise<void> {
     await em.insert(LogEntity, {
       userId: log.userId,
@@ -50,5 +89,145 @@ export class LogsService {
       requestId: log.requestId ?? null,
       other: JSON.stringify(log.other ?? {}),
     });
+  }
+
+  // ---- lists ----
+
+  async listAll(actor: Principal, q: Query): Promise<Page<AdminLogView>> {
+    const f = parseLogFilter(q, 'admin', actor.id);
+    const page = parsePage(q.p, q.page_size, 10);
+    const [rows, total] = await this.filtered(f).orderBy('l.id', 'DESC').skip(page.offset).take(page.pageSize).getManyAndCount();
+    return toPage(rows.map(toAdminLogView), total, page);
+  }
+
+  async listSelf(actor: Principal, q: Query): Promise<Page<SelfLogView>> {
+    const f = parseLogFilter(q, 'self', actor.id);
+    const page = parsePage(q.p, q.page_size, 10);
+    const [rows, total] = await this.filtered(f).orderBy('l.id', 'DESC').skip(page.offset).take(page.pageSize).getManyAndCount();
+    return toPage(
+      rows.map((l, i) => toSelfLogView(l, page.offset + i + 1)),
+      total,
+      page,
+    );
+  }
+
+  async searchAll(actor: Principal, q: Query): Promise<Page<AdminLogView>> {
+    const [rows, total, page] = await this.search(actor, q, 'admin');
+    return toPage(rows.map(toAdminLogView), total, page);
+  }
+
+  async searchSelf(actor: Principal, q: Query): Promise<Page<SelfLogView>> {
+    const [rows, total, page] = await this.search(actor, q, 'self');
+    return toPage(
+      rows.map((l, i) => toSelfLogView(l, page.offset + i + 1)),
+      total,
+      page,
+    );
+  }
+
+  private async search(actor: Principal, q: Query, scope: LogScope) {
+    const keyword = boundKeyword(q.keyword);
+    const page = parsePage(q.p, q.page_size, 10);
+    const qb = this.db.manager.createQueryBuilder(LogEntity, 'l');
+    if (scope === 'self') qb.where('l.user_id = :uid', { uid: actor.id });
+    applyKeyword(qb, keyword, scope);
+    const [rows, total] = await qb.orderBy('l.id', 'DESC').skip(page.offset).take(page.pageSize).getManyAndCount();
+    return [rows, total, page] as const;
+  }
+
+  // ---- statistics ----
+
+  async stat(actor: Principal, q: Query, scope: LogScope): Promise<LogStat> {
+    const f = parseLogFilter(q, scope, actor.id);
+    const sums = (withTime: boolean) =>
+      applyLogFilter(
+        this.db.manager
+          .createQueryBuilder(LogEntity, 'l')
+          .select('COALESCE(SUM(l.quota), 0)', 'quota')
+          .addSelect('COUNT(*)', 'count')
+          .addSelect('COALESCE(SUM(l.prompt_tokens + l.completion_tokens), 0)', 'token')
+          .where('l.type = :consume', { consume: LOG_CONSUME }),
+        f,
+        { withTime, withType: false },
+      );
+    const range = await sums(true).getRawOne<{ quota: string | number; count: string | number; token: string | number }>();
+    const recent = await sums(false)
+      .andWhere('l.created_at >= :since', { since: nowSeconds() - 60 })
+      .getRawOne<{ count: string | number; token: string | number }>();
+    return {
+      quota: Number(range?.quota ?? 0),
+      count: Number(range?.count ?? 0),
+      token: Number(range?.token ?? 0),
+      tpm: Number(recent?.token ?? 0),
+      rpm: Number(recent?.count ?? 0),
+    };
+  }
+
+  // ---- cleanup ----
+
+  /** Deletes logs created before the timestamp, in batches; answers how many went. */
+  async clean(_actor: Principal, target: unknown): Promise<number> {
+    const t = typeof target === 'string' && /^\d{1,12}$/.test(target.trim()) ? Number(target.trim()) : typeof target === 'number' ? target : NaN;
+    if (!Number.isSafeInteger(t) || t <= 0) throw LogsError.of('log.target_timestamp_required');
+    let total = 0;
+    for (;;) {
+      const removed = await this.db.write(async (em) => {
+        const res = await em
+          .createQueryBuilder()
+          .delete()
+          .from(LogEntity)
+          .where(`id IN (SELECT id FROM logs WHERE created_at < :t ORDER BY id LIMIT ${CLEAN_BATCH})`, { t })
+          .execute();
+        return DatabaseService.affected(res);
+      });
+      total += removed;
+      if (removed < CLEAN_BATCH) return total;
+    }
+  }
+
+  // ---- aggregates for the dashboard ----
+
+  /** Creation time of the oldest consume log, or null when there is none. */
+  async firstConsumeAt(): Promise<number | null> {
+    const row = await this.db.manager
+      .createQueryBuilder(LogEntity, 'l')
+      .select('MIN(l.created_at)', 'first')
+      .where('l.type = :t', { t: LOG_CONSUME })
+      .getRawOne<{ first: string | number | null }>();
+    return row?.first === null || row?.first === undefined ? null : Number(row.first);
+  }
+
+  /** Consume totals per (user, model, hour) of the logs created in [from, to). */
+  async consumeByHour(from: number, to: number): Promise<HourlyConsume[]> {
+    const hour = 'l.created_at - (l.created_at % 3600)';
+    const rows = await this.db.manager
+      .createQueryBuilder(LogEntity, 'l')
+      .select('l.user_id', 'user_id')
+      .addSelect('MAX(l.username)', 'username')
+      .addSelect('l.model_name', 'model_name')
+      .addSelect(hour, 'hour')
+      .addSelect('SUM(l.prompt_tokens + l.completion_tokens)', 'token_used')
+      .addSelect('COUNT(*)', 'count')
+      .addSelect('SUM(l.quota)', 'quota')
+      .where('l.type = :t', { t: LOG_CONSUME })
+      .andWhere('l.created_at >= :from AND l.created_at < :to', { from, to })
+      .groupBy('l.user_id')
+      .addGroupBy('l.model_name')
+      .addGroupBy(hour)
+      .getRawMany<Record<'user_id' | 'username' | 'model_name' | 'hour' | 'token_used' | 'count' | 'quota', string | number>>();
+    return rows.map((r) => ({
+      userId: Number(r.user_id),
+      username: String(r.username ?? ''),
+      modelName: String(r.model_name ?? ''),
+      hour: Number(r.hour),
+      tokenUsed: Number(r.token_used),
+      count: Number(r.count),
+      quota: Number(r.quota),
+    }));
+  }
+
+  /** A query over `logs` aliased `l` with the filter applied (exports page through it by id). */
+  filtered(f: LogFilter) {
+    return applyLogFilter(this.db.manager.createQueryBuilder(LogEntity, 'l'), f);
   }
 }

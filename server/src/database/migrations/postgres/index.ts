@@ -1,8 +1,9 @@
 import type { MigrationInterface } from 'typeorm';
+import { LogsExportsCheckinsQuotaData1795308129410 } from './1795308129410-LogsExportsCheckinsQuotaData';
 import { Channels1795308099381 } from './1795308099381-Channels';
 import { TokensRedemptions1795308041168 } from './1795308041168-TokensRedemptions';
 import { Logs1795307576013 } from './1795307576013-Logs';
 import { Initial1795306430922 } from './1795306430922-Initial';
 
 /** Migrations for postgres, oldest first. Appended by `npm run migration:generate -w server`. */
-export const POSTGRES_MIGRATIONS: (new () => MigrationInterface)[] = [Initial1795306430922, Logs1795307576013, TokensRedemptions1795308041168, Channels1795308099381];
+export const POSTGRES_MIGRATIONS: (new () => MigrationInterface)[] = [Initial1795306430922, Logs1795307576013, TokensRedemptions1795308041168, Channels1795308099381, LogsExportsCheckinsQuotaData1795308129410];
