@@ -1,0 +1,14 @@
+import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
+
+/**
+ * Type 22: FastGPT knowledge-base apps. The OpenAPI root is /api/openapi, chat under
+ * /v1/chat/completions; the key is the app's API key. Private deployments set their own base.
+ */
+export const fastgptAdaptor = createOpenAICompatibleAdaptor({
+  type: 22,
+  name: 'FastGPT',
+  defaultBaseUrl: 'https://fastgpt.run/api/openapi',
+  auth: 'bearer',
+  streamUsage: false,
+  capabilities: [],
+});

@@ -1,0 +1,15 @@
+import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
+
+/**
+ * Type 25: Moonshot (Kimi). Streams end with the usage inside the last choice
+ * (`choices[0].usage`) without being asked, so no stream_options is sent; the shared chunk
+ * parser reads usage from either place.
+ */
+export const moonshotAdaptor = createOpenAICompatibleAdaptor({
+  type: 25,
+  name: 'Moonshot',
+  defaultBaseUrl: 'https://api.moonshot.cn',
+  auth: 'bearer',
+  streamUsage: false,
+  capabilities: ['models'],
+});

@@ -1,0 +1,94 @@
+import { isJsonObject, objectAt, parseJson, type JsonObject, type JsonValue } from '../../canonical/json';
+import { finishReasonOf, type FinishReason } from '../../canonical/usage';
+import type { SseEvent } from '../../sse/sse-parser';
+import type { ChannelContext, StreamStep } from '../types';
+import { failureFromBody } from './error';
+import { responsesFinish } from './response';
+import { chunkUsage, ioUsage } from './usage';
+
+const EMPTY: StreamStep = Object.freeze({
+  forward: null,
+  text: '',
+  toolCalls: 0,
+  usage: null,
+  finishReason: null,
+  done: false,
+  error: null,
+  malformed: false,
+});
+
+function str(v: JsonValue | undefined): string {
+  return typeof v === 'string' ? v : '';
+}
+
+/** One `chat.completion.chunk` or `text_completion` chunk. */
+export function parseChatStreamEvent(event: SseEvent, ctx: ChannelContext): StreamStep {
+  const data = event.data.trim();
+  if (data === '[DONE]') return { ...EMPTY, done: true };
+  const chunk = parseJson(data);
+  if (!isJsonObject(chunk)) return { ...EMPTY, malformed: true };
+  if (isJsonObject(chunk.error) && !Array.isArray(chunk.choices)) {
+    return { ...EMPTY, error: failureFromBody(chunk, ctx), done: true };
+  }
+  let text = '';
+  let toolCalls = 0;
+  let finishReason: FinishReason | null = null;
+  if (Array.isArray(chunk.choices)) {
+    for (const choice of chunk.choices) {
+      if (!isJsonObject(choice)) continue;
+      finishReason ??= finishReasonOf(choice.finish_reason);
+      const delta = objectAt(choice, 'delta');
+      text += str(choice.text) + str(delta?.content) + str(delta?.reasoning_content) + str(delta?.reasoning);
+      const calls = delta?.tool_calls;
+      if (Array.isArray(calls)) {
+        for (const call of calls) {
+          if (!isJsonObject(call)) continue;
+          // Only the first delta of a tool call carries its id.
+          if (typeof call.id === 'string' && call.id !== '') toolCalls += 1;
+          const fn = objectAt(call, 'function');
+          text += str(fn?.name) + str(fn?.arguments);
+        }
+      }
+    }
+  }
+  return { ...EMPTY, forward: { data: chunk }, text, toolCalls, usage: chunkUsage(chunk), finishReason };
+}
+
+/** Text-bearing Responses stream events (deltas of output, reasoning and tool arguments). */
+const RESPONSES_TEXT_EVENTS = new Set([
+  'response.output_text.delta',
+  'response.refusal.delta',
+  'response.reasoning_text.delta',
+  'response.reasoning_summary_text.delta',
+  'response.function_call_arguments.delta',
+  'response.custom_tool_call_input.delta',
+]);
+
+/**
+ * One Responses API event (`event: response.x` + JSON with the same `type`). The terminal
+ * events carry the final response with usage; there is no [DONE].
+ */
+export function parseResponsesStreamEvent(event: SseEvent, ctx: ChannelContext): StreamStep {
+  const data = parseJson(event.data.trim());
+  if (!isJsonObject(data)) return { ...EMPTY, malformed: true };
+  const type = str(data.type) || event.event || '';
+  const forward = { event: type || undefined, data };
+  if (RESPONSES_TEXT_EVENTS.has(type)) return { ...EMPTY, forward, text: str(data.delta) };
+  if (type === 'response.output_item.added') {
+    const item = objectAt(data, 'item');
+    const isCall = item?.type === 'function_call' || item?.type === 'custom_tool_call';
+    return { ...EMPTY, forward, toolCalls: isCall ? 1 : 0, text: isCall ? str(item?.name) : '' };
+  }
+  if (type === 'response.completed' || type === 'response.incomplete') {
+    const response = objectAt(data, 'response') ?? {};
+    const usage = objectAt(response, 'usage');
+    return { ...EMPTY, forward, usage: usage ? ioUsage(usage, false) : null, finishReason: responsesFinish(response), done: true };
+  }
+  if (type === 'response.failed' || type === 'error') {
+    const response = objectAt(data, 'response');
+    const err: JsonObject = objectAt(response, 'error') ?? (isJsonObject(data.error) ? data.error : data);
+    const usage = objectAt(response, 'usage');
+    return { ...EMPTY, forward, usage: usage ? ioUsage(usage, false) : null, error: failureFromBody({ error: err }, ctx), done: true };
+  }
+  return { ...EMPTY, forward };
+}

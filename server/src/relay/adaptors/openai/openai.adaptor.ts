@@ -1,0 +1,12 @@
+import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
+
+/** Type 1: OpenAI itself. The optional organization travels as `OpenAI-Organization`. */
+export const openaiAdaptor = createOpenAICompatibleAdaptor({
+  type: 1,
+  name: 'OpenAI',
+  defaultBaseUrl: 'https://api.openai.com',
+  auth: 'bearer',
+  streamUsage: true,
+  capabilities: ['embeddings', 'moderations', 'images', 'image_edits', 'audio', 'responses', 'models'],
+  headers: (ctx): Record<string, string> => (ctx.organization.trim() ? { 'OpenAI-Organization': ctx.organization.trim() } : {}),
+});

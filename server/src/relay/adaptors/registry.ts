@@ -1,0 +1,40 @@
+import { RelayRequestError } from '../canonical/errors';
+import { azureAdaptor } from './azure/azure.adaptor';
+import { PLANNED_TYPES, isRelayChannelType, type RelayChannelType } from './channel-types';
+import { customAdaptor } from './custom/custom.adaptor';
+import { fastgptAdaptor } from './fastgpt/fastgpt.adaptor';
+import { moonshotAdaptor } from './moonshot/moonshot.adaptor';
+import { ollamaAdaptor } from './ollama/ollama.adaptor';
+import { openaiAdaptor } from './openai/openai.adaptor';
+import { qihoo360Adaptor } from './qihoo360/qihoo360.adaptor';
+import { siliconcloudAdaptor } from './siliconcloud/siliconcloud.adaptor';
+import type { Adaptor } from './types';
+import { yiAdaptor } from './yi/yi.adaptor';
+
+/** The one registry: the compiler requires an entry for every RelayChannelType. */
+export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
+  1: openaiAdaptor,
+  3: azureAdaptor,
+  4: ollamaAdaptor,
+  8: customAdaptor,
+  19: qihoo360Adaptor,
+  22: fastgptAdaptor,
+  25: moonshotAdaptor,
+  31: yiAdaptor,
+  40: siliconcloudAdaptor,
+};
+
+/**
+ * The adaptor for a channel type. Planned and unknown types answer a clear 501 (the gateway,
+ * not the client, lacks something), so a channel of such a type fails visibly, never by guess.
+ */
+export function adaptorFor(type: number): Adaptor {
+  if (isRelayChannelType(type)) return ADAPTORS[type];
+  const name = PLANNED_TYPES[type] ?? 'unknown';
+  throw new RelayRequestError('unsupported_channel_type', 'relay.unsupported_channel_type', null, { type, name }, 501);
+}
+
+/** For an endpoint an adaptor lacks (e.g. rerank on OpenAI): a 400 naming the type and endpoint. */
+export function unsupportedEndpoint(type: number, endpoint: string): RelayRequestError {
+  return new RelayRequestError('unsupported_endpoint', 'relay.unsupported_endpoint', null, { type, endpoint }, 400);
+}

@@ -1,0 +1,162 @@
+import type { UpstreamFailure } from '../canonical/errors';
+import type { JsonObject } from '../canonical/json';
+import type {
+  AudioSpeechRequest,
+  AudioTranscriptionRequest,
+  ChatRequest,
+  CompletionRequest,
+  EmbeddingRequest,
+  ImageEditRequest,
+  ImageGenerationRequest,
+  ModerationRequest,
+  RerankRequest,
+  ResponsesRequest,
+} from '../canonical/request';
+import type { FinishReason, ReportedUsage } from '../canonical/usage';
+import type { SseEvent } from '../sse/sse-parser';
+import type { RelayChannelType } from './channel-types';
+
+/**
+ * The channel as an adaptor sees it: already decrypted and selected by the relay. Only the
+ * channel decides where a call goes and with which credentials; nothing from the client does.
+ */
+export interface ChannelContext {
+  readonly type: RelayChannelType;
+  /** Channel base_url; '' means the adaptor's default. */
+  readonly baseUrl: string;
+  /** The one key picked for this attempt (multi-key channels hold several). */
+  readonly key: string;
+  /** Model name after the channel's model_mapping (the public name stays on the request). */
+  readonly upstreamModel: string;
+  /** Type-specific setting (`other`): the Azure api-version. */
+  readonly other: string;
+  /** OpenAI organization (type 1). */
+  readonly organization: string;
+}
+
+/** What the response body will be, so the relay picks the right reader. */
+export type ResponseKind = 'sse' | 'json' | 'binary' | 'text';
+
+export interface UpstreamRequest {
+  readonly method: 'POST' | 'GET';
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | Uint8Array | null;
+  readonly expect: ResponseKind;
+}
+
+/** An upstream answer the relay has read (non-stream). */
+export interface UpstreamResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  /** UTF-8 text; for binary bodies the relay passes the byte length instead (see `bytes`). */
+  readonly text: string;
+  readonly bytes: number;
+}
+
+export type ParsedResponse =
+  | {
+      readonly ok: true;
+      /** Body for the client, in the inbound (OpenAI) format; the upstream text for pass-through adaptors. */
+      readonly clientBody: string;
+      /** As reported by the upstream; `clampUsage` in billing decides what to trust. */
+      readonly usage: ReportedUsage | null;
+      readonly finishReason: FinishReason | null;
+      /** Generated text, for the token estimate when usage is missing. */
+      readonly outputText: string;
+      readonly toolCalls: number;
+    }
+  | { readonly ok: false; readonly failure: UpstreamFailure };
+
+/** One SSE event from the upstream, in canonical terms. */
+export interface StreamStep {
+  /** What to send the client (OpenAI format) before the include_usage filter; null = nothing. */
+  readonly forward: { readonly event?: string; readonly data: JsonObject } | null;
+  /** Text generated in this event (content, reasoning, tool arguments), for incremental counting. */
+  readonly text: string;
+  /** Tool calls that started in this event. */
+  readonly toolCalls: number;
+  readonly usage: ReportedUsage | null;
+  readonly finishReason: FinishReason | null;
+  /** The upstream said it is finished (`[DONE]`, `response.completed`). */
+  readonly done: boolean;
+  /** An error object inside a 200 stream. */
+  readonly error: UpstreamFailure | null;
+  /** The data was not valid JSON (garbage from the upstream); nothing is forwarded. */
+  readonly malformed: boolean;
+}
+
+export interface ErrorInput {
+  readonly status: number;
+  readonly text: string;
+  readonly headers?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Streams the core contract knows: chat and legacy completions. */
+export type TextRequest = ChatRequest | CompletionRequest;
+
+/**
+ * The core contract every adaptor implements: chat and legacy completions (OpenAI wire for
+ * pass-through adaptors, converted for native ones), stream events, and errors.
+ */
+export interface Adaptor {
+  readonly type: RelayChannelType;
+  readonly name: string;
+  /** Used when a channel's base_url is empty; null when the channel must provide one. */
+  readonly defaultBaseUrl: string | null;
+  buildTextRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest;
+  parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
+  parseTextStreamEvent(req: TextRequest, event: SseEvent, ctx: ChannelContext): StreamStep;
+  mapError(input: ErrorInput, ctx: ChannelContext): UpstreamFailure;
+
+  // Optional capabilities: present means fully implemented.
+  readonly embeddings?: EmbeddingsCapability;
+  readonly moderations?: ModerationsCapability;
+  readonly images?: ImagesCapability;
+  readonly audio?: AudioCapability;
+  readonly rerank?: RerankCapability;
+  readonly responses?: ResponsesCapability;
+  readonly models?: ModelsCapability;
+}
+
+export interface EmbeddingsCapability {
+  buildRequest(req: EmbeddingRequest, ctx: ChannelContext): UpstreamRequest;
+  parseResponse(req: EmbeddingRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
+}
+
+export interface ModerationsCapability {
+  buildRequest(req: ModerationRequest, ctx: ChannelContext): UpstreamRequest;
+  parseResponse(req: ModerationRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
+}
+
+export interface ImagesCapability {
+  buildGenerationRequest(req: ImageGenerationRequest, ctx: ChannelContext): UpstreamRequest;
+  /** Present when the provider edits images (multipart). */
+  buildEditRequest?(req: ImageEditRequest, ctx: ChannelContext, boundary: string): UpstreamRequest;
+  parseResponse(req: ImageGenerationRequest | ImageEditRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
+}
+
+export interface AudioCapability {
+  buildSpeechRequest(req: AudioSpeechRequest, ctx: ChannelContext): UpstreamRequest;
+  /** The speech body is audio bytes; usage is the input's characters. */
+  parseSpeechResponse(req: AudioSpeechRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
+  buildTranscriptionRequest(req: AudioTranscriptionRequest, ctx: ChannelContext, boundary: string): UpstreamRequest;
+  parseTranscriptionResponse(req: AudioTranscriptionRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
+}
+
+export interface RerankCapability {
+  buildRequest(req: RerankRequest, ctx: ChannelContext): UpstreamRequest;
+  parseResponse(req: RerankRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
+}
+
+export interface ResponsesCapability {
+  buildRequest(req: ResponsesRequest, ctx: ChannelContext): UpstreamRequest;
+  parseResponse(req: ResponsesRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
+  parseStreamEvent(req: ResponsesRequest, event: SseEvent, ctx: ChannelContext): StreamStep;
+}
+
+export interface ModelsCapability {
+  /** GET the provider's model list (channel "fetch models"). */
+  buildListRequest(ctx: ChannelContext): UpstreamRequest;
+  parseList(res: UpstreamResponse, ctx: ChannelContext): string[] | null;
+}

@@ -1,0 +1,154 @@
+import type { JsonObject } from './json';
+
+/** Every relay endpoint the canonical layer understands. */
+export type RelayEndpoint =
+  | 'chat'
+  | 'completion'
+  | 'embedding'
+  | 'moderation'
+  | 'image_generation'
+  | 'image_edit'
+  | 'audio_speech'
+  | 'audio_transcription'
+  | 'audio_translation'
+  | 'rerank'
+  | 'responses';
+
+interface RequestBase<E extends RelayEndpoint> {
+  readonly endpoint: E;
+  /** The public model name the client asked for: billing, logs and abilities use it. */
+  readonly model: string;
+}
+
+/** A JSON request: `body` is the validated client body, routing keys removed, forwarded after the adaptor's transform. */
+interface JsonRequest<E extends RelayEndpoint> extends RequestBase<E> {
+  readonly body: JsonObject;
+}
+
+/** Parts of a chat message, reduced to what estimation and converters need. */
+export type ChatContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image'; detail: 'low' | 'high' | 'auto' }
+  | { type: 'audio' }
+  | { type: 'file' }
+  | { type: 'other' };
+
+export interface ChatMessage {
+  role: string;
+  name: string | null;
+  parts: ChatContentPart[];
+  /** Text of assistant tool calls (names and arguments); it is prompt text for the next turn. */
+  toolCallText: string;
+}
+
+export interface ChatRequest extends JsonRequest<'chat'> {
+  readonly stream: boolean;
+  /** The client asked for the trailing usage chunk (`stream_options.include_usage`). */
+  readonly clientIncludeUsage: boolean;
+  readonly n: number;
+  /** The larger of max_tokens and max_completion_tokens, per choice; null when unbounded. */
+  readonly maxOutputTokens: number | null;
+  readonly messages: ChatMessage[];
+  readonly toolCount: number;
+}
+
+export interface CompletionRequest extends JsonRequest<'completion'> {
+  readonly stream: boolean;
+  readonly clientIncludeUsage: boolean;
+  readonly n: number;
+  /** best_of candidates are generated (and billed) server-side; at least n. */
+  readonly bestOf: number;
+  readonly maxOutputTokens: number | null;
+  /** Prompt texts (token-array prompts are counted by length). */
+  readonly prompts: string[];
+  readonly promptTokenArrays: number;
+}
+
+export interface EmbeddingRequest extends JsonRequest<'embedding'> {
+  readonly inputs: string[];
+  /** Pre-tokenised inputs: their token count is known exactly. */
+  readonly inputTokenCount: number;
+}
+
+export interface ModerationRequest extends JsonRequest<'moderation'> {
+  readonly inputs: string[];
+  readonly imageCount: number;
+}
+
+export interface ImageGenerationRequest extends JsonRequest<'image_generation'> {
+  readonly prompt: string;
+  readonly n: number;
+  /** `WxH`, or 'auto'; null when the client left it to the model's default. */
+  readonly size: string | null;
+  readonly quality: string | null;
+}
+
+export interface MultipartField {
+  name: string;
+  value: string;
+}
+
+export interface MultipartFile {
+  /** Form field name (`image`, `image[]`, `mask`, `file`). */
+  name: string;
+  filename: string;
+  contentType: string;
+  data: Uint8Array;
+}
+
+/** A multipart body as received (the gateway caps its size while reading it). */
+export interface MultipartForm {
+  fields: MultipartField[];
+  files: MultipartFile[];
+}
+
+export interface ImageEditRequest extends RequestBase<'image_edit'> {
+  readonly form: MultipartForm;
+  readonly prompt: string;
+  readonly n: number;
+  readonly size: string | null;
+  readonly quality: string | null;
+}
+
+export interface AudioSpeechRequest extends JsonRequest<'audio_speech'> {
+  /** The text to speak; TTS bills characters as tokens. */
+  readonly input: string;
+}
+
+export interface AudioTranscriptionRequest extends RequestBase<'audio_transcription' | 'audio_translation'> {
+  readonly form: MultipartForm;
+  readonly fileBytes: number;
+  /** Exact for WAV (read from the header), otherwise a bounded estimate from the size. */
+  readonly estimatedSeconds: number;
+  readonly responseFormat: string;
+}
+
+export interface RerankRequest extends JsonRequest<'rerank'> {
+  readonly query: string;
+  readonly documents: string[];
+  readonly topN: number | null;
+}
+
+export interface ResponsesRequest extends JsonRequest<'responses'> {
+  readonly stream: boolean;
+  readonly maxOutputTokens: number | null;
+  /** Input and instruction texts, for the prompt estimate. */
+  readonly inputTexts: string[];
+  readonly inputImages: number;
+  readonly toolCount: number;
+}
+
+export type CanonicalRequest =
+  | ChatRequest
+  | CompletionRequest
+  | EmbeddingRequest
+  | ModerationRequest
+  | ImageGenerationRequest
+  | ImageEditRequest
+  | AudioSpeechRequest
+  | AudioTranscriptionRequest
+  | RerankRequest
+  | ResponsesRequest;
+
+/** The request types that are sent upstream as multipart/form-data. */
+export type MultipartRequest = ImageEditRequest | AudioTranscriptionRequest;

@@ -1,0 +1,151 @@
+/** One dispatched server-sent event. */
+export interface SseEvent {
+  /** `event:` field; null for the default "message" type. */
+  readonly event: string | null;
+  /** `data:` lines joined with "\n". */
+  readonly data: string;
+  readonly id: string | null;
+}
+
+export const DEFAULT_MAX_SSE_EVENT_BYTES = 1024 * 1024;
+
+/** An upstream event grew past the bound: the relay aborts the upstream instead of buffering more. */
+export class SseEventTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`upstream SSE event exceeds ${limit} bytes`);
+    this.name = 'SseEventTooLargeError';
+  }
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+const encoder = new TextEncoder();
+
+/**
+ * Incremental SSE parser (WHATWG event-stream rules: CRLF, CR or LF line ends, `:` comments,
+ * `event`/`data`/`id` fields, one optional space after the colon). Works on bytes, so UTF-8
+ * characters split across chunks are decoded whole, and the size of the event being built is
+ * known exactly: past `maxEventBytes` it throws SseEventTooLargeError. Memory is bounded by the
+ * limit plus one incoming chunk.
+ */
+export class SseParser {
+  private readonly maxEventBytes: number;
+  private readonly decoder = new TextDecoder('utf-8');
+  /** Pieces of the line not terminated yet. */
+  private partial: Uint8Array[] = [];
+  private partialBytes = 0;
+  private skipLeadingLf = false;
+  private dataLines: string[] = [];
+  private dataBytes = 0;
+  private eventName: string | null = null;
+  private lastId: string | null = null;
+  /** Comment lines seen (`: PING` keep-alives); they are not events and do not reset idle timers. */
+  comments = 0;
+
+  constructor(options: { maxEventBytes?: number } = {}) {
+    this.maxEventBytes = options.maxEventBytes ?? DEFAULT_MAX_SSE_EVENT_BYTES;
+  }
+
+  push(chunk: Uint8Array | string): SseEvent[] {
+    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+    const events: SseEvent[] = [];
+    let start = 0;
+    if (this.skipLeadingLf && bytes.length > 0) {
+      if (bytes[0] === LF) start = 1;
+      this.skipLeadingLf = false;
+    }
+    while (start < bytes.length) {
+      const end = nextLineEnd(bytes, start);
+      if (end === -1) {
+        this.appendPartial(bytes.subarray(start));
+        break;
+      }
+      this.appendPartial(bytes.subarray(start, end));
+      this.takeLine(events);
+      if (bytes[end] === CR) {
+        if (end + 1 < bytes.length) start = bytes[end + 1] === LF ? end + 2 : end + 1;
+        else {
+          // CR at the chunk edge: a LF opening the next chunk belongs to this line end.
+          this.skipLeadingLf = true;
+          start = end + 1;
+        }
+      } else start = end + 1;
+    }
+    return events;
+  }
+
+  /**
+   * The upstream closed. Lenient on purpose: a last line or event without its blank line is
+   * still dispatched (sloppy upstreams do this); truncated JSON fails later, in the adaptor.
+   */
+  end(): SseEvent[] {
+    const events: SseEvent[] = [];
+    if (this.partialBytes > 0) this.takeLine(events);
+    this.dispatch(events);
+    return events;
+  }
+
+  private appendPartial(piece: Uint8Array): void {
+    if (piece.length === 0) return;
+    this.partialBytes += piece.length;
+    if (this.partialBytes + this.dataBytes > this.maxEventBytes) throw new SseEventTooLargeError(this.maxEventBytes);
+    // Copy: the caller may reuse its buffer.
+    this.partial.push(piece.slice());
+  }
+
+  private takeLine(events: SseEvent[]): void {
+    const line = this.decodeLine();
+    if (line === '') {
+      this.dispatch(events);
+      return;
+    }
+    if (line.startsWith(':')) {
+      this.comments += 1;
+      return;
+    }
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    switch (field) {
+      case 'data':
+        this.dataLines.push(value);
+        this.dataBytes += Buffer.byteLength(value) + 1;
+        if (this.dataBytes > this.maxEventBytes) throw new SseEventTooLargeError(this.maxEventBytes);
+        break;
+      case 'event':
+        this.eventName = value;
+        break;
+      case 'id':
+        if (!value.includes('\0')) this.lastId = value;
+        break;
+      default:
+        // `retry` and unknown fields are ignored, as the standard says.
+        break;
+    }
+  }
+
+  private decodeLine(): string {
+    const pieces = this.partial;
+    this.partial = [];
+    this.partialBytes = 0;
+    if (pieces.length === 0) return '';
+    const whole = pieces.length === 1 ? (pieces[0] as Uint8Array) : Buffer.concat(pieces);
+    return this.decoder.decode(whole);
+  }
+
+  private dispatch(events: SseEvent[]): void {
+    if (this.dataLines.length > 0) events.push({ event: this.eventName, data: this.dataLines.join('\n'), id: this.lastId });
+    this.dataLines = [];
+    this.dataBytes = 0;
+    this.eventName = null;
+  }
+}
+
+function nextLineEnd(bytes: Uint8Array, from: number): number {
+  const lf = bytes.indexOf(LF, from);
+  const cr = bytes.indexOf(CR, from);
+  if (lf === -1) return cr;
+  if (cr === -1) return lf;
+  return Math.min(lf, cr);
+}
