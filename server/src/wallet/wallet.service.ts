@@ -33,7 +33,7 @@ export class WalletService {
   payable(actor: Principal, rawAmount: unknown): string {
     if (!this.onlineTopUpEnabled()) throw WalletError.of('wallet.topup_disabled');
     const amount = typeof rawAmount === 'string' && rawAmount.trim() !== '' ? Number(rawAmount) : rawAmount;
-    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount > AMOUNT_MAX) throw WalletError.of('wallet.amount_invalid');
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > AMOUNT_MAX) throw WalletError.of('wallet.amount_invalid');
     const min = this.options.num('MinTopUp');
     if (amount < min) throw WalletError.of('wallet.amount_min', { min });
     const cents = Math.round(amount * this.options.num('Price') * this.groupRatio(actor.group) * 100);
