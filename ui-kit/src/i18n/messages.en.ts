@@ -309,7 +309,6 @@ export const en: Messages = {
     name: 'Name',
     namePlaceholder: 'Enter a name',
     expiry: 'Expiry',
-    expiryPlaceholder: 'YYYY-MM-DD HH:mm:ss, empty for never',
     expiryNever: 'Never',
     expiryHour: '1 hour',
     expiryDay: '1 day',

@@ -316,7 +316,6 @@ export const zhCN = {
     name: '名称',
     namePlaceholder: '请输入名称',
     expiry: '过期时间',
-    expiryPlaceholder: 'YYYY-MM-DD HH:mm:ss，留空表示永不过期',
     expiryNever: '永不过期',
     expiryHour: '一小时',
     expiryDay: '一天',

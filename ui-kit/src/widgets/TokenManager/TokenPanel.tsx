@@ -3,6 +3,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { GroupOption, Token, TokenInput } from '../../api/types';
 import { Button } from '../../components/Button';
+import { DateTimePicker } from '../../components/DateTimePicker';
 import { Dialog } from '../../components/Dialog';
 import { Input } from '../../components/Input';
 import { SafeHtml } from '../../components/Markdown';
@@ -13,7 +14,7 @@ import { Switch } from '../../components/Switch';
 import { TextArea } from '../../components/TextArea';
 import { toast } from '../../components/Toast';
 import { useT } from '../../i18n';
-import { formatQuota, formatTimestamp, type QuotaDisplay } from './tokenDisplay';
+import { formatQuota, type QuotaDisplay } from './tokenDisplay';
 import {
   COUNT_PRESETS,
   EXPIRY_PRESETS,
@@ -22,7 +23,6 @@ import {
   buildUpdateInput,
   emptyTokenForm,
   expiryFromPreset,
-  parseExpiry,
   tokenToForm,
   validateTokenForm,
   type ExpiryPreset,
@@ -119,8 +119,9 @@ function TokenForm({
   const [values, setValues] = useState<TokenFormValues>(() =>
     token ? tokenToForm(token) : emptyTokenForm(groups.some((g) => g.value === 'default') ? 'default' : ''),
   );
-  const [expiryText, setExpiryText] = useState(() =>
-    token && token.expired_time !== -1 ? formatTimestamp(token.expired_time) : '',
+  // null is "never expires".
+  const [expiry, setExpiry] = useState<Date | null>(() =>
+    token && token.expired_time !== -1 ? new Date(token.expired_time * 1000) : null,
   );
   const [problems, setProblems] = useState<TokenFormProblem[]>([]);
   const [describe, setDescribe] = useState(false);
@@ -140,9 +141,8 @@ function TokenForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const text = expiryText.trim();
-    // An unparsable date becomes NaN so validation reports "expiry time format error".
-    const expiredTime = text === '' ? -1 : (parseExpiry(text) ?? Number.NaN);
+    // An invalid date becomes NaN so validation reports "expiry time format error".
+    const expiredTime = expiry === null ? -1 : Math.floor(expiry.getTime() / 1000);
     const next = { ...values, expiredTime };
     const found = validateTokenForm(next, mode);
     setProblems(found);
@@ -185,28 +185,29 @@ function TokenForm({
 
       <StyledField>
         <StyledLabel htmlFor={`${id}-expiry`}>{t('tokens.expiry')}</StyledLabel>
-        <Input
+        <DateTimePicker
           id={`${id}-expiry`}
-          value={expiryText}
-          placeholder={t('tokens.expiryPlaceholder')}
+          label={t('tokens.expiry')}
+          precision="second"
+          clearable
+          value={expiry}
           status={problemOf('expiredTime') ? 'error' : 'default'}
-          onValueChange={setExpiryText}
-        />
-        <StyledPresets>
-          {EXPIRY_PRESETS.map((preset) => (
+          onValueChange={setExpiry}
+          quickButtons={EXPIRY_PRESETS.map((preset) => (
             <Button
               key={preset}
               size="sm"
               variant="outline"
               onClick={() => {
                 const at = expiryFromPreset(preset, now());
-                setExpiryText(at === -1 ? '' : formatTimestamp(at));
+                setExpiry(at === -1 ? null : new Date(at * 1000));
               }}
             >
               {t(EXPIRY_LABEL[preset])}
             </Button>
           ))}
-        </StyledPresets>
+        />
+        {expiry === null && <StyledHint>{t('tokens.never')}</StyledHint>}
         {errorText('expiredTime')}
       </StyledField>
 

@@ -5,7 +5,6 @@ import {
   buildUpdateInput,
   emptyTokenForm,
   expiryFromPreset,
-  parseExpiry,
   randomSuffix,
   tokenToForm,
   validateTokenForm,
@@ -37,13 +36,6 @@ describe('token form defaults and presets', () => {
     expect(expiryFromPreset('hour', 1000)).toBe(4600);
     expect(expiryFromPreset('day', 0)).toBe(86400);
     expect(expiryFromPreset('month', 0)).toBe(2592000);
-  });
-
-  it('parses date-time text and refuses malformed or impossible dates', () => {
-    expect(parseExpiry('2030-01-02 03:04:05')).toBe(new Date(2030, 0, 2, 3, 4, 5).getTime() / 1000);
-    expect(parseExpiry('2030-01-02')).toBe(new Date(2030, 0, 2).getTime() / 1000);
-    expect(parseExpiry('2030-02-31 00:00:00')).toBeUndefined();
-    expect(parseExpiry('tomorrow')).toBeUndefined();
   });
 });
 

@@ -127,21 +127,6 @@ export function validateTokenForm(values: TokenFormValues, mode: TokenFormMode):
   return problems;
 }
 
-/**
- * Parses the date-time field ("YYYY-MM-DD HH:mm:ss" or ISO, local time) to epoch seconds.
- * Returns undefined for text that is not a date, so the form can report "expiry time format error".
- */
-export function parseExpiry(text: string): number | undefined {
-  const trimmed = text.trim();
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(trimmed);
-  if (!m) return undefined;
-  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
-  const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  // Rejects 2024-02-31 and friends, which Date silently rolls over.
-  if (date.getMonth() !== Number(mo) - 1 || date.getDate() !== Number(d)) return undefined;
-  return Math.floor(date.getTime() / 1000);
-}
-
 const SUFFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 export function randomSuffix(random: () => number = Math.random): string {
