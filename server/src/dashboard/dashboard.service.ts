@@ -117,6 +117,8 @@ export class DashboardService implements OnModuleInit, OnApplicationBootstrap {
               })),
             )
             .orUpdate(['username', 'token_used', 'count', 'quota'], ['user_id', 'model_name', 'created_at'])
+            // No read-back of generated ids: nothing uses them, and SQLite would select them with a huge OR.
+            .updateEntity(false)
             .execute(),
         );
       }
