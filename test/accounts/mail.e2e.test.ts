@@ -94,6 +94,8 @@ describe.each(DATABASES)('e-mail flows through SMTP (%s)', (kind) => {
     const { caller, username } = await newUser(t.url);
     await root.put('/api/user/', { id: caller.userId, email }).expect(200);
 
+    const empty = await request(t.url).get('/api/reset_password?email=').set('Accept-Language', 'en');
+    expect(empty.body).toEqual({ success: false, message: 'Please enter email!' });
     const unknown = await request(t.url).get('/api/reset_password?email=nobody%40example.com').expect(200);
     const res = await request(t.url).get(`/api/reset_password?email=${encodeURIComponent(email)}`).expect(200);
     expect(unknown.body).toEqual(res.body);

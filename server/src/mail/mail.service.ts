@@ -6,6 +6,30 @@ import { QUEUE_DRIVER, type QueueDriver } from '../queue/jobs';
 
 export class MailError extends DomainError {}
 
+export interface SmtpSettings {
+  server: string;
+  port: number;
+  account: string;
+  token: string;
+  sslEnabled: boolean;
+}
+
+/** Port 587 when unset; 465 always means implicit SSL; otherwise STARTTLS when the server offers it. */
+export function smtpTransportOptions(s: SmtpSettings) {
+  const port = s.port > 0 ? s.port : 587;
+  return {
+    host: s.server,
+    port,
+    secure: port === 465 || s.sslEnabled,
+    auth: { user: s.account, pass: s.token },
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+    // Self-hosted relays often use private certificates; the address is operator-configured.
+    tls: { rejectUnauthorized: false },
+  };
+}
+
 /**
  * SMTP through nodemailer, configured from the options at send time (so option changes apply
  * at once). Port 587 by default (STARTTLS when offered); 465 always uses SSL.
@@ -31,19 +55,15 @@ export class MailService implements OnModuleInit {
 
   async send(to: string, subject: string, html: string): Promise<void> {
     if (!this.configured) throw new MailError('mail_not_configured', 'mail.not_configured', 400);
-    const port = this.options.num('SMTPPort') || 587;
-    const secure = port === 465 || this.options.bool('SMTPSSLEnabled');
-    const transport = nodemailer.createTransport({
-      host: this.options.get('SMTPServer'),
-      port,
-      secure,
-      auth: { user: this.options.get('SMTPAccount'), pass: this.options.get('SMTPToken') },
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-      // Self-hosted relays often use private certificates; the address is operator-configured.
-      tls: { rejectUnauthorized: false },
-    });
+    const transport = nodemailer.createTransport(
+      smtpTransportOptions({
+        server: this.options.get('SMTPServer'),
+        port: this.options.num('SMTPPort'),
+        account: this.options.get('SMTPAccount'),
+        token: this.options.get('SMTPToken'),
+        sslEnabled: this.options.bool('SMTPSSLEnabled'),
+      }),
+    );
     const from = this.options.get('SMTPFrom') || this.options.get('SMTPAccount');
     const system = this.options.get('SystemName');
     try {
