@@ -1,4 +1,5 @@
 import { builtInCompletionRatio, completionRatio } from './completion-ratio';
+import { DEFAULT_COMPLETION_RATIO } from './default-ratios';
 
 describe('completionRatio', () => {
   it('uses the built-in fallback when nothing is configured', () => {
@@ -88,5 +89,14 @@ describe('completionRatio', () => {
   it('prices the reference worked example (gpt-4o-mini, 1000 prompt + 500 completion = 225 quota)', () => {
     const cr = completionRatio('gpt-4o-mini', {});
     expect(Math.round((1000 + 500 * cr) * 0.075 * 1)).toBe(225);
+  });
+
+  it('ships defaults that take effect (none is shadowed by a locked rule)', () => {
+    for (const [model, ratio] of Object.entries(DEFAULT_COMPLETION_RATIO)) {
+      expect(builtInCompletionRatio(model)?.locked ?? false).toBe(false);
+      expect(completionRatio(model, DEFAULT_COMPLETION_RATIO)).toBe(ratio);
+    }
+    expect(completionRatio('gpt-4.1', DEFAULT_COMPLETION_RATIO)).toBe(4);
+    expect(completionRatio('gpt-4.1', {})).toBe(2);
   });
 });

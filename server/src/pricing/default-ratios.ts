@@ -105,8 +105,20 @@ export const DEFAULT_MODEL_PRICE: Readonly<Record<string, number>> = {
   mj_video: 0.8,
 };
 
-/** Configured completion ratios; hard-coded rules in the billing module take part too. */
-export const DEFAULT_COMPLETION_RATIO: Readonly<Record<string, number>> = {};
+/**
+ * Configured completion ratios (output price / input price) for models the built-in rules of
+ * completion-ratio.ts leave at a generic value; locked built-in rules still win over these.
+ */
+export const DEFAULT_COMPLETION_RATIO: Readonly<Record<string, number>> = {
+  'gpt-4.1': 4,
+  'gpt-4.1-mini': 4,
+  'gpt-4.1-nano': 4,
+  'gpt-4-1106-preview': 3,
+  'gpt-4-0125-preview': 3,
+  'o4-mini': 4,
+  'deepseek-chat': 4,
+  'deepseek-reasoner': 4,
+};
 
 export const DEFAULT_GROUP_RATIO: Readonly<Record<string, number>> = { default: 1, vip: 1, svip: 1 };
 
