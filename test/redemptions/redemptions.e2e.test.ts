@@ -248,6 +248,10 @@ describe.each(DATABASES)('redemption codes (%s)', (kind) => {
       expect(Number(logs[0]?.quota)).toBe(123456);
       expect(String(logs[0]?.content)).toBe(`通过兑换码充值 ＄0.246912 额度，兑换码ID ${row.id}`);
       expect(String(logs[0]?.content)).not.toContain(code as string);
+      // The wallet's top-up records (the user's own log list, type 1).
+      const records = await caller.get('/api/log/self?p=0&page_size=5&type=1').expect(200);
+      expect(records.body.data.items).toHaveLength(1);
+      expect(records.body.data.items[0]).toMatchObject({ type: 1, quota: 123456, content: logs[0]?.content });
 
       const again = await en(caller.post('/api/user/topup', { key: code })).expect(409);
       expect(again.body).toEqual({ success: false, message: 'This redemption code has already been used' });
