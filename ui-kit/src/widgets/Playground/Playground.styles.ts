@@ -1,4 +1,4 @@
-import styled, { css } from 'styled-components';
+import { css, styled } from 'styled-components';
 import { baseText, th } from '../../theme';
 
 /** Sidebar beside the chat on wide screens; below md the settings move into a dialog. */

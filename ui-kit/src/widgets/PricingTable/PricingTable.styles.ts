@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { baseText, th } from '../../theme';
 
 export const StyledPricing = styled.div`
