@@ -3,6 +3,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { RoutingIndexService } from '../../server/src/channels/routing-index.service';
 import { ChannelsService } from '../../server/src/channels/channels.service';
+import { DatabaseService } from '../../server/src/database/database.service';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';
 import { Caller, loginRoot, newAdmin, newUser } from '../support/http';
@@ -207,6 +208,24 @@ describe.each(DATABASES)('channel administration (%s)', (kind) => {
       const res = await admin.post('/api/channel/', body);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ success: false, message });
+    });
+
+    it('bounds names, batch sizes and selections', async () => {
+      const longName = await admin.post('/api/channel/', { name: 'n'.repeat(129), key: 'k', models: 'm' });
+      expect(longName.status).toBe(400);
+      expect(longName.body.message).toBe('渠道名称不能超过 128 个字符');
+      const lines = Array.from({ length: 501 }, (_, i) => `sk-line-${i}`).join('\n');
+      const tooMany = await admin.post('/api/channel/', { mode: 'batch', channel: { name: 'n', key: lines, models: 'm' } });
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.message).toBe('一次最多批量创建 500 个渠道');
+      const ids = Array.from({ length: 1001 }, (_, i) => i + 1);
+      const tooManyIds = await admin.post('/api/channel/batch', { ids });
+      expect(tooManyIds.status).toBe(400);
+      expect(tooManyIds.body.message).toBe('一次最多删除 1000 个渠道');
+      const badIds = await admin.post('/api/channel/batch', { ids: [1, 'x'] });
+      expect(badIds.body.message).toBe('无效的 ID');
+      const longModel = await admin.post('/api/channel/', { name: 'n', key: 'k', models: 'm'.repeat(256) });
+      expect(longModel.body.message).toBe('字段内容过长');
     });
 
     it('answers in English when asked', async () => {
@@ -477,6 +496,22 @@ describe.each(DATABASES)('channel administration (%s)', (kind) => {
       // An update is visible at once (the per-node cache is dropped on every change).
       await admin.put('/api/channel/', { id, name: 'relay', base_url: 'https://proxy.example/' }).expect(200);
       expect((await channels.getForRelay(id))?.baseUrl).toBe('https://proxy.example');
+    });
+
+    it('adds served quota atomically under concurrent settlements', async () => {
+      const { id } = await make({ name: 'used' });
+      const channels = t.app.get(ChannelsService);
+      const db = t.app.get(DatabaseService);
+      await Promise.all(Array.from({ length: 25 }, (_, i) => db.write((em) => channels.addUsedQuota(em, id, 1000 + i))));
+      const expected = Array.from({ length: 25 }, (_, i) => 1000 + i).reduce((a, b) => a + b, 0);
+      expect((await admin.get(`/api/channel/${id}`)).body.data.used_quota).toBe(expected);
+      // Zero, negative and fractional amounts change nothing.
+      await db.write(async (em) => {
+        await channels.addUsedQuota(em, id, 0);
+        await channels.addUsedQuota(em, id, -5);
+        await channels.addUsedQuota(em, id, 1.5);
+      });
+      expect((await admin.get(`/api/channel/${id}`)).body.data.used_quota).toBe(expected);
     });
 
     it('auto-disable and auto-enable are compare-and-set; a manual disable is never auto-enabled', async () => {
