@@ -69,7 +69,7 @@ export async function settleQueue(t: TestApp, name: JobName, timeoutMs = 60_000)
   const q = new Queue(name, { connection, prefix: `${t.redisPrefix}:bull` });
   try {
     await waitFor(async () => {
-      const c = await q.getJobCounts('waiting', 'active', 'prioritized', 'paused');
+      const c = await q.getJobCounts('waiting', 'active', 'prioritized');
       return Object.values(c).reduce((a, b) => a + b, 0) === 0 ? true : undefined;
     }, timeoutMs, 50);
   } finally {
