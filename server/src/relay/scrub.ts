@@ -19,7 +19,7 @@ function secretParts(secrets: readonly string[]): string[] {
 
 const PATTERNS: readonly [RegExp, string][] = [
   // OpenAI-style keys, including project and admin keys and partially masked echoes.
-  [/\bsk-[A-Za-z0-9_\-*.]{4,}/g, `sk-${MASK}`],
+  [/\bsk-[A-Za-z0-9_\-*]{4,}/g, `sk-${MASK}`],
   [/\bBearer\s+[A-Za-z0-9._~+/=\-*]{4,}/gi, `Bearer ${MASK}`],
   // Google API keys and JWTs (service-account tokens).
   [/\bAIza[0-9A-Za-z_-]{20,}/g, MASK],

@@ -1,0 +1,38 @@
+import { completionRatio } from '../pricing/completion-ratio';
+import { lookupModelValue } from '../pricing/model-lookup';
+import type { ModelPricing } from './quota';
+
+/** The option tables a model's pricing is read from (parsed JSON of the options). */
+export interface PricingTables {
+  readonly modelRatio: Readonly<Record<string, unknown>>;
+  readonly modelPrice: Readonly<Record<string, unknown>>;
+  readonly completionRatio: Readonly<Record<string, unknown>>;
+  readonly cacheRatio: Readonly<Record<string, unknown>>;
+  readonly createCacheRatio: Readonly<Record<string, unknown>>;
+  readonly imageRatio?: Readonly<Record<string, unknown>>;
+}
+
+/** Defaults when a table has no entry: no cache discount, Anthropic's 1.25× cache writes (§3.10). */
+export const DEFAULT_CACHE_RATIO = 1;
+export const DEFAULT_CACHE_CREATION_RATIO = 1.25;
+/** Image input tokens: gpt-image-1 charges them at 2× text input. */
+export const DEFAULT_IMAGE_RATIOS: Readonly<Record<string, number>> = { 'gpt-image-1': 2 };
+
+/**
+ * Resolves one model's pricing in one group. Null when the model has neither a price nor a
+ * ratio: the caller refuses it (or uses the unset ratio when the operator allows unpriced models).
+ */
+export function pricingFor(model: string, tables: PricingTables, groupRatio: number): ModelPricing | null {
+  const modelPrice = lookupModelValue(tables.modelPrice, model);
+  const modelRatio = lookupModelValue(tables.modelRatio, model);
+  if (modelPrice === null && modelRatio === null) return null;
+  return {
+    modelPrice,
+    modelRatio: modelRatio ?? 0,
+    completionRatio: completionRatio(model, tables.completionRatio),
+    cacheRatio: lookupModelValue(tables.cacheRatio, model) ?? DEFAULT_CACHE_RATIO,
+    cacheCreationRatio: lookupModelValue(tables.createCacheRatio, model) ?? DEFAULT_CACHE_CREATION_RATIO,
+    imageRatio: lookupModelValue(tables.imageRatio ?? {}, model) ?? lookupModelValue(DEFAULT_IMAGE_RATIOS, model) ?? 1,
+    groupRatio,
+  };
+}

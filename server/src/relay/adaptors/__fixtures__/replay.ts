@@ -1,0 +1,48 @@
+/**
+ * Fixture replay for adaptor specs (excluded from the build). Fixtures are provider
+ * documentation examples stored as files: JSON bodies and `.sse` streams as sent on the wire.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SseParser } from '../../sse/sse-parser';
+import type { ChannelContext, StreamStep, UpstreamRequest, UpstreamResponse } from '../types';
+import type { RelayChannelType } from '../channel-types';
+
+export function fixtureText(dir: string, name: string): string {
+  return readFileSync(join(dir, '__fixtures__', name), 'utf8');
+}
+
+export function fixtureJson(dir: string, name: string): unknown {
+  return JSON.parse(fixtureText(dir, name));
+}
+
+export function response(text: string, status = 200, headers: Record<string, string> = {}): UpstreamResponse {
+  return { status, headers, text, bytes: Buffer.byteLength(text) };
+}
+
+export function context(type: RelayChannelType, overrides: Partial<ChannelContext> = {}): ChannelContext {
+  return { type, baseUrl: '', key: 'sk-test-0123456789abcdefghij', upstreamModel: 'gpt-4o-mini', other: '', organization: '', ...overrides };
+}
+
+/** Feeds a recorded stream through the real SSE parser in small uneven pieces, like a socket would. */
+export function replayStream(text: string, parse: (event: { event: string | null; data: string; id: string | null }) => StreamStep): StreamStep[] {
+  const parser = new SseParser();
+  const bytes = Buffer.from(text, 'utf8');
+  const steps: StreamStep[] = [];
+  let at = 0;
+  let size = 1;
+  while (at < bytes.length) {
+    const piece = bytes.subarray(at, at + size);
+    for (const e of parser.push(piece)) steps.push(parse(e));
+    at += size;
+    size = (size % 13) + 1;
+  }
+  for (const e of parser.end()) steps.push(parse(e));
+  return steps;
+}
+
+/** The parts of an upstream request a recorded request fixture pins down. */
+export function describeRequest(req: UpstreamRequest): { method: string; url: string; headers: Record<string, string>; body: unknown } {
+  const body = typeof req.body === 'string' ? (JSON.parse(req.body) as unknown) : req.body === null ? null : `<${req.body.byteLength} bytes>`;
+  return { method: req.method, url: req.url, headers: { ...req.headers }, body };
+}

@@ -1,0 +1,66 @@
+import { SseEventTooLargeError, SseParser, type SseEvent } from './sse-parser';
+
+function parseAll(chunks: (string | Uint8Array)[], maxEventBytes?: number): SseEvent[] {
+  const p = new SseParser({ maxEventBytes });
+  const out: SseEvent[] = [];
+  for (const c of chunks) out.push(...p.push(c));
+  out.push(...p.end());
+  return out;
+}
+
+const STREAM = 'event: ping\ndata: {"a":1}\n\n: keep-alive\n\ndata: line one\ndata: line two\nid: 7\n\nretry: 100\ndata:no-space\r\n\r\ndata: 你好🌍\r\rdata: [DONE]\n\n';
+const EXPECTED: SseEvent[] = [
+  { event: 'ping', data: '{"a":1}', id: null },
+  { event: null, data: 'line one\nline two', id: '7' },
+  { event: null, data: 'no-space', id: '7' },
+  { event: null, data: '你好🌍', id: '7' },
+  { event: null, data: '[DONE]', id: '7' },
+];
+
+describe('SseParser', () => {
+  it('parses fields, comments, multi-line data and all three line endings', () => {
+    expect(parseAll([STREAM])).toEqual(EXPECTED);
+  });
+
+  it('gives the same events whatever the chunk boundaries (split inside CRLF and inside UTF-8 characters)', () => {
+    const bytes = Buffer.from(STREAM, 'utf8');
+    for (let cut = 1; cut < bytes.length; cut++) {
+      expect(parseAll([bytes.subarray(0, cut), bytes.subarray(cut)])).toEqual(EXPECTED);
+    }
+    expect(parseAll([...bytes].map((b) => new Uint8Array([b])))).toEqual(EXPECTED);
+  });
+
+  it('counts comments (keep-alives are not events)', () => {
+    const p = new SseParser();
+    expect(p.push(': PING\n\n: PING\n\n')).toEqual([]);
+    expect(p.comments).toBe(2);
+  });
+
+  it('dispatches a last event without its blank line when the upstream closes', () => {
+    expect(parseAll(['data: {"x":1}\n'])).toEqual([{ event: null, data: '{"x":1}', id: null }]);
+    expect(parseAll(['data: {"x":'])).toEqual([{ event: null, data: '{"x":', id: null }]);
+    expect(parseAll(['event: lonely\n\n'])).toEqual([]);
+  });
+
+  it('refuses an event larger than the bound, whether in one line or many', () => {
+    const p = new SseParser({ maxEventBytes: 64 });
+    expect(p.push(`data: ${'x'.repeat(40)}\n\n`)).toHaveLength(1);
+    expect(() => p.push(`data: ${'x'.repeat(70)}`)).toThrow(SseEventTooLargeError);
+    const q = new SseParser({ maxEventBytes: 64 });
+    expect(() => {
+      for (let i = 0; i < 10; i++) q.push('data: 0123456789\n');
+    }).toThrow(SseEventTooLargeError);
+    // A long line arriving in small pieces is caught before it is buffered whole.
+    const r = new SseParser({ maxEventBytes: 64 });
+    expect(() => {
+      for (let i = 0; i < 100; i++) r.push('yyyyyyyyyy');
+    }).toThrow(/64 bytes/);
+  });
+
+  it('keeps memory to the limit: many small events pass under a small bound', () => {
+    const p = new SseParser({ maxEventBytes: 32 });
+    let n = 0;
+    for (let i = 0; i < 1000; i++) n += p.push(`data: ${i}\n\n`).length;
+    expect(n).toBe(1000);
+  });
+});
