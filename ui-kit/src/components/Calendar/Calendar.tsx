@@ -280,8 +280,11 @@ export const Calendar = forwardRef<HTMLDivElement, CalendarProps>(function Calen
                       $markTone={markTone}
                     >
                       <span aria-hidden="true">{day.day}</span>
-                      {extra !== undefined && extra !== null ? (
-                        <StyledDayExtra aria-hidden="true">{extra}</StyledDayExtra>
+                      {renderDay ? (
+                        // Always present (blank when empty) so every row has the same height.
+                        <StyledDayExtra aria-hidden="true">
+                          {extra === null || extra === undefined || extra === false ? '\u00a0' : extra}
+                        </StyledDayExtra>
                       ) : null}
                     </StyledDay>
                   </StyledCell>
