@@ -1,0 +1,39 @@
+import { DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from '../pricing/default-ratios';
+import { pricingFor, type PricingTables } from './pricing';
+import { quotaFor } from './quota';
+
+const tables: PricingTables = {
+  modelRatio: DEFAULT_MODEL_RATIO,
+  modelPrice: DEFAULT_MODEL_PRICE,
+  completionRatio: { 'deepseek-chat': 2 },
+  cacheRatio: { 'gpt-4o-mini': 0.5 },
+  createCacheRatio: {},
+  imageRatio: {},
+};
+
+describe('pricingFor', () => {
+  it('resolves ratios, the completion ratio rule and cache defaults', () => {
+    expect(pricingFor('gpt-4o-mini', tables, 1)).toEqual({
+      modelPrice: null,
+      modelRatio: 0.075,
+      completionRatio: 4,
+      cacheRatio: 0.5,
+      cacheCreationRatio: 1.25,
+      imageRatio: 1,
+      groupRatio: 1,
+    });
+    expect(pricingFor('deepseek-chat', tables, 2)).toMatchObject({ modelRatio: 0.135, completionRatio: 2, cacheRatio: 1, groupRatio: 2 });
+  });
+
+  it('a price wins over a wildcard ratio; unpriced models resolve to null', () => {
+    const gizmo = pricingFor('gpt-4-gizmo-g-abc', tables, 1);
+    expect(gizmo).toMatchObject({ modelPrice: 0.1, modelRatio: 15 });
+    if (!gizmo) throw new Error('expected pricing');
+    expect(quotaFor({ promptTokens: 10, completionTokens: 10, cachedTokens: 0, cacheCreationTokens: 0, imageTokens: 0, reasoningTokens: 0 }, gizmo).quota).toBe(50000);
+    expect(pricingFor('no-such-model', tables, 1)).toBeNull();
+  });
+
+  it('gpt-image-1 image input tokens cost 2× by default', () => {
+    expect(pricingFor('gpt-image-1', { ...tables, modelRatio: { 'gpt-image-1': 2.5 } }, 1)?.imageRatio).toBe(2);
+  });
+});

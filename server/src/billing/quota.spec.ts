@@ -1,0 +1,127 @@
+import type { Usage } from '../relay/canonical/usage';
+import { BillingConfigError, MAX_QUOTA, holdFor, priceQuota, quotaFor, saturatingAdd, type ModelPricing } from './quota';
+
+const pricing = (o: Partial<ModelPricing> = {}): ModelPricing => ({
+  modelPrice: null,
+  modelRatio: 1,
+  completionRatio: 1,
+  cacheRatio: 1,
+  cacheCreationRatio: 1.25,
+  imageRatio: 1,
+  groupRatio: 1,
+  ...o,
+});
+
+const usage = (promptTokens: number, completionTokens: number, o: Partial<Usage> = {}): Usage => ({
+  promptTokens,
+  completionTokens,
+  cachedTokens: 0,
+  cacheCreationTokens: 0,
+  imageTokens: 0,
+  reasoningTokens: 0,
+  ...o,
+});
+
+const q = (u: Usage, p: ModelPricing, m?: number) => quotaFor(u, p, m).quota;
+
+describe('quotaFor: ratio models (reference §3.2)', () => {
+  it('gpt-4o-mini worked example: (1000 + 500·4)·0.075 = 225', () => {
+    expect(quotaFor(usage(1000, 500), pricing({ modelRatio: 0.075, completionRatio: 4 }))).toEqual({ quota: 225, mode: 'ratio', emptyUsage: false });
+  });
+
+  it('completion and group ratios: (1000 + 1000·4)·1.25·0.8 = 5000', () => {
+    expect(q(usage(1000, 1000), pricing({ modelRatio: 1.25, completionRatio: 4, groupRatio: 0.8 }))).toBe(5000);
+  });
+
+  it('rounds half away from zero on exact decimals', () => {
+    const mini = pricing({ modelRatio: 0.075 });
+    expect(q(usage(20, 0), mini)).toBe(2); // 1.5
+    expect(q(usage(30, 0), mini)).toBe(2); // 2.25
+    expect(q(usage(50, 0), mini)).toBe(4); // 3.75
+    // 100 × 0.145 is 14.5 exactly; binary floating point says 14.499999999999998.
+    expect(q(usage(100, 0), pricing({ modelRatio: 0.145 }))).toBe(15);
+    // 3 × 0.1 × 5 = 1.5 exactly: 2.
+    expect(q(usage(3, 0), pricing({ modelRatio: 0.1, groupRatio: 5 }))).toBe(2);
+  });
+
+  it('charges at least 1 for a non-free model, nothing for a free one, nothing without usage', () => {
+    expect(q(usage(6, 0), pricing({ modelRatio: 0.075 }))).toBe(1); // 0.45
+    expect(q(usage(1000, 1000), pricing({ modelRatio: 0 }))).toBe(0);
+    expect(q(usage(1000, 1000), pricing({ modelRatio: 2, groupRatio: 0 }))).toBe(0);
+    expect(quotaFor(usage(0, 0), pricing({ modelRatio: 15 }))).toEqual({ quota: 0, mode: 'ratio', emptyUsage: true });
+  });
+
+  it('prices cached prompt tokens with the cache ratio: (500 + 1500·0.5 + 100·4)·1.25 = 2062.5 → 2063', () => {
+    expect(q(usage(2000, 100, { cachedTokens: 1500 }), pricing({ modelRatio: 1.25, completionRatio: 4, cacheRatio: 0.5 }))).toBe(2063);
+  });
+
+  it('prices cache writes with the creation ratio: (1000 + 1000·0.1 + 1000·1.25 + 200·5)·1.5 = 5025', () => {
+    const u = usage(3000, 200, { cachedTokens: 1000, cacheCreationTokens: 1000 });
+    expect(q(u, pricing({ modelRatio: 1.5, completionRatio: 5, cacheRatio: 0.1, cacheCreationRatio: 1.25 }))).toBe(5025);
+  });
+
+  it('prices image input tokens with the image ratio: (200 + 800·2)·2.5 = 4500', () => {
+    expect(q(usage(1000, 0, { imageTokens: 800 }), pricing({ modelRatio: 2.5, imageRatio: 2 }))).toBe(4500);
+  });
+
+  it('never lets priced-apart parts exceed the prompt', () => {
+    // Cached 5000 of a 1000-token prompt is treated as all 1000 cached: 1000·0.5·2 = 1000.
+    expect(q(usage(1000, 0, { cachedTokens: 5000 }), pricing({ modelRatio: 2, cacheRatio: 0.5 }))).toBe(1000);
+  });
+
+  it('saturates instead of overflowing', () => {
+    expect(q(usage(100_000_000, 100_000_000), pricing({ modelRatio: 1e12, completionRatio: 1e6 }))).toBe(MAX_QUOTA);
+    expect(saturatingAdd(MAX_QUOTA, 5)).toBe(MAX_QUOTA);
+  });
+
+  it('refuses to bill with a negative or non-numeric ratio', () => {
+    expect(() => quotaFor(usage(10, 10), pricing({ modelRatio: -1 }))).toThrow(BillingConfigError);
+    expect(() => quotaFor(usage(10, 10), pricing({ completionRatio: Number.NaN }))).toThrow(BillingConfigError);
+    expect(() => quotaFor(usage(10, 10), pricing({ groupRatio: Number.POSITIVE_INFINITY }))).toThrow(BillingConfigError);
+  });
+});
+
+describe('fixed price per call (§3.3)', () => {
+  it('price · 500000 · GR · multiplier, ahead of any ratio', () => {
+    expect(quotaFor(usage(0, 0), pricing({ modelPrice: 0.04, modelRatio: 99 }))).toEqual({ quota: 20000, mode: 'price', emptyUsage: false });
+    // dall-e-3 hd 1792×1024 (factor 3) in a 1.5 group: 0.04 · 500000 · 1.5 · 3 = 90000.
+    expect(q(usage(0, 0), pricing({ modelPrice: 0.04, groupRatio: 1.5 }), 3)).toBe(90000);
+    // dall-e-2 512² (0.45): 0.02 · 500000 · 0.45 = 4500.
+    expect(priceQuota(pricing({ modelPrice: 0.02 }), 0.45)).toBe(4500);
+  });
+
+  it('rounds half away and keeps a minimum of 1 for a paid call; a zero price is free', () => {
+    expect(priceQuota(pricing({ modelPrice: 0.000001 }))).toBe(1); // 0.5
+    expect(priceQuota(pricing({ modelPrice: 0.000003 }))).toBe(2); // 1.5
+    expect(priceQuota(pricing({ modelPrice: 0.0000001 }))).toBe(1); // 0.05, paid
+    expect(priceQuota(pricing({ modelPrice: 0 }))).toBe(0);
+    expect(priceQuota(pricing({ modelPrice: 0.1, groupRatio: 0 }))).toBe(0);
+  });
+});
+
+describe('holdFor (§3.5 with the completion bound)', () => {
+  const mini = pricing({ modelRatio: 0.075, completionRatio: 4 });
+
+  it('reference example without max_tokens: max(1000, 500)·0.075 = 75', () => {
+    expect(holdFor({ promptTokens: 1000, completionBound: null }, mini)).toBe(75);
+  });
+
+  it('a small prompt holds the PreConsumedQuota floor: 500·0.075 = 37.5 → 38', () => {
+    expect(holdFor({ promptTokens: 10, completionBound: null }, mini)).toBe(38);
+    expect(holdFor({ promptTokens: 10, completionBound: null }, mini, { preConsumedTokens: 0 })).toBe(1);
+  });
+
+  it('prices the completion bound at the completion ratio: (1000 + 1000·4)·0.075 = 375', () => {
+    expect(holdFor({ promptTokens: 1000, completionBound: 1000 }, mini)).toBe(375);
+  });
+
+  it('covers the settlement of any response within the bound', () => {
+    const hold = holdFor({ promptTokens: 1000, completionBound: 1000 }, mini);
+    expect(q(usage(1000, 1000), mini)).toBeLessThanOrEqual(hold);
+  });
+
+  it('free models hold nothing; fixed-price models hold their price', () => {
+    expect(holdFor({ promptTokens: 1000, completionBound: 1000 }, pricing({ modelRatio: 0 }))).toBe(0);
+    expect(holdFor({ promptTokens: 1000, completionBound: null }, pricing({ modelPrice: 0.04 }), { perCallMultiplier: 2 })).toBe(40000);
+  });
+});
