@@ -220,8 +220,17 @@ describe.each(DATABASES)('request logs API (%s)', (kind) => {
   });
 
   describe('permissions', () => {
+    it('a regular user reading /api/log/ (the wallet page) gets only their own logs, in the self view', async () => {
+      const res = await alice.get('/api/log/?p=0&page_size=100').expect(200);
+      const self = await alice.get('/api/log/self?p=0&page_size=100').expect(200);
+      expect(res.body.data).toEqual(self.body.data);
+      const others = await alice.get(`/api/log/?username=${bobName}`).expect(200);
+      expect(others.body.data).toEqual((await alice.get(`/api/log/self?username=${bobName}`)).body.data);
+      expect(JSON.stringify(res.body)).not.toMatch(/admin_info|"channel"|channel_id/);
+      expect(JSON.stringify(res.body)).not.toContain(bobName);
+    });
+
     it.each([
-      ['get', '/api/log/'],
       ['get', '/api/log/stat'],
       ['get', '/api/log/search?keyword=a'],
       ['delete', '/api/log/?target_timestamp=1'],

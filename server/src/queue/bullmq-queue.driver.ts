@@ -74,7 +74,8 @@ export class BullmqQueueDriver implements QueueDriver {
     for (;;) {
       let busy = 0;
       for (const q of this.queues.values()) {
-        const c = await q.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+        // Delayed jobs are not counted: a repeating job always keeps its next run delayed.
+        const c = await q.getJobCounts('waiting', 'active', 'prioritized', 'waiting-children');
         busy += Object.values(c).reduce((a, b) => a + b, 0);
       }
       if (busy === 0) return;

@@ -44,7 +44,7 @@ export interface QueueDriver {
   /** A repeating job; `everyMs` apart. Idempotent by name on every node. */
   repeat<N extends JobName>(name: N, payload: JobMap[N], everyMs: number): Promise<void>;
   cancelRepeat(name: JobName): Promise<void>;
-  /** Resolves when no job is waiting, delayed for less than `horizonMs`, or running (tests). */
+  /** Resolves when no job is waiting or running; delayed and repeating jobs do not count (tests). */
   idle(timeoutMs?: number): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
