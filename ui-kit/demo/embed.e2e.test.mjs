@@ -121,6 +121,23 @@ test('the playground streams a reply token by token', async () => {
   assert.ok(lengths[0] < lengths[lengths.length - 1], 'the reply grew');
 });
 
+test('on a narrow screen the playground settings move into a dialog', async () => {
+  const narrow = await browser.newPage({ viewport: { width: 480, height: 900 } });
+  try {
+    await narrow.goto(server.pageUrl);
+    const playground = narrow.locator('#playground');
+    const open = playground.getByRole('button', { name: '打开设置' });
+    await open.waitFor();
+    assert.equal(await playground.getByRole('complementary', { name: '设置' }).isVisible(), false);
+    await open.click();
+    const dialog = narrow.getByRole('dialog', { name: '设置' });
+    await dialog.getByRole('slider', { name: '温度' }).waitFor();
+    assert.match(await dialog.innerText(), /系统提示词/);
+  } finally {
+    await narrow.close();
+  }
+});
+
 test('the token manager lists tokens across origins with credentials and New-Api-User', async () => {
   const tokens = page.locator('#tokens');
   await tokens.getByRole('table', { name: '令牌列表' }).getByText('默认令牌').waitFor();
