@@ -1,0 +1,98 @@
+// The floor: the barest useful pass-through proxy in Node (node:http in, undici Pool out).
+// No auth, no parsing, no metering: request body piped up, response piped back as it arrives
+// (SSE included). The gateway is judged against this, measured in the same run.
+//
+// Run alone: node bench/floor-proxy.mjs --upstream http://127.0.0.1:N [--port N] [--host H];
+// prints {"port":N} when ready.
+
+import http from 'node:http';
+import { pipeline } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { Pool } from 'undici';
+
+// Hop-by-hop headers (RFC 9110 §7.6.1) plus host, which undici sets from the origin.
+const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host']);
+
+function forwardable(headers) {
+  const out = {};
+  for (const k in headers) if (!HOP.has(k)) out[k] = headers[k];
+  return out;
+}
+
+function badGateway(res, err) {
+  if (res.headersSent) {
+    res.destroy(err);
+    return;
+  }
+  const body = Buffer.from(JSON.stringify({ error: { message: 'upstream unavailable', type: 'bad_gateway', param: null, code: null } }));
+  res.writeHead(502, { 'content-type': 'application/json', 'content-length': body.length });
+  res.end(body);
+}
+
+/**
+ * Starts the floor proxy in front of `upstream`. Resolves with { server, port, url, close }.
+ * @param {{ upstream: string, port?: number, host?: string }} opts
+ */
+export async function startFloorProxy(opts) {
+  // Unlimited connections: the floor must never queue where the gateway would not.
+  const pool = new Pool(opts.upstream, { connections: null, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 0, bodyTimeout: 0 });
+
+  const server = http.createServer({ noDelay: true, keepAlive: true }, (req, res) => {
+    const ac = new AbortController();
+    // A client gone before the end cancels the upstream request (writableFinished would also
+    // be false for a finished response whose bytes still sit in the socket buffer).
+    res.on('close', () => {
+      if (!res.writableEnded) ac.abort();
+    });
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    pool
+      .request({ method: req.method, path: req.url, headers: forwardable(req.headers), body: hasBody ? req : null, signal: ac.signal })
+      .then(
+        (up) => {
+          res.writeHead(up.statusCode, forwardable(up.headers));
+          pipeline(up.body, res, () => {});
+        },
+        (err) => badGateway(res, err),
+      );
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 0;
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1', backlog: 4096 }, resolve);
+  });
+  const { port } = server.address();
+  return {
+    server,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(() => resolve()));
+      await pool.close();
+    },
+  };
+}
+
+function argOf(name) {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const upstream = argOf('--upstream');
+  if (!upstream) {
+    console.error('usage: node bench/floor-proxy.mjs --upstream http://127.0.0.1:PORT [--port N]');
+    process.exit(2);
+  }
+  const floor = await startFloorProxy({ upstream, port: Number(argOf('--port') ?? 0), host: argOf('--host') ?? '127.0.0.1' });
+  process.stdout.write(`${JSON.stringify({ port: floor.port })}\n`);
+  process.on('SIGTERM', () => floor.close().then(() => process.exit(0)));
+  if (process.argv.includes('--exit-with-stdin')) {
+    // Started by bench/run.mjs: end with it even if it dies without cleaning up.
+    process.stdin.on('end', () => process.exit(0));
+    process.stdin.resume();
+  }
+}

@@ -1,0 +1,257 @@
+// Starts the built gateway (server/dist/main.js) on PostgreSQL + Redis or on the SQLite default
+// and configures it through its management API the way a user would. Every step is tolerant:
+// a failure is reported with its reason and the gateway's figures are skipped.
+
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, sleep, spawnNode } from './procs.mjs';
+
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const BOOT_TIMEOUT_MS = 90_000;
+export const BENCH_MODEL = 'gpt-4o-mini';
+
+class SetupError extends Error {}
+
+async function call(base, method, path, { body, session, headers } = {}) {
+  const h = { accept: 'application/json', ...headers };
+  if (body !== undefined) h['content-type'] = 'application/json';
+  if (session) {
+    h.cookie = session.cookie;
+    h['new-api-user'] = String(session.userId);
+  }
+  let res;
+  try {
+    res = await fetch(base + path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+  } catch (err) {
+    throw new SetupError(`${method} ${path}: ${err.cause?.code ?? err.message}`);
+  }
+  const text = await res.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // Not JSON: reported below with the raw text.
+  }
+  return { status: res.status, json, full: text, text: text.length > 300 ? `${text.slice(0, 300)}...` : text, res };
+}
+
+/** A management call that must answer {success:true}; returns data. */
+async function must(base, method, path, opts) {
+  const r = await call(base, method, path, opts);
+  if (r.status >= 400 || r.json?.success !== true) {
+    throw new SetupError(`${method} ${path} -> HTTP ${r.status} ${r.json?.message ? JSON.stringify(r.json.message) : r.text}`);
+  }
+  return r.json.data;
+}
+
+async function createPgDatabase(log) {
+  const { default: pg } = await import('pg');
+  const name = `sluice_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  log(`  created database ${name}`);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+      log(`  dropped database ${name}`);
+    },
+  };
+}
+
+async function dropRedisPrefix(prefix) {
+  const { default: Redis } = await import('ioredis');
+  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await r.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await r.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await r.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    r.disconnect();
+  }
+}
+
+async function waitReady(base, proc) {
+  const until = Date.now() + BOOT_TIMEOUT_MS;
+  while (Date.now() < until) {
+    if (proc.exited()) throw new SetupError(`the gateway exited during boot (code ${proc.exited().code}):\n    ${proc.tail.join('\n    ')}`);
+    try {
+      const res = await fetch(`${base}/api/status`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  throw new SetupError(`no answer on ${base}/api/status within ${BOOT_TIMEOUT_MS / 1000} s`);
+}
+
+/** Login as root, allow the loopback upstream, add the channel, create a token and read its key. */
+async function configure(base, upstreamUrl, log) {
+  const login = await call(base, 'POST', '/api/user/login', { body: { username: 'root', password: '123456' } });
+  if (login.json?.success !== true) throw new SetupError(`login as root failed: HTTP ${login.status} ${login.text}`);
+  const cookie = login.res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const session = { cookie, userId: login.json.data.id };
+
+  await must(base, 'PUT', '/api/option/', { session, body: { key: 'AllowPrivateUpstreamEnabled', value: 'true' } });
+
+  const channel = await must(base, 'POST', '/api/channel/', {
+    session,
+    body: { mode: 'single', type: 1, name: 'bench-fake-upstream', key: 'sk-bench-upstream-key', base_url: upstreamUrl, models: BENCH_MODEL, group: 'default' },
+  });
+  const channelId = Array.isArray(channel) ? channel[0]?.id : channel?.id;
+  log(`  channel ${channelId ?? '?'} -> ${upstreamUrl}`);
+
+  const created = await must(base, 'POST', '/api/token/', {
+    session,
+    body: { name: 'bench', unlimited_quota: true, remain_quota: 0, expired_time: -1, group: 'default' },
+  });
+  let tokenId = (Array.isArray(created) ? created[0] : created)?.id;
+  if (tokenId === undefined) {
+    // Shape without the new token: find it in the caller's list.
+    const list = await must(base, 'GET', '/api/token/?p=0&size=100', { session });
+    const items = Array.isArray(list) ? list : (list?.items ?? []);
+    tokenId = items.find((t) => t.name === 'bench')?.id;
+  }
+  if (tokenId === undefined) throw new SetupError('POST /api/token/ answered without the new token');
+  const token = await must(base, 'GET', `/api/token/${tokenId}`, { session });
+  if (typeof token?.key !== 'string' || token.key === '') throw new SetupError(`GET /api/token/${tokenId} has no key`);
+  const key = token.key.startsWith('sk-') ? token.key : `sk-${token.key}`;
+
+  // The root account starts with a balance; top it up so a long run never exhausts it.
+  const topUp = await call(base, 'POST', '/api/user/manage', { session, body: { id: session.userId, action: 'add_quota', value: 1_000_000_000 } });
+  if (topUp.json?.success !== true) log(`  note: top-up of root's quota failed (HTTP ${topUp.status} ${topUp.json?.message ?? topUp.text}); continuing`);
+  return { key, tokenId, channelId };
+}
+
+/**
+ * Probes the relay with one request of each kind. 404/501 mean the route is not there yet;
+ * 5xx and 429 are retried for a while (the routing index may still be loading the channel).
+ */
+async function probe(base, key, body) {
+  let last = null;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    last = await call(base, 'POST', '/v1/chat/completions', {
+      body: JSON.parse(body),
+      headers: { authorization: `Bearer ${key}` },
+    });
+    if (last.status === 200) return { ok: true, status: 200, text: last.full };
+    if (last.status === 404 || last.status === 501) return { ok: false, missing: true, status: last.status, text: last.text };
+    if (last.status < 429) break;
+    await sleep(500);
+  }
+  return { ok: false, missing: false, status: last.status, text: last.text };
+}
+
+/**
+ * Starts and configures one gateway. Never throws: the result says whether it is usable.
+ * @returns {Promise<{ name, kind, url?, pid?, key?, available: boolean, streamAvailable: boolean, reason?: string, stop: () => Promise<void> }>}
+ */
+export async function startGateway({ kind, entry, upstreamUrl, bodies, log }) {
+  const name = `gateway(${kind})`;
+  const cleanups = [];
+  const stop = async () => {
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        log(`  ${name}: cleanup step failed: ${err.message}`);
+      }
+    }
+    cleanups.length = 0;
+  };
+  const result = { name, kind, available: false, streamAvailable: false, stop };
+  try {
+    if (!existsSync(entry)) throw new SetupError(`${entry} does not exist (build the server: npm run build -w server)`);
+    const cwd = mkdtempSync(join(tmpdir(), 'sluice-bench-'));
+    cleanups.push(async () => rmSync(cwd, { recursive: true, force: true }));
+    const port = await freePort();
+    const env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ROLE: 'all',
+      LOG_LEVEL: 'warn',
+      CONSOLE_DIST: 'off',
+      GLOBAL_API_RATE_LIMIT: '0',
+      GLOBAL_WEB_RATE_LIMIT: '0',
+      CRITICAL_RATE_LIMIT: '0',
+      ENCRYPTION_KEY: `bench-${randomBytes(16).toString('hex')}`,
+    };
+    // A copy built outside server/ (BENCH_SERVER_ENTRY) still needs the server's own packages.
+    const serverModules = join(dirname(dirname(fileURLToPath(import.meta.url))), '..', 'server', 'node_modules');
+    if (!entry.startsWith(dirname(serverModules) + sep)) env.NODE_PATH = serverModules;
+    if (kind === 'postgres') {
+      let db;
+      try {
+        db = await createPgDatabase(log);
+      } catch (err) {
+        throw new SetupError(`PostgreSQL at ${PG_URL}: ${err.message}`);
+      }
+      cleanups.push(db.drop);
+      const prefix = `sluice-bench-${randomBytes(4).toString('hex')}`;
+      cleanups.push(() => dropRedisPrefix(prefix));
+      Object.assign(env, { DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix });
+    }
+    const proc = spawnNode(name, [entry], { env, cwd, jsonReady: false });
+    cleanups.push(() => proc.stop(10_000));
+    result.pid = proc.pid;
+    result.proc = proc;
+    result.url = `http://127.0.0.1:${port}`;
+    const t0 = Date.now();
+    await waitReady(result.url, proc);
+    log(`  ${name} up on ${result.url} (pid ${proc.pid}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+    const { key } = await configure(result.url, upstreamUrl, log);
+    result.key = key;
+
+    const p = await probe(result.url, key, bodies.json);
+    if (!p.ok) {
+      result.reason = p.missing
+        ? `relay route not available yet (POST /v1/chat/completions -> HTTP ${p.status})`
+        : `POST /v1/chat/completions -> HTTP ${p.status}: ${p.text}`;
+      if (p.missing) log(`gateway: relay route not available yet (${kind}: HTTP ${p.status})`);
+      else log(`  ${name}: relay probe failed: ${result.reason}`);
+      return result;
+    }
+    result.available = true;
+    const s = await probe(result.url, key, bodies.stream);
+    if (s.ok && s.text.includes('data: [DONE]')) result.streamAvailable = true;
+    else {
+      result.streamReason = s.ok ? 'the stream did not end with data: [DONE]' : `stream probe -> HTTP ${s.status}: ${s.text}`;
+      log(`  ${name}: streaming unavailable: ${result.streamReason}`);
+    }
+    return result;
+  } catch (err) {
+    result.reason = err instanceof SetupError ? err.message : `${err.name}: ${err.message}`;
+    log(`  ${name}: setup failed: ${result.reason}`);
+    return result;
+  }
+}

@@ -1,0 +1,123 @@
+// Child processes of the benchmark and what /proc says about them.
+
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+
+let ticksPerSecond = 100;
+try {
+  ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+} catch {
+  // getconf missing: Linux's USER_HZ is 100 on every mainstream build.
+}
+
+/** CPU time (user + system, all threads) the process has used, in milliseconds. */
+export function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which sits in parentheses and may contain spaces.
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(rest[11]);
+  const stime = Number(rest[12]);
+  return ((utime + stime) * 1000) / ticksPerSecond;
+}
+
+/** Resident set size in KiB. */
+export function rssKb(pid) {
+  const m = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : NaN;
+}
+
+/** Soft and hard "Max open files" of a process. */
+export function openFilesLimit(pid = 'self') {
+  const m = /^Max open files\s+(\S+)\s+(\S+)/m.exec(readFileSync(`/proc/${pid}/limits`, 'utf8'));
+  const n = (s) => (s === 'unlimited' ? Infinity : Number(s));
+  return m ? { soft: n(m[1]), hard: n(m[2]) } : { soft: NaN, hard: NaN };
+}
+
+/** Open file descriptors of a process right now. */
+export function openFds(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return NaN;
+  }
+}
+
+/** A port nobody listens on right now (the gateway takes PORT, not 0). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Spawns a node process and keeps the tail of its output for error reports.
+ * `ready` resolves with the first stdout line parsed as JSON (our fakes print {"port":N}).
+ */
+export function spawnNode(name, args, { env = process.env, cwd = process.cwd(), jsonReady = true, stdinPipe = false } = {}) {
+  // With stdinPipe the child sees end-of-input when this process dies, however it dies.
+  const child = spawn(process.execPath, args, { env, cwd, stdio: [stdinPipe ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+  const tail = [];
+  const keep = (chunk) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      tail.push(line.length > 400 ? `${line.slice(0, 400)}...` : line);
+      if (tail.length > 30) tail.shift();
+    }
+  };
+  let exited = null;
+  const exit = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve(exited);
+    });
+  });
+  let ready = null;
+  if (jsonReady) {
+    ready = new Promise((resolve, reject) => {
+      let buf = '';
+      const onData = (chunk) => {
+        buf += chunk.toString('utf8');
+        const nl = buf.indexOf('\n');
+        if (nl < 0) return;
+        child.stdout.off('data', onData);
+        child.stdout.on('data', keep);
+        keep(buf.slice(nl + 1));
+        try {
+          resolve(JSON.parse(buf.slice(0, nl)));
+        } catch {
+          reject(new Error(`${name}: unexpected first line ${JSON.stringify(buf.slice(0, nl))}`));
+        }
+      };
+      child.stdout.on('data', onData);
+      void exit.then((e) => reject(new Error(`${name} exited (code ${e.code}, signal ${e.signal}) before it was ready:\n  ${tail.join('\n  ')}`)));
+    });
+  } else {
+    child.stdout.on('data', keep);
+  }
+  child.stderr.on('data', keep);
+  return {
+    name,
+    child,
+    pid: child.pid,
+    ready,
+    exit,
+    tail,
+    exited: () => exited,
+    /** SIGTERM, then SIGKILL after `graceMs`. */
+    stop: async (graceMs = 5000) => {
+      if (exited) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,445 @@
+// Relay benchmark (issue 4): the gateway against a bare pass-through floor, both in front of
+// the same fake upstream, measured in interleaved rounds in one run. Prints figures, targets,
+// ratios and PASS/FAIL, then a summary line. Exit code is 0 whatever the figures say.
+//
+//   npm run bench            (or: node bench/run.mjs; both raise the open-files limit first)
+//
+// Settings (env): BENCH_SECONDS per phase (3), BENCH_ROUNDS (3), BENCH_STREAMS held at once
+// (9000), BENCH_WARMUP_MS per phase (500), BENCH_CHUNKS per stream (16),
+// BENCH_CHUNK_DELAY_MS between chunks (10), BENCH_OPEN_CONCURRENCY streams being opened at
+// once (200), BENCH_GATEWAYS (postgres,sqlite; "none" for the floor only),
+// BENCH_SERVER_ENTRY (server/dist/main.js), BENCH_PG_URL, BENCH_REDIS_URL.
+
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BENCH_MODEL, startGateway } from './lib/gateway.mjs';
+import { closedLoop, newPool, openHeldStreams, percentile } from './lib/load.mjs';
+import { cpuMs, openFds, openFilesLimit, rssKb, sleep, spawnNode } from './lib/procs.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+
+// `node bench/run.mjs` goes through the launcher once, so the limit is raised either way.
+if (process.env.BENCH_LAUNCHED !== '1') {
+  const r = spawnSync('sh', [join(here, 'run.sh'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
+
+const num = (key, dflt, min = 0) => {
+  const raw = process.env[key];
+  if (raw === undefined || raw === '') return dflt;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min) {
+    console.error(`${key} must be a number >= ${min} (got "${raw}")`);
+    process.exit(2);
+  }
+  return n;
+};
+
+const cfg = {
+  seconds: num('BENCH_SECONDS', 3, 0.5),
+  rounds: Math.floor(num('BENCH_ROUNDS', 3, 1)),
+  streams: Math.floor(num('BENCH_STREAMS', 9000, 0)),
+  warmupMs: num('BENCH_WARMUP_MS', 500, 0),
+  chunks: Math.floor(num('BENCH_CHUNKS', 16, 1)),
+  chunkDelayMs: num('BENCH_CHUNK_DELAY_MS', 10, 0),
+  openConcurrency: Math.floor(num('BENCH_OPEN_CONCURRENCY', 200, 1)),
+  gateways: (process.env.BENCH_GATEWAYS ?? 'postgres,sqlite')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s === 'postgres' || s === 'sqlite'),
+  entry: resolve(root, process.env.BENCH_SERVER_ENTRY ?? 'server/dist/main.js'),
+};
+if (cfg.warmupMs >= cfg.seconds * 1000) cfg.warmupMs = Math.floor(cfg.seconds * 250);
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+// Output piped into `head` must not kill the run before it cleans up (database, Redis keys).
+process.stdout.on('error', () => {});
+
+// ---- request bodies (serialised once) ----------------------------------------------------------
+
+const messages = [{ role: 'user', content: 'Say hello in one short sentence.' }];
+const BODIES = {
+  json: JSON.stringify({ model: BENCH_MODEL, messages, max_tokens: 32 }),
+  stream: JSON.stringify({ model: BENCH_MODEL, messages, max_tokens: 32, stream: true, stream_options: { include_usage: true } }),
+};
+const bodyBuf = { json: Buffer.from(BODIES.json), stream: Buffer.from(BODIES.stream) };
+
+function requestFor(target, stream) {
+  const body = stream ? bodyBuf.stream : bodyBuf.json;
+  return {
+    method: 'POST',
+    path: '/v1/chat/completions',
+    headers: { 'content-type': 'application/json', 'content-length': String(body.length), authorization: `Bearer ${target.key}` },
+    body,
+  };
+}
+
+// ---- phases -------------------------------------------------------------------------------------
+
+const PHASES = [
+  { id: 'json32', title: 'non-streaming chat, 32 concurrent', stream: false, concurrency: 32 },
+  { id: 'json1', title: 'non-streaming chat, 1 concurrent', stream: false, concurrency: 1 },
+  { id: 'stream1', title: 'streaming chat, 1 concurrent', stream: true, concurrency: 1 },
+  { id: 'stream256', title: 'streaming chat, 256 concurrent', stream: true, concurrency: 256 },
+];
+
+function emptyAcc() {
+  return { completed: 0, windowMs: 0, cpuMs: 0, upstreamCpuMs: 0, benchCpuMs: 0, latencies: [], ttfcs: [], errors: 0, errorKinds: {}, errorSamples: [], perRound: [] };
+}
+
+async function runPhase(phase, target, upstreamPid, seconds, acc) {
+  let c0 = 0;
+  let u0 = 0;
+  let b0 = null;
+  let t0 = 0;
+  let win = null;
+  const r = await closedLoop({
+    dispatcher: target.pool,
+    req: requestFor(target, phase.stream),
+    stream: phase.stream,
+    concurrency: phase.concurrency,
+    seconds,
+    warmupMs: cfg.warmupMs,
+    onWindow: (edge) => {
+      if (edge === 'start') {
+        c0 = cpuMs(target.pid);
+        u0 = cpuMs(upstreamPid);
+        b0 = process.cpuUsage();
+        t0 = performance.now();
+      } else if (b0 !== null) {
+        const b = process.cpuUsage(b0);
+        win = { cpu: cpuMs(target.pid) - c0, up: cpuMs(upstreamPid) - u0, bench: (b.user + b.system) / 1000, ms: performance.now() - t0 };
+      }
+    },
+  });
+  if (acc === null) return r;
+  acc.completed += r.completed;
+  acc.windowMs += r.windowMs;
+  if (win) {
+    acc.cpuMs += win.cpu;
+    acc.upstreamCpuMs += win.up;
+    acc.benchCpuMs += win.bench;
+    acc.perRound.push({ rate: r.completed / (r.windowMs / 1000), cpuPerReq: win.cpu / Math.max(1, r.completed), benchCorePct: (100 * win.bench) / win.ms });
+  }
+  for (const v of r.latencies) acc.latencies.push(v);
+  for (const v of r.ttfcs) acc.ttfcs.push(v);
+  acc.errors += r.errors.count;
+  for (const [k, n] of Object.entries(r.errors.byKind)) acc.errorKinds[k] = (acc.errorKinds[k] ?? 0) + n;
+  for (const s of r.errors.samples) if (acc.errorSamples.length < 5) acc.errorSamples.push(s);
+  return r;
+}
+
+// ---- fake upstream control ----------------------------------------------------------------------
+
+async function fakeControl(fakeUrl, path, body) {
+  const res = await fetch(fakeUrl + path, { method: body === undefined ? 'GET' : 'POST', body: body === undefined ? undefined : JSON.stringify(body) });
+  return res.json();
+}
+
+// ---- held streams -------------------------------------------------------------------------------
+
+async function holdTest(target, fake) {
+  await fakeControl(fake.url, '/__bench/config', { hold: true });
+  await sleep(1000);
+  const idleKb = rssKb(target.pid);
+  const idleFds = openFds(target.pid);
+  const h = await openHeldStreams({ origin: target.url, req: requestFor(target, true), count: cfg.streams, openConcurrency: cfg.openConcurrency, openTimeoutMs: 60_000 });
+  const heldAtFake = (await fakeControl(fake.url, '/__bench/stats')).held;
+  await sleep(1000);
+  const openKb = rssKb(target.pid);
+  const openFdCount = openFds(target.pid);
+  await fakeControl(fake.url, '/__bench/config', { hold: false });
+  await fakeControl(fake.url, '/__bench/release', {});
+  const timeout = sleep(120_000).then(() => null);
+  let fin = await Promise.race([h.finished(), timeout]);
+  if (fin === null) {
+    await h.abort();
+    fin = { ended: 0, errors: { count: h.errors.count + 1, byKind: { 'did not finish within 120 s': 1 }, samples: [] } };
+  }
+  // Idle upstream connections from this target would otherwise pile up in the fake.
+  await fakeControl(fake.url, '/__bench/drop-idle', {});
+  return {
+    requested: cfg.streams,
+    opened: h.opened,
+    heldAtFake,
+    ended: fin.ended,
+    errors: fin.errors,
+    rampMs: h.rampMs,
+    idleKb,
+    openKb,
+    idleFds,
+    openFds: openFdCount,
+    perStreamKb: h.opened > 0 ? (openKb - idleKb) / h.opened : NaN,
+  };
+}
+
+// ---- formatting ---------------------------------------------------------------------------------
+
+const ms = (x) => (!Number.isFinite(x) ? 'n/a' : Math.abs(x) < 1 ? `${(x * 1000).toFixed(0)} µs` : `${x.toFixed(2)} ms`);
+const us = (x) => (!Number.isFinite(x) ? 'n/a' : `${(x * 1000).toFixed(0)} µs`);
+const fixed = (x, d = 0) => (!Number.isFinite(x) ? 'n/a' : x.toFixed(d));
+const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b !== 0 ? a / b : NaN);
+const rx = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}x` : 'n/a');
+const pad = (s, n) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+const lpad = (s, n) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
+
+function table(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? pad(String(c), widths[i]) : lpad(String(c), widths[i]))).join('  ');
+  out(line(header));
+  for (const r of rows) out(line(r));
+}
+
+// ---- main ---------------------------------------------------------------------------------------
+
+const children = [];
+const gateways = [];
+let cleaning = null;
+
+async function cleanup() {
+  cleaning ??= (async () => {
+    for (const g of gateways) await g.stop();
+    for (const c of children.reverse()) await c.stop(3000);
+  })();
+  return cleaning;
+}
+
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.once(sig, () => {
+    out(`\n${sig}: stopping children`);
+    void cleanup().then(() => process.exit(130));
+  });
+}
+
+async function main() {
+  const limits = openFilesLimit();
+  out(`relay benchmark: node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  out(`settings: ${cfg.rounds} rounds x ${cfg.seconds} s per phase (first ${cfg.warmupMs} ms not measured), ${cfg.chunks} chunks per stream every ${cfg.chunkDelayMs} ms, ${cfg.streams} held streams`);
+  out(`open files: soft ${limits.soft}, hard ${limits.hard}${limits.soft < cfg.streams * 2 + 256 ? ` (WARNING: ${cfg.streams} held streams need about ${cfg.streams * 2 + 256})` : ''}`);
+  out();
+
+  const fake = spawnNode('fake-upstream', [join(here, 'fake-upstream.mjs'), '--exit-with-stdin'], { stdinPipe: true });
+  children.push(fake);
+  fake.url = `http://127.0.0.1:${(await fake.ready).port}`;
+  await fakeControl(fake.url, '/__bench/config', { chunks: cfg.chunks, delayMs: cfg.chunkDelayMs, hold: false });
+  const floor = spawnNode('floor', [join(here, 'floor-proxy.mjs'), '--upstream', fake.url, '--exit-with-stdin'], { stdinPipe: true });
+  children.push(floor);
+  floor.url = `http://127.0.0.1:${(await floor.ready).port}`;
+  out(`fake upstream ${fake.url} (pid ${fake.pid}); floor ${floor.url} (pid ${floor.pid})`);
+
+  const targets = [
+    { name: 'direct', url: fake.url, pid: fake.pid, key: 'sk-bench-direct', stream: true },
+    { name: 'floor', url: floor.url, pid: floor.pid, key: 'sk-bench-floor', stream: true },
+  ];
+  const skipped = {};
+  for (const kind of cfg.gateways) {
+    out(`starting gateway(${kind}) from ${cfg.entry}`);
+    const g = await startGateway({ kind, entry: cfg.entry, upstreamUrl: fake.url, bodies: BODIES, log: out });
+    gateways.push(g);
+    if (g.available) {
+      targets.push({ name: g.name, url: g.url, pid: g.pid, key: g.key, stream: g.streamAvailable, gateway: g });
+      const l = openFilesLimit(g.pid);
+      out(`  ${g.name} ready: relay answers; streaming ${g.streamAvailable ? 'answers' : 'unavailable'}; its open files limit ${l.soft}`);
+    } else skipped[g.name] = g.reason;
+  }
+  out();
+
+  for (const t of targets) t.pool = newPool(t.url, 256);
+
+  // Warm-up: connections, JIT, caches. Not measured.
+  out('warm-up ...');
+  for (const t of targets) {
+    for (const phase of PHASES) {
+      if (phase.stream && !t.stream) continue;
+      await runPhase(phase, t, fake.pid, Math.min(1, cfg.seconds), null);
+    }
+  }
+
+  const acc = {};
+  for (const t of targets) acc[t.name] = Object.fromEntries(PHASES.map((p) => [p.id, emptyAcc()]));
+  const started = performance.now();
+  for (let round = 0; round < cfg.rounds; round++) {
+    // Rotate the order each round so no target always runs first (or right after another).
+    const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+    for (const phase of PHASES) {
+      for (const t of order) {
+        if (phase.stream && !t.stream) continue;
+        await runPhase(phase, t, fake.pid, cfg.seconds, acc[t.name][phase.id]);
+      }
+    }
+    out(`round ${round + 1}/${cfg.rounds} done (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+  for (const t of targets) await t.pool.close();
+
+  const held = {};
+  if (cfg.streams > 0) {
+    for (const t of targets) {
+      if (!t.stream) continue;
+      out(`holding ${cfg.streams} streams through ${t.name} ...`);
+      held[t.name] = await holdTest(t, fake);
+      const h = held[t.name];
+      out(`  ${h.opened} open in ${(h.rampMs / 1000).toFixed(1)} s, ${h.ended} ended with [DONE], ${h.errors.count} errors`);
+    }
+  }
+
+  report(targets, acc, held, skipped);
+}
+
+// ---- report -------------------------------------------------------------------------------------
+
+function stats(a) {
+  const sec = a.windowMs / 1000;
+  return {
+    rate: a.completed / sec,
+    cpuPerReq: a.cpuMs / a.completed,
+    upCpuPerReq: a.upstreamCpuMs / a.completed,
+    benchCorePct: Math.max(0, ...a.perRound.map((r) => r.benchCorePct)),
+    p50: percentile(a.latencies, 50),
+    p99: percentile(a.latencies, 99),
+    ttfc50: percentile(a.ttfcs, 50),
+    ttfc99: percentile(a.ttfcs, 99),
+    errors: a.errors,
+    errorKinds: a.errorKinds,
+    errorSamples: a.errorSamples,
+    rateRange: a.perRound.length ? [Math.min(...a.perRound.map((r) => r.rate)), Math.max(...a.perRound.map((r) => r.rate))] : [NaN, NaN],
+  };
+}
+
+function report(targets, acc, held, skipped) {
+  const S = {};
+  for (const t of targets) S[t.name] = Object.fromEntries(PHASES.map((p) => [p.id, stats(acc[t.name][p.id])]));
+  const present = (id) => targets.filter((t) => acc[t.name][id].windowMs > 0);
+
+  out();
+  out('== raw figures (target process CPU from /proc/<pid>/stat; "direct" = the fake upstream itself) ==');
+  for (const phase of PHASES) {
+    out();
+    out(`-- ${phase.title} --`);
+    const rows = present(phase.id).map((t) => {
+      const s = S[t.name][phase.id];
+      const base = [t.name, fixed(s.rate, 0), `${fixed(s.rateRange[0], 0)}-${fixed(s.rateRange[1], 0)}`, us(s.cpuPerReq), us(s.upCpuPerReq)];
+      const lat = phase.stream ? [ms(s.ttfc50), ms(s.ttfc99), ms(s.p50)] : [ms(s.p50), ms(s.p99)];
+      return [...base, ...lat, `${fixed(s.benchCorePct, 0)}%`, String(s.errors)];
+    });
+    const header = phase.stream
+      ? ['target', 'streams/s', 'per round', 'CPU/stream', 'upstream CPU', 'first chunk p50', 'first chunk p99', 'stream p50', 'generator', 'errors']
+      : ['target', 'req/s', 'per round', 'CPU/req', 'upstream CPU', 'p50', 'p99', 'generator', 'errors'];
+    table(header, rows);
+    for (const t of present(phase.id)) {
+      const s = S[t.name][phase.id];
+      if (s.errors > 0) out(`   ${t.name} errors: ${JSON.stringify(s.errorKinds)} e.g. ${s.errorSamples[0] ?? ''}`);
+    }
+  }
+  if (Object.keys(held).length > 0) {
+    out();
+    out(`-- ${cfg.streams} streams held open at once --`);
+    table(
+      ['target', 'open', 'held at fake', 'ended', 'errors', 'ramp', 'RSS idle', 'RSS open', 'per stream', 'fds idle', 'fds open'],
+      Object.entries(held).map(([name, h]) => [
+        name,
+        String(h.opened),
+        String(h.heldAtFake),
+        String(h.ended),
+        String(h.errors.count),
+        `${(h.rampMs / 1000).toFixed(1)} s`,
+        `${fixed(h.idleKb / 1024, 0)} MB`,
+        `${fixed(h.openKb / 1024, 0)} MB`,
+        `${fixed(h.perStreamKb, 1)} KB`,
+        String(h.idleFds),
+        String(h.openFds),
+      ]),
+    );
+    for (const [name, h] of Object.entries(held)) if (h.errors.count > 0) out(`   ${name} errors: ${JSON.stringify(h.errors.byKind)} e.g. ${h.errors.samples[0] ?? ''}`);
+  }
+
+  // Generator check: if the generator were the limit, going direct would not be much faster
+  // than going through the floor, and the bench process would sit near 100% of a core.
+  const d = S.direct;
+  const f = S.floor;
+  out();
+  out(
+    `generator check: direct ${fixed(d.json32.rate, 0)} req/s vs floor ${fixed(f.json32.rate, 0)} req/s (${rx(ratio(d.json32.rate, f.json32.rate))}); ` +
+      `bench process peak ${fixed(Math.max(...targets.map((t) => S[t.name].json32.benchCorePct)), 0)}% of one core at 32 concurrent, ` +
+      `${fixed(Math.max(...targets.map((t) => S[t.name].stream256.benchCorePct)), 0)}% at 256 streams`,
+  );
+
+  // ---- figures against targets ----
+  const rows = [];
+  const verdicts = {};
+  const add = (target, figure, value, goal, r, pass) => {
+    rows.push([target, figure, value, goal, r, pass === null ? '-' : pass ? 'PASS' : 'FAIL']);
+    if (pass !== null && target !== 'floor') (verdicts[target] ??= []).push({ figure, pass });
+  };
+  const clean = (s) => s.errors === 0;
+  for (const t of targets.filter((x) => x.name !== 'direct')) {
+    const s = S[t.name];
+    const isFloor = t.name === 'floor';
+    const vsFloor = (pass) => (isFloor ? null : pass);
+
+    const cpuR = ratio(s.json32.cpuPerReq, f.json32.cpuPerReq);
+    add(t.name, 'CPU per request, non-stream 32 conc.', us(s.json32.cpuPerReq), '<= 3x floor', rx(cpuR), vsFloor(cpuR <= 3 && clean(s.json32)));
+    const rateR = ratio(s.json32.rate, f.json32.rate);
+    add(t.name, 'requests/s, non-stream 32 conc.', fixed(s.json32.rate, 0), '>= 0.4x floor', rx(rateR), vsFloor(rateR >= 0.4 && clean(s.json32)));
+
+    const addedLat = s.json1.p50 - d.json1.p50;
+    add(t.name, 'added median latency, 1 conc.', ms(addedLat), '<= 1 ms', rx(ratio(addedLat, f.json1.p50 - d.json1.p50)), addedLat <= 1 && clean(s.json1));
+
+    if (t.stream) {
+      const addedTtfc = s.stream1.ttfc50 - d.stream1.ttfc50;
+      add(t.name, 'added median first chunk, stream 1 conc.', ms(addedTtfc), '<= 2 ms', rx(ratio(addedTtfc, f.stream1.ttfc50 - d.stream1.ttfc50)), addedTtfc <= 2 && clean(s.stream1));
+      const sR = ratio(s.stream256.rate, f.stream256.rate);
+      add(t.name, 'streams/s, 256 conc.', fixed(s.stream256.rate, 0), '>= 0.8x floor', rx(sR), vsFloor(sR >= 0.8 && clean(s.stream256)));
+      add(t.name, 'first-chunk p99, 256 conc.', ms(s.stream256.ttfc99), '< 100 ms', rx(ratio(s.stream256.ttfc99, f.stream256.ttfc99)), s.stream256.ttfc99 < 100 && clean(s.stream256));
+      const h = held[t.name];
+      if (h) {
+        const allOk = h.opened === h.requested && h.ended === h.opened && h.errors.count === 0;
+        add(t.name, `${h.requested} open streams`, `${h.opened} open, ${h.errors.count} errors`, 'all open, no error', '-', allOk);
+        add(t.name, 'resident memory per open stream', `${fixed(h.perStreamKb, 1)} KB`, '<= 64 KB', rx(ratio(h.perStreamKb, held.floor?.perStreamKb)), allOk && h.perStreamKb <= 64);
+      }
+    } else {
+      add(t.name, 'streaming figures', 'unavailable', '', '-', false);
+    }
+  }
+  out();
+  out('== figures against targets (ratio = this target / floor; floor rows on absolute targets show the floor meets them) ==');
+  table(['target', 'figure', 'value', 'target', 'ratio', 'result'], rows);
+
+  // ---- summary ----
+  const parts = [`floor measured (${f.json32.rate.toFixed(0)} req/s, ${us(f.json32.cpuPerReq)} CPU/req)`];
+  for (const g of gateways) {
+    const v = verdicts[g.name];
+    if (!g.available) parts.push(`${g.name}: ${/not available yet/.test(g.reason ?? '') ? 'relay route not available yet' : `skipped (${g.reason})`}`);
+    else if (v) {
+      const failed = v.filter((x) => !x.pass).map((x) => x.figure);
+      parts.push(`${g.name}: ${v.length - failed.length}/${v.length} PASS${failed.length ? ` (FAIL: ${failed.join('; ')})` : ''}`);
+    }
+  }
+  if (cfg.gateways.length === 0) parts.push('gateways not requested (BENCH_GATEWAYS=none)');
+  out();
+  out(`SUMMARY: ${parts.join(' | ')}`);
+
+  try {
+    const dir = join(here, 'results');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    const strip = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Object.fromEntries(Object.entries(v).map(([p, x]) => [p, { ...x }]))]));
+    writeFileSync(file, JSON.stringify({ cfg, loadavg: loadavg(), stats: strip(S), held, skipped, summary: parts }, null, 2));
+    out(`(raw results: ${file})`);
+  } catch (err) {
+    console.error(`could not write results: ${err.message}`);
+  }
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(`bench failed: ${err.stack ?? err.message}`);
+  out('SUMMARY: bench failed before the report (see above)');
+} finally {
+  await cleanup();
+}
+process.exit(0);
