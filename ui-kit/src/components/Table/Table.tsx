@@ -1,7 +1,6 @@
 import { useMemo, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useT } from '../../i18n/I18nProvider';
 import { useControllableState } from '../../internal/useControllableState';
-import { ChevronDownIcon, ChevronUpIcon } from '../../internal/icons';
 import { Checkbox } from '../Checkbox/Checkbox';
 import { Pagination, type PaginationProps } from '../Pagination/Pagination';
 import { PAGE_SIZE_OPTIONS, clampPage, pageSlice } from '../Pagination/paginationMath';
@@ -14,18 +13,16 @@ import {
   StyledSelectedCount,
   StyledSelectionTd,
   StyledSelectionTh,
-  StyledSortButton,
-  StyledSortIndicator,
   StyledTable,
   StyledTableRoot,
   StyledTd,
-  StyledTh,
   StyledToolbar,
   StyledToolbarGroup,
   type TableHeader,
   type TableSize,
 } from './Table.styles';
 import { TableColumnSettings } from './TableColumnSettings';
+import { TableHeaderCell } from './TableHeaderCell';
 import {
   defaultCell,
   headerSelection,
@@ -181,24 +178,6 @@ export function Table<Row>({
   const withSelection = selection === 'multiple';
   const columnCount = shownColumns.length + (withSelection ? 1 : 0);
 
-  const renderHeaderCell = (column: TableColumn<Row>): ReactNode => {
-    if (!column.sortable) return column.title;
-    const direction = sort?.key === column.key ? sort.direction : null;
-    return (
-      <StyledSortButton
-        type="button"
-        onClick={() => setSort(nextSort(sort, column.key))}
-        aria-label={typeof column.title === 'string' ? t('table.sortBy', { column: column.title }) : undefined}
-      >
-        {column.title}
-        <StyledSortIndicator aria-hidden="true">
-          <ChevronUpIcon data-active={direction === 'asc' ? '' : undefined} />
-          <ChevronDownIcon data-active={direction === 'desc' ? '' : undefined} />
-        </StyledSortIndicator>
-      </StyledSortButton>
-    );
-  };
-
   const showToolbar =
     toolbar !== undefined || columnSettings === 'visible' || (withSelection && selected.size > 0);
   const pageSticky = header === 'sticky' && maxHeight === undefined;
@@ -246,30 +225,17 @@ export function Table<Row>({
                     />
                   </StyledSelectionTh>
                 ) : null}
-                {shownColumns.map((column) => {
-                  const direction = sort?.key === column.key ? sort.direction : null;
-                  return (
-                    <StyledTh
-                      key={column.key}
-                      scope="col"
-                      data-align={column.align ?? 'start'}
-                      aria-sort={
-                        column.sortable
-                          ? direction === 'asc'
-                            ? 'ascending'
-                            : direction === 'desc'
-                              ? 'descending'
-                              : 'none'
-                          : undefined
-                      }
-                      $size={size}
-                      $header={header}
-                      $stickyTop={stickyOffset}
-                    >
-                      {renderHeaderCell(column)}
-                    </StyledTh>
-                  );
-                })}
+                {shownColumns.map((column) => (
+                  <TableHeaderCell
+                    key={column.key}
+                    column={column}
+                    sort={sort}
+                    onSort={() => setSort(nextSort(sort, column.key))}
+                    size={size}
+                    header={header}
+                    stickyTop={stickyOffset}
+                  />
+                ))}
               </tr>
             </thead>
             <tbody>
