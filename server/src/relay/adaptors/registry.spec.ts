@@ -1,3 +1,4 @@
+import { CHANNEL_TYPE_IDS } from '../../channels/channel-types';
 import { RelayRequestError } from '../canonical/errors';
 import { PLANNED_TYPES, RELAY_CHANNEL_TYPES } from './channel-types';
 import { ADAPTORS, adaptorFor, unsupportedEndpoint } from './registry';
@@ -6,6 +7,11 @@ describe('adaptor registry', () => {
   it('has exactly one adaptor per relay type, each reporting its own type', () => {
     expect(Object.keys(ADAPTORS).map(Number).sort((a, b) => a - b)).toEqual([...RELAY_CHANNEL_TYPES]);
     for (const type of RELAY_CHANNEL_TYPES) expect(adaptorFor(type).type).toBe(type);
+  });
+
+  it('covers every catalogued channel type: served now or planned', () => {
+    const covered = [...RELAY_CHANNEL_TYPES, ...Object.keys(PLANNED_TYPES).map(Number)].sort((a, b) => a - b);
+    expect(covered).toEqual([...CHANNEL_TYPE_IDS].sort((a, b) => a - b));
   });
 
   it('keeps planned types apart from served ones', () => {

@@ -1,5 +1,4 @@
 import type { UpstreamFailure } from '../canonical/errors';
-import type { JsonObject } from '../canonical/json';
 import type {
   AudioSpeechRequest,
   AudioTranscriptionRequest,
@@ -12,7 +11,7 @@ import type {
   RerankRequest,
   ResponsesRequest,
 } from '../canonical/request';
-import type { FinishReason, ReportedUsage } from '../canonical/usage';
+import type { ParsedResponse, StreamStep } from '../canonical/response';
 import type { SseEvent } from '../sse/sse-parser';
 import type { RelayChannelType } from './channel-types';
 
@@ -52,38 +51,6 @@ export interface UpstreamResponse {
   /** UTF-8 text; for binary bodies the relay passes the byte length instead (see `bytes`). */
   readonly text: string;
   readonly bytes: number;
-}
-
-export type ParsedResponse =
-  | {
-      readonly ok: true;
-      /** Body for the client, in the inbound (OpenAI) format; the upstream text for pass-through adaptors. */
-      readonly clientBody: string;
-      /** As reported by the upstream; `clampUsage` in billing decides what to trust. */
-      readonly usage: ReportedUsage | null;
-      readonly finishReason: FinishReason | null;
-      /** Generated text, for the token estimate when usage is missing. */
-      readonly outputText: string;
-      readonly toolCalls: number;
-    }
-  | { readonly ok: false; readonly failure: UpstreamFailure };
-
-/** One SSE event from the upstream, in canonical terms. */
-export interface StreamStep {
-  /** What to send the client (OpenAI format) before the include_usage filter; null = nothing. */
-  readonly forward: { readonly event?: string; readonly data: JsonObject } | null;
-  /** Text generated in this event (content, reasoning, tool arguments), for incremental counting. */
-  readonly text: string;
-  /** Tool calls that started in this event. */
-  readonly toolCalls: number;
-  readonly usage: ReportedUsage | null;
-  readonly finishReason: FinishReason | null;
-  /** The upstream said it is finished (`[DONE]`, `response.completed`). */
-  readonly done: boolean;
-  /** An error object inside a 200 stream. */
-  readonly error: UpstreamFailure | null;
-  /** The data was not valid JSON (garbage from the upstream); nothing is forwarded. */
-  readonly malformed: boolean;
 }
 
 export interface ErrorInput {

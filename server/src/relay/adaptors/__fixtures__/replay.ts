@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SseParser } from '../../sse/sse-parser';
-import type { ChannelContext, StreamStep, UpstreamRequest, UpstreamResponse } from '../types';
+import type { StreamStep } from '../../canonical/response';
+import type { ChannelContext, UpstreamRequest, UpstreamResponse } from '../types';
 import type { RelayChannelType } from '../channel-types';
 
 export function fixtureText(dir: string, name: string): string {

@@ -1,7 +1,8 @@
 import { transportFailure } from '../../canonical/errors';
 import { arrayAt, isJsonObject, objectAt, parseJson, type JsonObject, type JsonValue } from '../../canonical/json';
 import { finishReasonOf, reportedUsage, type FinishReason, type ReportedUsage } from '../../canonical/usage';
-import type { ChannelContext, ParsedResponse, UpstreamResponse } from '../types';
+import type { ParsedResponse } from '../../canonical/response';
+import type { ChannelContext, UpstreamResponse } from '../types';
 import { failureFromBody } from './error';
 import { chatUsage, embeddingUsage, ioUsage, rerankUsage, transcriptionUsage } from './usage';
 

@@ -1,7 +1,8 @@
 import { isJsonObject, objectAt, parseJson, type JsonObject, type JsonValue } from '../../canonical/json';
 import { finishReasonOf, type FinishReason } from '../../canonical/usage';
 import type { SseEvent } from '../../sse/sse-parser';
-import type { ChannelContext, StreamStep } from '../types';
+import type { StreamStep } from '../../canonical/response';
+import type { ChannelContext } from '../types';
 import { failureFromBody } from './error';
 import { responsesFinish } from './response';
 import { chunkUsage, ioUsage } from './usage';

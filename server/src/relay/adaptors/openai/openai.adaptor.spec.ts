@@ -4,7 +4,7 @@ import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionR
 import type { JsonObject } from '../../canonical/json';
 import { ClientUsageFilter } from '../../sse/stream-usage';
 import { context, describeRequest, fixtureJson, fixtureText, replayStream, response } from '../__fixtures__/replay';
-import type { StreamStep } from '../types';
+import type { StreamStep } from '../../canonical/response';
 import { openaiAdaptor } from './openai.adaptor';
 
 const ctx = context(1, { organization: 'org-test' });

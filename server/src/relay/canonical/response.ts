@@ -1,0 +1,40 @@
+import type { UpstreamFailure } from './errors';
+import type { JsonObject } from './json';
+import type { FinishReason, ReportedUsage } from './usage';
+
+/**
+ * Canonical response and stream delta: what every adaptor turns an upstream answer into.
+ * Billing reads `usage` (through clampUsage); the relay forwards `clientBody` / `forward`.
+ */
+export type ParsedResponse =
+  | {
+      readonly ok: true;
+      /** Body for the client, in the inbound (OpenAI) format; the upstream text for pass-through adaptors. */
+      readonly clientBody: string;
+      /** As reported by the upstream; `clampUsage` in billing decides what to trust. */
+      readonly usage: ReportedUsage | null;
+      readonly finishReason: FinishReason | null;
+      /** Generated text, for the token estimate when usage is missing. */
+      readonly outputText: string;
+      readonly toolCalls: number;
+    }
+  | { readonly ok: false; readonly failure: UpstreamFailure };
+
+/** One SSE event from the upstream, in canonical terms. */
+export interface StreamStep {
+  /** What to send the client (OpenAI format) before the include_usage filter; null = nothing. */
+  readonly forward: { readonly event?: string; readonly data: JsonObject } | null;
+  /** Text generated in this event (content, reasoning, tool arguments), for incremental counting. */
+  readonly text: string;
+  /** Tool calls that started in this event. */
+  readonly toolCalls: number;
+  readonly usage: ReportedUsage | null;
+  readonly finishReason: FinishReason | null;
+  /** The upstream said it is finished (`[DONE]`, `response.completed`). */
+  readonly done: boolean;
+  /** An error object inside a 200 stream. */
+  readonly error: UpstreamFailure | null;
+  /** The data was not valid JSON (garbage from the upstream); nothing is forwarded. */
+  readonly malformed: boolean;
+}
+
