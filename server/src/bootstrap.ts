@@ -38,7 +38,6 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
     // Files are registered one route each (no wildcard) so the SPA fallback controller owns '*'.
     await app.register(fastifyStatic as never, { root: config.consoleDist, prefix: '/', wildcard: false, index: false });
   }
-  app.enableShutdownHooks();
   await app.init();
   return app;
 }
@@ -52,16 +51,26 @@ export async function startHttp(config: AppConfig): Promise<NestFastifyApplicati
 /** The worker role: processors only, no HTTP listener. */
 export async function startWorker(config: AppConfig): Promise<INestApplicationContext> {
   const ctx = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: new JsonLogger(config.logLevel) });
-  ctx.enableShutdownHooks();
   await ctx.init();
   return ctx;
 }
 
-/** Ends the process if shutdown hangs past the grace period. */
-export function installShutdownTimer(graceSeconds: number): void {
-  for (const sig of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(sig, () => {
-      setTimeout(() => process.exit(0), graceSeconds * 1000).unref();
-    });
-  }
+/**
+ * Graceful shutdown on SIGTERM/SIGINT: stop accepting, let in-flight requests and jobs finish
+ * (Nest shutdown hooks close the server, queues, Redis and the database), exit 0; exit 1 if that
+ * takes longer than the grace period.
+ */
+export function installShutdown(app: INestApplicationContext, graceSeconds: number): void {
+  let closing = false;
+  const stop = (): void => {
+    if (closing) return;
+    closing = true;
+    setTimeout(() => process.exit(1), graceSeconds * 1000).unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }

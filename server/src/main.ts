@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from './config/app-config';
-import { installShutdownTimer, startHttp } from './bootstrap';
+import { installShutdown, startHttp } from './bootstrap';
 
 /**
  * HTTP entry point (relay, management API, console). With NODE_ROLE=all (the default) the same
@@ -21,8 +21,8 @@ async function main(): Promise<void> {
     console.error('NODE_ROLE=worker: start dist/worker.js instead');
     process.exit(1);
   }
-  installShutdownTimer(config.shutdownGraceSeconds);
-  await startHttp(config);
+  const app = await startHttp(config);
+  installShutdown(app, config.shutdownGraceSeconds);
   new Logger('Main').log(`Sluice listening on http://${config.host}:${config.port} (database: ${config.database.kind}, redis: ${config.redisUrl ? 'on' : 'off'}, role: ${config.role})`);
 }
 

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from './config/app-config';
-import { installShutdownTimer, startWorker } from './bootstrap';
+import { installShutdown, startWorker } from './bootstrap';
 
 /** Worker entry point: BullMQ processors only (needs REDIS_URL to share work with HTTP nodes). */
 async function main(): Promise<void> {
@@ -15,8 +15,8 @@ async function main(): Promise<void> {
     throw err;
   }
   if (!config.redisUrl) new Logger('Worker').warn('REDIS_URL is unset: this worker only sees jobs produced in its own process');
-  installShutdownTimer(config.shutdownGraceSeconds);
-  await startWorker(config);
+  const ctx = await startWorker(config);
+  installShutdown(ctx, config.shutdownGraceSeconds);
   new Logger('Worker').log('Sluice worker started');
 }
 
