@@ -11,6 +11,8 @@ export interface HoldRequest {
   tokenId: number | null;
   /** Quota units, integer >= 0. A zero hold is still recorded (settlement stays idempotent). */
   amount: number;
+  /** Optional (added later, backwards-compatible): names the model in a log the sweeper writes. */
+  modelName?: string;
 }
 
 export interface HoldHandle {
@@ -65,7 +67,8 @@ export interface Ledger {
   refund(requestId: string): Promise<SettleOutcome>;
   /**
    * Records how much a running stream has delivered so far (quota units), so the sweeper can
-   * settle a hold orphaned by a crash. Cheap; callers rate-limit it.
+   * settle a hold orphaned by a crash. Cheap; callers rate-limit it. `channelId` (optional, added
+   * later) names the serving channel, so a sweeper settlement credits its used_quota too.
    */
-  checkpoint(requestId: string, deliveredQuota: number): Promise<void>;
+  checkpoint(requestId: string, deliveredQuota: number, channelId?: number): Promise<void>;
 }
