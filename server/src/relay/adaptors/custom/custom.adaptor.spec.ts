@@ -23,6 +23,13 @@ describe('Custom adaptor (type 8)', () => {
     expect(customAdaptor.embeddings?.buildRequest(emb, context(8, { baseUrl: 'https://h.example/embed', upstreamModel: 'e' })).url).toBe('https://h.example/embed');
   });
 
+  it('keeps slashes of vendor-prefixed names and encodes query characters', () => {
+    const req = parseChatRequest({ model: 'm', messages: [{ role: 'user', content: 'x' }] });
+    expect(customAdaptor.buildTextRequest(req, context(8, { baseUrl: 'https://h.example/run/{model}', upstreamModel: 'Qwen/Qwen2.5 7B?x' })).url).toBe(
+      'https://h.example/run/Qwen/Qwen2.5%207B%3Fx',
+    );
+  });
+
   it('refuses to run without a URL', () => {
     const req = parseChatRequest({ model: 'm', messages: [{ role: 'user', content: 'x' }] });
     expect(() => customAdaptor.buildTextRequest(req, context(8, { baseUrl: ' ' }))).toThrow(ChannelConfigError);

@@ -9,7 +9,9 @@ import type { ChannelContext } from '../types';
 export function customUrl(ctx: ChannelContext): string {
   const url = ctx.baseUrl.trim();
   if (!url) throw new ChannelConfigError('custom channel has no URL');
-  return url.split('{model}').join(encodeURIComponent(ctx.upstreamModel));
+  // Slashes stay (vendor-prefixed names like Qwen/Qwen2.5 address paths); `?`, `#` and spaces are
+  // encoded. The model name is one the admin listed on the channel, never free client text.
+  return url.split('{model}').join(encodeURIComponent(ctx.upstreamModel).replace(/%2F/gi, '/'));
 }
 
 export const customAdaptor = createOpenAICompatibleAdaptor({
