@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 
 /** Sized by the surrounding button's icon slot (1em), coloured by currentColor. */
 export const StyledCopyIcon = styled.svg`

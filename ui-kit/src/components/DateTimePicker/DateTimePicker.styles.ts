@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { th } from '../../theme/resolveTheme';
 
 export const StyledPicker = styled.div`

@@ -32,7 +32,7 @@ curl https://example.com/v1/chat/completions -H "Authorization: Bearer sk-..."
 
 ---
 
-![logo](https://example.com/logo.png)
+![logo](data:image/svg+xml;base64,PHN2ZyB4bWxucz0naHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmcnIHdpZHRoPSc0OCcgaGVpZ2h0PSc0OCc+PHJlY3Qgd2lkdGg9JzQ4JyBoZWlnaHQ9JzQ4JyByeD0nOCcgZmlsbD0nIzNiODJmNicvPjwvc3ZnPg==)
 `;
 
 const hostile = `[点我](javascript:alert(1)) 与 [data](data:text/html,<script>alert(1)</script>) 都不会成为链接。

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { resolveTheme, th } from '../../theme/resolveTheme';
 import { focusVisible } from '../../theme/styleHelpers';
 
