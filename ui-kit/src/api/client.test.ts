@@ -180,3 +180,17 @@ describe('createSluiceClient.streamChat', () => {
     expect(events).toEqual([{ type: 'delta', content: 'x' }, { type: 'done' }]);
   });
 });
+
+describe('client scope', () => {
+  it('differs by identity on one server, so swr caches stay apart', () => {
+    const anon = createSluiceClient({ baseUrl: 'https://a.example/' });
+    const user = createSluiceClient({ baseUrl: 'https://a.example', userId: 7 });
+    const relay = createSluiceClient({ baseUrl: 'https://a.example', apiKey: 'sk-secret' });
+    const other = createSluiceClient({ baseUrl: 'https://a.example', apiKey: 'sk-other' });
+    expect(new Set([anon.scope, user.scope, relay.scope, other.scope]).size).toBe(4);
+    expect(anon.scope).toBe('https://a.example|anon');
+    expect(user.scope).toBe('https://a.example|user:7');
+    // The key itself never becomes part of a cache key.
+    expect(relay.scope).not.toContain('secret');
+  });
+});

@@ -10,6 +10,7 @@ import {
   isRecord,
   type TokenPage,
 } from './parse';
+import { clientScope } from './keys';
 import { ChatStreamError, SseParser, readChatChunk } from './sse';
 import type {
   ChatCompletionRequest,
@@ -53,6 +54,8 @@ export interface TokenSearchQuery {
 
 export interface SluiceClient {
   readonly baseUrl: string;
+  /** Server plus identity; prefixes the swr keys (see sluiceKeys). */
+  readonly scope: string;
   /** 'apiKey' when a relay key was given: chat goes through /v1 and groups come from the key. */
   readonly mode: SluiceClientMode;
   getStatus(): Promise<SiteStatus>;
@@ -202,6 +205,7 @@ export function createSluiceClient(options: SluiceClientOptions): SluiceClient {
 
   return {
     baseUrl,
+    scope: clientScope({ baseUrl, apiKey: options.apiKey, userId: options.userId, accessToken: options.accessToken }),
     mode,
     async getStatus() {
       return parseStatus(await call('GET', '/api/status'));

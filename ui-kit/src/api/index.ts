@@ -1,6 +1,6 @@
 export { createSluiceClient, SluiceApiError, NETWORK_ERROR } from './client';
 export type { SluiceClient, SluiceClientMode, SluiceClientOptions, TokenListQuery, TokenPage, TokenSearchQuery } from './client';
-export { sluiceKeys, isTokenListKey } from './keys';
+export { clientScope, sluiceKeys, isTokenListKey } from './keys';
 export { SseParser, ChatStreamError, readChatChunk } from './sse';
 export type { SseMessage } from './sse';
 export { ApiShapeError } from './parse';

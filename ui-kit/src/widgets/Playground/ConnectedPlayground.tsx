@@ -40,7 +40,7 @@ export const ConnectedPlayground = forwardRef<HTMLDivElement, ConnectedPlaygroun
     ...initialSettings,
   }));
 
-  const groups = useSWR(sluiceKeys.groups(client.baseUrl), () => client.getGroups());
+  const groups = useSWR(sluiceKeys.groups(client.scope), () => client.getGroups());
   const groupList = useMemo(() => groups.data ?? [], [groups.data]);
   useEffect(() => {
     if (settings.group === '' && groupList.length > 0) {
@@ -48,7 +48,7 @@ export const ConnectedPlayground = forwardRef<HTMLDivElement, ConnectedPlaygroun
     }
   }, [groupList, settings.group]);
 
-  const models = useSWR(sluiceKeys.models(client.baseUrl, settings.group), () =>
+  const models = useSWR(sluiceKeys.models(client.scope, settings.group), () =>
     client.getModels(settings.group || undefined),
   );
   useEffect(() => {

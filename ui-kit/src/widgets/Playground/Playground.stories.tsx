@@ -56,6 +56,7 @@ function storyClient(): SluiceClient {
   }
   const client: Partial<SluiceClient> = {
     baseUrl: 'https://story.example',
+    scope: 'https://story.example|story',
     mode: 'session',
     getGroups: async () => groups,
     getModels: async () => models,

@@ -1,8 +1,10 @@
 import { css, styled } from 'styled-components';
 import { baseText, th } from '../../theme';
+import { borderBoxScope } from '../widgetStyles';
 
 /** Sidebar beside the chat on wide screens; below md the settings move into a dialog. */
 export const StyledPlayground = styled.div`
+  ${borderBoxScope};
   ${baseText};
   display: grid;
   grid-template-columns: ${th((t) => t.sizes.sideSheet.sm)} minmax(0, 1fr);
@@ -32,6 +34,7 @@ export const StyledSidebar = styled.aside`
 `;
 
 export const StyledSettingsForm = styled.div`
+  ${borderBoxScope};
   display: flex;
   flex-direction: column;
   gap: ${th((t) => t.space[4])};

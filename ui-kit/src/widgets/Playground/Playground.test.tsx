@@ -11,6 +11,9 @@ import { ConnectedPlayground } from './ConnectedPlayground';
 import { Playground, type PlaygroundProps } from './Playground';
 import { presetPrompt } from './presets';
 
+// Whole-widget interaction tests: generous time for a loaded shared machine.
+jest.setTimeout(30000);
+
 afterEach(() => {
   act(() => toast.dismiss());
 });
@@ -224,6 +227,7 @@ function fakeClient() {
   }
   const client = {
     baseUrl: 'https://fake.example',
+    scope: 'https://fake.example|test',
     mode: 'session',
     getGroups: jest.fn(async () => groups),
     getModels: jest.fn(async () => ['gpt-4o-mini', 'gpt-4o']),

@@ -17,11 +17,11 @@ export interface ConnectedPricingTableProps
 
 export const ConnectedPricingTable = forwardRef<HTMLDivElement, ConnectedPricingTableProps>(
   function ConnectedPricingTable({ client, ...rest }, ref) {
-    const pricing = useSWR(sluiceKeys.pricing(client.baseUrl), () => client.getPricing());
-    const info = useSWR(sluiceKeys.modelInfo(client.baseUrl), () => client.getModelInfo(), {
+    const pricing = useSWR(sluiceKeys.pricing(client.scope), () => client.getPricing());
+    const info = useSWR(sluiceKeys.modelInfo(client.scope), () => client.getModelInfo(), {
       shouldRetryOnError: false,
     });
-    const status = useSWR(sluiceKeys.status(client.baseUrl), () => client.getStatus());
+    const status = useSWR(sluiceKeys.status(client.scope), () => client.getStatus());
     const error: unknown = pricing.error;
     return (
       <PricingTable

@@ -40,6 +40,7 @@ function ConnectedStory() {
   const client = useMemo(() => {
     const fake: Partial<SluiceClient> = {
       baseUrl: 'https://story.example',
+      scope: 'https://story.example|story',
       mode: 'session',
       getPricing: async () => ({ items, groupRatio, usableGroup: groupLabels, vendors: [] }),
       getModelInfo: async () => modelInfo,

@@ -1,7 +1,9 @@
 import { styled } from 'styled-components';
 import { baseText, th } from '../../theme';
+import { borderBoxScope } from '../widgetStyles';
 
 export const StyledPricing = styled.div`
+  ${borderBoxScope};
   ${baseText};
   display: flex;
   flex-direction: column;

@@ -18,6 +18,9 @@ function mockClipboard(refuse = false): void {
 
 beforeEach(() => mockClipboard());
 
+// Whole-widget interaction tests: generous time for a loaded shared machine.
+jest.setTimeout(30000);
+
 afterEach(() => {
   act(() => toast.dismiss());
 });
@@ -238,6 +241,7 @@ describe('ConnectedPricingTable', () => {
   it('loads pricing, model info and the exchange rate through the client', async () => {
     const client = {
       baseUrl: 'https://fake.example',
+      scope: 'https://fake.example|test',
       mode: 'session',
       getPricing: jest.fn(async () => ({ items, groupRatio: { default: 1, vip: 0.8 }, usableGroup: {}, vendors: [] })),
       getModelInfo: jest.fn(async () => modelInfo),

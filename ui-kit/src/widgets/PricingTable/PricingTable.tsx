@@ -196,12 +196,14 @@ export const PricingTable = forwardRef<HTMLDivElement, PricingTableProps>(functi
         <StyledFilterField>
           <Select aria-label={t('pricing.group')} options={groupOptions} value={activeGroup} onValueChange={changeGroup} />
         </StyledFilterField>
-        <Select
-          aria-label={t('pricing.currency')}
-          options={currencyOptions}
-          value={currency}
-          onValueChange={(v) => setCurrency(v === 'CNY' ? 'CNY' : 'USD')}
-        />
+        <StyledFilterField>
+          <Select
+            aria-label={t('pricing.currency')}
+            options={currencyOptions}
+            value={currency}
+            onValueChange={(v) => setCurrency(v === 'CNY' ? 'CNY' : 'USD')}
+          />
+        </StyledFilterField>
         <Switch label={t('pricing.showRatio')} checked={showRatio} onCheckedChange={setShowRatio} />
         <Switch label={t('pricing.showDisplayName')} checked={showDisplayNames} onCheckedChange={setShowDisplayNames} />
         <Switch label={t('pricing.onlyAvailable')} checked={onlyAvailable} onCheckedChange={setOnlyAvailable} />

@@ -44,7 +44,7 @@ function errorText(error: unknown): string | undefined {
 
 export const ConnectedTokenManager = forwardRef<HTMLDivElement, ConnectedTokenManagerProps>(
   function ConnectedTokenManager({ client, defaultPageSize = 10, ...rest }, ref) {
-    const base = client.baseUrl;
+    const scope = client.scope;
     const { mutate } = useSWRConfig();
     const [page, setPage] = useState(1);
     const [pageSize, setPageSize] = useState(defaultPageSize);
@@ -52,17 +52,17 @@ export const ConnectedTokenManager = forwardRef<HTMLDivElement, ConnectedTokenMa
     const searching = search.keyword !== '' || search.token !== '';
 
     const list = useSWR(
-      searching ? sluiceKeys.tokenSearch(base, search) : sluiceKeys.tokens(base, { page, size: pageSize }),
+      searching ? sluiceKeys.tokenSearch(scope, search) : sluiceKeys.tokens(scope, { page, size: pageSize }),
       () => (searching ? client.searchTokens(search) : client.listTokens({ page, size: pageSize })),
       { keepPreviousData: true },
     );
-    const status = useSWR(sluiceKeys.status(base), () => client.getStatus());
-    const groups = useSWR(sluiceKeys.groups(base), () => client.getGroups());
-    const models = useSWR(sluiceKeys.models(base, ''), () => client.getModels());
-    const description = useSWR(sluiceKeys.tokenChannelDescription(base), () => client.getTokenChannelDescription());
-    const doc = useSWR(sluiceKeys.debugDocument(base), () => client.getDebugDocument(), { shouldRetryOnError: false });
+    const status = useSWR(sluiceKeys.status(scope), () => client.getStatus());
+    const groups = useSWR(sluiceKeys.groups(scope), () => client.getGroups());
+    const models = useSWR(sluiceKeys.models(scope, ''), () => client.getModels());
+    const description = useSWR(sluiceKeys.tokenChannelDescription(scope), () => client.getTokenChannelDescription());
+    const doc = useSWR(sluiceKeys.debugDocument(scope), () => client.getDebugDocument(), { shouldRetryOnError: false });
 
-    const refresh = useCallback(() => mutate((key) => isTokenListKey(base, key)), [mutate, base]);
+    const refresh = useCallback(() => mutate((key) => isTokenListKey(scope, key)), [mutate, scope]);
 
     const s = status.data;
     // Search results come back whole; show them on one page.
@@ -82,7 +82,7 @@ export const ConnectedTokenManager = forwardRef<HTMLDivElement, ConnectedTokenMa
         loading={list.isLoading}
         error={errorText(list.error)}
         onRetry={() => void list.mutate()}
-        siteOrigin={s?.server_address || base}
+        siteOrigin={s?.server_address || client.baseUrl}
         chatLinks={{ chatLink: s?.chat_link, chatLink2: s?.chat_link2 }}
         quotaDisplay={{ inCurrency: s?.display_in_currency ?? true, quotaPerUnit: s?.quota_per_unit ?? 500000 }}
         groups={groups.data ?? []}

@@ -59,6 +59,7 @@ function storyClient(): SluiceClient {
   let nextId = 10;
   const fake: Partial<SluiceClient> = {
     baseUrl: 'https://story.example',
+    scope: 'https://story.example|story',
     mode: 'session',
     listTokens: async ({ page, size }) => ({ items: tokens.slice((page - 1) * size, page * size) }),
     searchTokens: async ({ keyword }) => ({ items: tokens.filter((t) => t.name.includes(keyword)) }),

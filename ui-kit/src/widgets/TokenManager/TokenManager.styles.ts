@@ -1,7 +1,9 @@
 import { styled } from 'styled-components';
 import { baseText, th } from '../../theme';
+import { borderBoxScope } from '../widgetStyles';
 
 export const StyledTokenManager = styled.div`
+  ${borderBoxScope};
   ${baseText};
   display: flex;
   flex-direction: column;
@@ -57,6 +59,7 @@ export const StyledFrame = styled.iframe`
 `;
 
 export const StyledForm = styled.form`
+  ${borderBoxScope};
   display: flex;
   flex-direction: column;
   gap: ${th((t) => t.space[4])};

@@ -16,6 +16,9 @@ beforeEach(() => {
   Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
 });
 
+// Whole-widget interaction tests: generous time for a loaded shared machine.
+jest.setTimeout(30000);
+
 afterEach(() => {
   act(() => toast.dismiss());
 });
@@ -277,7 +280,6 @@ describe('TokenManager side panel', () => {
     expect(props.onCreate).not.toHaveBeenCalled();
   });
 
-  // Many user steps: jsdom needs more than the default 5 s on a busy machine.
   it('creates tokens with presets, suffixed names and comma-joined limits', async () => {
     const created: TokenInput[][] = [];
     renderManager({
@@ -322,7 +324,7 @@ describe('TokenManager side panel', () => {
     expect(inputs[1]?.name).toMatch(/^团队令牌-[A-Za-z0-9]{6}$/);
     expect(await findToast('成功创建 3 个令牌，请在列表中复制密钥')).toHaveAttribute('data-tone', 'success');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '创建新的令牌' })).toBeNull());
-  }, 30000);
+  });
 
   it('gives an unnamed token the default name with a random suffix', async () => {
     const created: TokenInput[] = [];
@@ -371,6 +373,7 @@ describe('ConnectedTokenManager', () => {
     let stored = [...tokens];
     const client = {
       baseUrl: 'https://fake.example',
+      scope: 'https://fake.example|test',
       mode: 'session',
       listTokens: jest.fn(async () => ({ items: stored })),
       searchTokens: jest.fn(async () => ({ items: stored.filter((t) => t.name === '团队') })),

@@ -50,7 +50,11 @@ export function tokenColumns(ctx: TokenColumnContext): TableColumn<Token>[] {
       title: t('tokens.columnStatus'),
       render: (row) => <Tag color={STATUS[row.status].color}>{t(`tokens.${STATUS[row.status].key}`)}</Tag>,
     },
-    { key: 'group', title: t('tokens.columnGroup'), render: (row) => row.group || <StyledMuted>-</StyledMuted> },
+    {
+      key: 'group',
+      title: t('tokens.columnGroup'),
+      render: (row) => (row.group ? <Tag size="sm">{row.group}</Tag> : <StyledMuted>-</StyledMuted>),
+    },
     { key: 'used', title: t('tokens.columnUsed'), align: 'end', render: (row) => formatQuota(row.used_quota, quotaDisplay) },
     {
       key: 'remain',
