@@ -145,6 +145,18 @@ test('the token manager lists tokens across origins with credentials and New-Api
   assert.match(await tokens.innerText(), /无限制/);
 });
 
+test('a token created in the side panel appears in the list', async () => {
+  const tokens = page.locator('#tokens');
+  await tokens.getByRole('button', { name: '添加令牌' }).click();
+  const panel = page.getByRole('dialog', { name: '创建新的令牌' });
+  // Groups come from this user's /api/user/self/groups, not from the relay-key playground.
+  await panel.getByRole('combobox', { name: '令牌分组' }).filter({ hasText: 'default' }).waitFor();
+  await panel.getByLabel('名称').fill('浏览器里建的');
+  await page.getByRole('button', { name: '提交' }).click();
+  await panel.waitFor({ state: 'detached' });
+  await tokens.getByRole('table', { name: '令牌列表' }).getByText('浏览器里建的').waitFor();
+});
+
 test('no errors on the page', () => {
   assert.deepEqual(problems, []);
 });
