@@ -39,6 +39,8 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<Enve
   const headers = new Headers(init.headers);
   if (init.body) headers.set('content-type', 'application/json');
   if (user) headers.set('New-Api-User', String(user.id));
+  // Server messages follow the console's language, not the browser's.
+  headers.set('Accept-Language', 'zh-CN');
   const res = await fetch(path, { ...init, headers, credentials: 'same-origin' });
   if (res.status === 401) {
     storeUser(null);
