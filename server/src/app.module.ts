@@ -39,6 +39,7 @@ export function coreModules(config: AppConfig) {
     MailModule,
     LogsModule,
     DashboardModule,
+    ChannelsModule,
   ];
 }
 
@@ -48,7 +49,7 @@ export class AppModule {
     return {
       module: AppModule,
       // WebModule last: its wildcard is the SPA fallback.
-      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, ChannelsModule, PricingModule, CheckinModule, WebModule],
+      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, PricingModule, CheckinModule, WebModule],
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: OkStatusInterceptor },

@@ -1,18 +1,27 @@
 import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
 import { OptionsModule } from '../options/options.module';
+import { UsersModule } from '../users/users.module';
+import { ChannelBalanceService } from './channel-balance.service';
+import { ChannelHealthController } from './channel-health.controller';
+import { ChannelHealthService } from './channel-health.service';
+import { ChannelTestService } from './channel-test.service';
 import { ChannelsController, ModelCatalogueController } from './channels.controller';
 import { ChannelsService } from './channels.service';
 import { ModelListFetcher } from './model-list.fetcher';
 import { RoutingIndexService } from './routing-index.service';
+import { RunGate } from './run-gate';
 
 /**
  * Channels and the routing index. The relay reads RoutingIndexService (which channel) and
- * ChannelsService.getForRelay (how to call it); both are exported for that.
+ * ChannelsService.getForRelay (how to call it), and reports failed attempts to
+ * ChannelHealthService (auto-disable); all three are exported for that. Channel tests and
+ * balance refreshes run as queue jobs, so the module sits in the worker's core modules.
  */
 @Module({
-  imports: [OptionsModule],
-  controllers: [ChannelsController, ModelCatalogueController],
-  providers: [ChannelsService, RoutingIndexService, ModelListFetcher],
-  exports: [ChannelsService, RoutingIndexService],
+  imports: [OptionsModule, MailModule, UsersModule],
+  controllers: [ChannelsController, ModelCatalogueController, ChannelHealthController],
+  providers: [ChannelsService, RoutingIndexService, ModelListFetcher, ChannelHealthService, ChannelTestService, ChannelBalanceService, RunGate],
+  exports: [ChannelsService, RoutingIndexService, ChannelHealthService],
 })
 export class ChannelsModule {}

@@ -13,6 +13,10 @@ export interface JobMap {
   'logs.export_cleanup': Record<string, never>;
   /** Sum consume logs into quota_data hour buckets (dashboard module). */
   'dashboard.aggregate': Record<string, never>;
+  /** Test every enabled and auto-disabled channel (channels module). */
+  'channels.test_all': { notify: boolean };
+  /** Refresh the upstream balance of every enabled channel (channels module). */
+  'channels.balance_all': Record<string, never>;
 }
 
 export type JobName = keyof JobMap;

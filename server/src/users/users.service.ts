@@ -124,6 +124,17 @@ export class UsersService implements OnModuleInit {
     return this.db.manager.findOne(UserEntity, { where: { affCode: code } });
   }
 
+  /** The super admin's e-mail ('' when unset), for system notifications (channel auto-disable). */
+  async rootEmail(): Promise<string> {
+    const u = await this.db.manager
+      .createQueryBuilder(UserEntity, 'u')
+      .select(['u.id', 'u.email'])
+      .where('u.role >= :root AND u.deleted_at IS NULL', { root: ROLE_ROOT })
+      .orderBy('u.id', 'ASC')
+      .getOne();
+    return u?.email ?? '';
+  }
+
   async count(): Promise<number> {
     return this.db.manager.count(UserEntity);
   }

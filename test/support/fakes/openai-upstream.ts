@@ -84,6 +84,10 @@ export interface FakeOpenAIOptions {
   /** prompt_tokens of default answers. */
   promptTokens?: number;
   models?: string[];
+  /** `hard_limit_usd` of GET /v1/dashboard/billing/subscription (default 100). */
+  hardLimitUsd?: number;
+  /** `total_usage` (US cents) of GET /v1/dashboard/billing/usage (default 2050). */
+  totalUsageCents?: number;
 }
 
 const DEFAULT_REPLY = 'Hello from the fake upstream.';
@@ -371,6 +375,14 @@ export class FakeOpenAI {
     if (rec.method === 'GET' && op === 'models') {
       const ids = this.options.models ?? ['gpt-4o-mini', 'gpt-4o', 'text-embedding-3-small'];
       return { kind: 'json', body: { object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 1_686_935_002, owned_by: 'openai' })) } };
+    }
+    // The legacy dashboard billing endpoints (balance queries), shaped as OpenAI served them.
+    if (rec.method === 'GET' && op === 'dashboard/billing/subscription') {
+      const hard = this.options.hardLimitUsd ?? 100;
+      return { kind: 'json', body: { object: 'billing_subscription', has_payment_method: true, soft_limit_usd: hard * 0.8, hard_limit_usd: hard, system_hard_limit_usd: hard, access_until: 1_893_456_000 } };
+    }
+    if (rec.method === 'GET' && op === 'dashboard/billing/usage') {
+      return { kind: 'json', body: { object: 'list', daily_costs: [], total_usage: this.options.totalUsageCents ?? 2050 } };
     }
     if (rec.method !== 'POST') return { kind: 'json', status: 405, body: openaiError('Method not allowed', 'invalid_request_error', null) };
     switch (op) {

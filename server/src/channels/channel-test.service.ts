@@ -1,0 +1,243 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { In } from 'typeorm';
+import { DomainError } from '../common/domain-error';
+import { t, type Lang, type MessageKey } from '../common/messages';
+import type { Principal } from '../common/request-context';
+import { DatabaseService } from '../database/database.service';
+import { OptionsService } from '../options/options.service';
+import { OutboundClient, OutboundError } from '../outbound/outbound.service';
+import { QUEUE_DRIVER, type JobMap, type QueueDriver } from '../queue/jobs';
+import { ChannelConfigError } from '../relay/adaptors/errors';
+import { adaptorFor } from '../relay/adaptors/registry';
+import type { ChannelContext, TextRequest, UpstreamRequest, Adaptor } from '../relay/adaptors/types';
+import { transportFailure, type UpstreamFailure } from '../relay/canonical/errors';
+import { parseChatRequest } from '../relay/canonical/parse-text';
+import { scrubAndTruncate } from '../relay/scrub';
+import { forEachLimit } from './bounded';
+import { CHANNEL_AUTO_DISABLED, CHANNEL_ENABLED, ChannelEntity } from './channel.entity';
+import { splitKeyLines } from './channel-input';
+import { ChannelHealthService, failureReason } from './channel-health.service';
+import { ChannelsError } from './channels-error';
+import { ChannelsService, type RelayChannel } from './channels.service';
+import { RunGate } from './run-gate';
+
+/** Used when neither the request, the channel's test_model nor its model list names one. */
+export const FALLBACK_TEST_MODEL = 'gpt-4o-mini';
+const MODEL_MAX = 255;
+const TEST_MAX_TOKENS = 16;
+const MAX_BODY = 4 * 1024 * 1024;
+const TIMEOUTS = { headersMs: 30_000, idleMs: 30_000, totalMs: 60_000 };
+const TEST_ALL_CONCURRENCY = 4;
+
+interface Localized {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+/** One test call. `attempted`: a request went out, so its time is worth recording. */
+export type ProbeOutcome =
+  | { ok: true; ms: number; attempted: true }
+  | { ok: false; ms: number; attempted: boolean; failure: UpstreamFailure | null; message: Localized };
+
+/** The spec's answer: `time` in seconds. */
+export interface TestAnswer {
+  success: boolean;
+  message: string;
+  time: number;
+}
+
+/** Query model, else the channel's test_model, else its first model, else a common default. */
+export function testModelOf(ch: Pick<RelayChannel, 'testModel' | 'models'>, requested: unknown): string {
+  const asked = typeof requested === 'string' ? requested.trim() : '';
+  if (asked.length > MODEL_MAX) throw ChannelsError.of('channel.test_model_invalid');
+  if (asked !== '') return asked;
+  const configured = ch.testModel.trim();
+  if (configured !== '') return configured;
+  return ch.models[0] ?? FALLBACK_TEST_MODEL;
+}
+
+/** Follows model_mapping (a -> b -> c) like the relay; a cycle stops where it started. */
+export function mappedModel(mapping: Readonly<Record<string, string>>, model: string): string {
+  let current = model;
+  const seen = new Set([current]);
+  for (;;) {
+    const next = mapping[current];
+    if (next === undefined || next === '' || seen.has(next)) return current;
+    seen.add(next);
+    current = next;
+  }
+}
+
+function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(h)) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+/**
+ * Channel tests: one synthetic chat request through the channel's own adaptor and the one
+ * outbound client, timed. The single test answers at once; "test all" is a queue job
+ * (deterministic id, so double clicks do not run twice at once) with bounded concurrency, the
+ * response-time threshold and auto-enable.
+ */
+@Injectable()
+export class ChannelTestService implements OnModuleInit {
+  private readonly logger = new Logger('ChannelTest');
+
+  constructor(
+    private readonly channels: ChannelsService,
+    private readonly health: ChannelHealthService,
+    private readonly outbound: OutboundClient,
+    private readonly options: OptionsService,
+    private readonly db: DatabaseService,
+    private readonly gate: RunGate,
+    @Inject(QUEUE_DRIVER) private readonly queue: QueueDriver,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.register('channels.test_all', (payload) => this.runAll(payload));
+  }
+
+  /** GET /api/channel/test/:id. An upstream failure is a result (success false), not an error. */
+  async test(_actor: Principal, id: number, requestedModel: unknown, lang: Lang): Promise<TestAnswer> {
+    const ch = await this.channels.getForRelay(id);
+    if (!ch) throw new ChannelsError('not_found', 'channel.not_found', 404);
+    const outcome = await this.probe(ch, testModelOf(ch, requestedModel));
+    await this.settle(ch, outcome, null);
+    return {
+      success: outcome.ok,
+      message: outcome.ok ? '' : t(outcome.message.key, lang, outcome.message.params ?? {}),
+      time: Math.round(outcome.ms) / 1000,
+    };
+  }
+
+  /** GET /api/channel/test: queues one run; clicks while it waits or runs join it. */
+  async requestTestAll(_actor: Principal): Promise<void> {
+    await this.queue.enqueue('channels.test_all', { notify: true }, { jobId: await this.gate.jobId('test-all'), attempts: 1 });
+  }
+
+  private async runAll(payload: JobMap['channels.test_all']): Promise<void> {
+    try {
+      const rows = await this.db.manager.find(ChannelEntity, {
+        where: { status: In([CHANNEL_ENABLED, CHANNEL_AUTO_DISABLED]) },
+        select: { id: true },
+        order: { id: 'ASC' },
+      });
+      const thresholdMs = Math.round(this.options.num('ChannelDisableThreshold') * 1000);
+      const tally = { total: 0, failed: 0, disabled: 0, enabled: 0 };
+      await forEachLimit(rows, TEST_ALL_CONCURRENCY, async ({ id }) => {
+        try {
+          const ch = await this.channels.getForRelay(id);
+          if (!ch || (ch.status !== CHANNEL_ENABLED && ch.status !== CHANNEL_AUTO_DISABLED)) return;
+          const outcome = await this.probe(ch, testModelOf(ch, undefined));
+          const moved = await this.settle(ch, outcome, thresholdMs);
+          tally.total++;
+          if (!outcome.ok || (thresholdMs > 0 && outcome.ms > thresholdMs)) tally.failed++;
+          if (moved === 'disabled') tally.disabled++;
+          if (moved === 'enabled') tally.enabled++;
+        } catch (err) {
+          this.logger.warn(`channel ${id}: test failed: ${(err as Error).message}`);
+        }
+      });
+      this.logger.log(`tested ${tally.total} channels: ${tally.failed} failed, ${tally.disabled} disabled, ${tally.enabled} enabled`);
+      if (payload.notify) {
+        await this.health.notifyRoot('channel.mail_test_done_subject', 'channel.mail_test_done_body', tally, `${await this.gate.jobId('test-all')}-done`);
+      }
+    } finally {
+      await this.gate.finished('test-all');
+    }
+  }
+
+  /**
+   * Records the time and applies the automatic status rules: a structured auth/billing failure
+   * or (test-all) a time over the threshold disables; a pass re-enables a status-3 channel.
+   */
+  private async settle(ch: RelayChannel, outcome: ProbeOutcome, thresholdMs: number | null): Promise<'disabled' | 'enabled' | null> {
+    if (outcome.attempted) await this.channels.recordTest(ch.id, outcome.ms);
+    if (!outcome.ok) {
+      if (outcome.failure?.disableChannel && (await this.health.disableIfAllowed(ch.id, failureReason(outcome.failure)))) return 'disabled';
+      return null;
+    }
+    if (thresholdMs !== null && thresholdMs > 0 && outcome.ms > thresholdMs) {
+      const reason = t('channel.reason_slow', 'zh', { time: (outcome.ms / 1000).toFixed(2), threshold: (thresholdMs / 1000).toFixed(2) });
+      return (await this.health.disableIfAllowed(ch.id, reason)) ? 'disabled' : null;
+    }
+    if (ch.status === CHANNEL_AUTO_DISABLED && (await this.health.enableIfAllowed(ch.id))) return 'enabled';
+    return null;
+  }
+
+  /** One timed chat request through the channel's adaptor. Never throws for upstream trouble. */
+  async probe(ch: RelayChannel, model: string): Promise<ProbeOutcome> {
+    const keys = splitKeyLines(ch.key);
+    const notSent = (message: Localized): ProbeOutcome => ({ ok: false, ms: 0, attempted: false, failure: null, message });
+    const scrub = (s: string): string => scrubAndTruncate(s, keys.length > 0 ? keys : [ch.key], 500);
+
+    let adaptor: Adaptor;
+    let req: TextRequest;
+    let ctx: ChannelContext;
+    let upstream: UpstreamRequest;
+    try {
+      adaptor = adaptorFor(ch.type);
+      req = parseChatRequest({ model, messages: [{ role: 'user', content: 'hi' }], max_tokens: TEST_MAX_TOKENS });
+      ctx = {
+        type: adaptor.type,
+        baseUrl: ch.baseUrl,
+        // A multi-key channel is tested with its first key.
+        key: keys[0] ?? '',
+        upstreamModel: mappedModel(ch.modelMapping, model),
+        other: ch.other,
+        organization: ch.openaiOrganization,
+      };
+      upstream = adaptor.buildTextRequest(req, ctx);
+    } catch (err) {
+      if (err instanceof DomainError && err.messageKey) return notSent({ key: err.messageKey, params: err.params });
+      if (err instanceof ChannelConfigError) return notSent({ key: 'channel.test_config_error', params: { message: scrub(err.message) } });
+      throw err;
+    }
+
+    const started = performance.now();
+    try {
+      const res = await this.outbound.request({
+        url: upstream.url,
+        method: upstream.method,
+        headers: { ...upstream.headers },
+        body: upstream.body,
+        allowPrivate: this.options.bool('AllowPrivateUpstreamEnabled'),
+        timeouts: TIMEOUTS,
+      });
+      const text = await this.outbound.readText(res, MAX_BODY);
+      const ms = performance.now() - started;
+      const headers = flatHeaders(res.headers);
+      if (res.status < 200 || res.status >= 300) {
+        const failure = adaptor.mapError({ status: res.status, text, headers }, ctx);
+        return { ok: false, ms, attempted: true, failure, message: { key: 'channel.test_upstream_error', params: { status: res.status, message: scrub(failure.message) } } };
+      }
+      const parsed = adaptor.parseTextResponse(req, { status: res.status, headers, text, bytes: Buffer.byteLength(text) }, ctx);
+      if (!parsed.ok) {
+        return { ok: false, ms, attempted: true, failure: parsed.failure, message: { key: 'channel.test_bad_response', params: { message: scrub(parsed.failure.message) } } };
+      }
+      return { ok: true, ms, attempted: true };
+    } catch (err) {
+      if (!(err instanceof OutboundError)) throw err;
+      const ms = performance.now() - started;
+      switch (err.kind) {
+        case 'blocked':
+          return notSent({ key: 'channel.upstream_blocked' });
+        case 'bad_url':
+          return notSent({ key: 'channel.invalid_base_url' });
+        case 'timeout':
+          return { ok: false, ms, attempted: true, failure: transportFailure('headers_timeout'), message: { key: 'channel.test_timeout' } };
+        case 'too_large':
+          return { ok: false, ms, attempted: true, failure: transportFailure('protocol'), message: { key: 'channel.test_bad_response', params: { message: err.message } } };
+        case 'connect':
+        case 'network':
+        case 'aborted':
+          return { ok: false, ms, attempted: true, failure: transportFailure('connect'), message: { key: 'channel.test_connect_failed' } };
+        default: {
+          const never: never = err.kind;
+          throw new Error(`unknown outbound error ${String(never)}`);
+        }
+      }
+    }
+  }
+}
