@@ -78,14 +78,14 @@ async function once(dispatcher, req, stream, t0) {
 
 /**
  * Closed loop: `concurrency` workers each send the next request as soon as the last one ends,
- * for `seconds`. The measured window starts after `warmupMs` (so connection set-up and the burst
+ * for `seconds` (worker starts spread over `staggerMs`). The measured window starts after `warmupMs` (so connection set-up and the burst
  * of the first requests are not in the figures) and ends at the deadline; `onWindow('start'|'end')`
  * runs at both edges so the caller can read CPU counters at the same instants.
  *
  * Returns { completed, windowMs, latencies[], ttfcs[], errors } where completed counts requests
  * that ended inside the window, latencies/ttfcs cover requests that started inside it.
  */
-export async function closedLoop({ dispatcher, req, stream, concurrency, seconds, warmupMs, onWindow }) {
+export async function closedLoop({ dispatcher, req, stream, concurrency, seconds, warmupMs, staggerMs = 0, onWindow }) {
   const start = performance.now();
   const deadline = start + seconds * 1000;
   let inWindow = false;
@@ -107,7 +107,10 @@ export async function closedLoop({ dispatcher, req, stream, concurrency, seconds
     onWindow?.('end');
   }, deadline - start);
 
-  const worker = async () => {
+  const worker = async (_, i) => {
+    // Spread the first requests over staggerMs: streams of equal length started together
+    // would otherwise arrive in waves of `concurrency` for the whole phase.
+    if (staggerMs > 0) await new Promise((resolve) => setTimeout(resolve, (i * staggerMs) / concurrency));
     while (performance.now() < deadline) {
       const t0 = performance.now();
       const startedInWindow = inWindow;

@@ -11,9 +11,19 @@ try {
   // getconf missing: Linux's USER_HZ is 100 on every mainstream build.
 }
 
+/** Reads a /proc file; null when the process is gone (the report shows n/a, the run goes on). */
+function procFile(pid, name) {
+  try {
+    return readFileSync(`/proc/${pid}/${name}`, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
 /** CPU time (user + system, all threads) the process has used, in milliseconds. */
 export function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const stat = procFile(pid, 'stat');
+  if (stat === null) return NaN;
   // Fields after the command name, which sits in parentheses and may contain spaces.
   const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const utime = Number(rest[11]);
@@ -23,13 +33,13 @@ export function cpuMs(pid) {
 
 /** Resident set size in KiB. */
 export function rssKb(pid) {
-  const m = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  const m = /^VmRSS:\s+(\d+) kB$/m.exec(procFile(pid, 'status') ?? '');
   return m ? Number(m[1]) : NaN;
 }
 
 /** Soft and hard "Max open files" of a process. */
 export function openFilesLimit(pid = 'self') {
-  const m = /^Max open files\s+(\S+)\s+(\S+)/m.exec(readFileSync(`/proc/${pid}/limits`, 'utf8'));
+  const m = /^Max open files\s+(\S+)\s+(\S+)/m.exec(procFile(pid, 'limits') ?? '');
   const n = (s) => (s === 'unlimited' ? Infinity : Number(s));
   return m ? { soft: n(m[1]), hard: n(m[2]) } : { soft: NaN, hard: NaN };
 }
