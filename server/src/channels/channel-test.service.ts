@@ -56,7 +56,7 @@ export function testModelOf(ch: Pick<RelayChannel, 'testModel' | 'models'>, requ
   return ch.models[0] ?? FALLBACK_TEST_MODEL;
 }
 
-/** Follows model_mapping (a -> b -> c) like the relay; a cycle stops where it started. */
+/** Follows model_mapping (a -> b -> c) like the relay; a cycle stops before a name repeats. */
 export function mappedModel(mapping: Readonly<Record<string, string>>, model: string): string {
   let current = model;
   const seen = new Set([current]);
