@@ -24,6 +24,7 @@ import { PricingModule } from './pricing/pricing.module';
 import { TokensModule } from './tokens/tokens.module';
 import { RedemptionsModule } from './redemptions/redemptions.module';
 import { WalletModule } from './wallet/wallet.module';
+import { RelayModule } from './relay/relay.module';
 
 /** Modules with processors only (the worker role needs no controllers, but shares services). */
 export function coreModules(config: AppConfig) {
@@ -49,7 +50,7 @@ export class AppModule {
     return {
       module: AppModule,
       // WebModule last: its wildcard is the SPA fallback.
-      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, PricingModule, CheckinModule, WebModule],
+      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, PricingModule, CheckinModule, RelayModule, WebModule],
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: OkStatusInterceptor },

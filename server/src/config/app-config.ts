@@ -43,6 +43,26 @@ export interface AppConfig {
   sessionDays: number;
   /** Files the server writes (CSV exports). Shared between nodes in a multi-node install. */
   dataDir: string;
+  relay: RelayConfig;
+}
+
+/** Relay timeouts and bounds (money rules 6, 19, 20, 21). */
+export interface RelayConfig {
+  /** Until the upstream's response headers (connect included); non-stream answers arrive whole. */
+  headersTimeoutMs: number;
+  /** Between two upstream SSE events (comments do not count) or body chunks. */
+  idleTimeoutMs: number;
+  /** A whole relay request, every attempt included. */
+  totalTimeoutMs: number;
+  /** Failover stops starting new attempts after this long. */
+  retryWindowMs: number;
+  /** Client body cap (413 past it). */
+  bodyLimitBytes: number;
+  /** After a client left mid-stream: how long and how much the upstream is still read for usage. */
+  drainTimeoutMs: number;
+  drainMaxBytes: number;
+  /** Streams drained at once on this node; past it the upstream is aborted at once. */
+  maxConcurrentDrains: number;
 }
 
 export class ConfigError extends Error {}
@@ -144,6 +164,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     shutdownGraceSeconds: int('SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
     sessionDays: int('SESSION_DAYS', 30, 1, 365),
     dataDir: resolveDataDir(env.DATA_DIR, database, cwd),
+    relay: {
+      headersTimeoutMs: int('RELAY_HEADERS_TIMEOUT_MS', 300_000, 100, 3_600_000),
+      idleTimeoutMs: int('RELAY_IDLE_TIMEOUT_MS', 120_000, 100, 3_600_000),
+      totalTimeoutMs: int('RELAY_TOTAL_TIMEOUT_MS', 600_000, 1000, 86_400_000),
+      retryWindowMs: int('RELAY_RETRY_WINDOW_MS', 120_000, 0, 3_600_000),
+      bodyLimitBytes: int('RELAY_BODY_LIMIT_BYTES', 32 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      drainTimeoutMs: int('RELAY_DRAIN_TIMEOUT_MS', 30_000, 0, 600_000),
+      drainMaxBytes: int('RELAY_DRAIN_MAX_BYTES', 8 * 1024 * 1024, 0, 1024 * 1024 * 1024),
+      maxConcurrentDrains: int('RELAY_MAX_DRAINS', 256, 0, 1_000_000),
+    },
   };
 
   if (problems.length > 0) {

@@ -10,6 +10,8 @@ export interface BusEvents {
   'options.changed': { keys: string[] };
   'users.changed': { userId: number };
   'channels.changed': { reason: string };
+  /** A token was edited, re-enabled, disabled or deleted: relay caches drop it. */
+  'tokens.changed': { ids: number[] };
 }
 export type BusTopic = keyof BusEvents;
 

@@ -8,6 +8,7 @@ import { randomAlnum, SecretBox, sha256Hex } from '../common/secrets';
 import { boundKeyword, escapeLike, nowSeconds } from '../common/sql';
 import { GroupsService } from '../options/groups.service';
 import { OptionsService } from '../options/options.service';
+import { EventBus } from '../redis/event-bus.service';
 import {
   NEVER_EXPIRES,
   TOKEN_DISABLED,
@@ -52,6 +53,7 @@ export class TokensService {
     private readonly options: OptionsService,
     private readonly groups: GroupsService,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly bus: EventBus,
   ) {
     this.box = new SecretBox(config.encryptionKey);
   }
@@ -136,6 +138,7 @@ export class TokensService {
         em.createQueryBuilder().update(TokenEntity).set(patch).where('id = :id AND user_id = :u', { id, u: actor.id }).execute(),
       );
       if (DatabaseService.affected(res) !== 1) throw this.notFound();
+      await this.changed([id]);
     }
     return this.get(actor, id);
   }
@@ -163,6 +166,7 @@ export class TokensService {
       if (t.expiredTime !== NEVER_EXPIRES && t.expiredTime <= now) throw new TokensError('conflict', 'token.expired_cannot_enable', 409);
       throw new TokensError('conflict', 'token.exhausted_cannot_enable', 409);
     }
+    await this.changed([id]);
     return this.get(actor, id);
   }
 
@@ -171,6 +175,7 @@ export class TokensService {
       em.createQueryBuilder().delete().from(TokenEntity).where('id = :id AND user_id = :u', { id, u: actor.id }).execute(),
     );
     if (DatabaseService.affected(res) !== 1) throw this.notFound();
+    await this.changed([id]);
   }
 
   /** Deletes the caller's tokens among `ids`; others' ids are skipped. Returns how many went. */
@@ -182,7 +187,9 @@ export class TokensService {
     const res = await this.db.write((em) =>
       em.createQueryBuilder().delete().from(TokenEntity).where('user_id = :u AND id IN (:...ids)', { u: actor.id, ids }).execute(),
     );
-    return DatabaseService.affected(res);
+    const n = DatabaseService.affected(res);
+    if (n > 0) await this.changed(ids as number[]);
+    return n;
   }
 
   // ---- relay calls ----
@@ -282,6 +289,11 @@ export class TokensService {
   }
 
   // ---- helpers ----
+
+  /** Relay nodes cache token views for a few seconds; a change drops them everywhere at once. */
+  private async changed(ids: number[]): Promise<void> {
+    await this.bus.publish('tokens.changed', { ids });
+  }
 
   private async query(actor: Principal, filter: { keyword?: string; keyHash?: string }, p: unknown, size: unknown): Promise<TokenView[]> {
     const page = parsePage(p, size, 10);

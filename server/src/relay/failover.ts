@@ -1,0 +1,153 @@
+import { Logger } from '@nestjs/common';
+import { DomainError } from '../common/domain-error';
+import { randomHex } from '../common/secrets';
+import type { ChannelHealthService } from '../channels/channel-health.service';
+import { CHANNEL_ENABLED } from '../channels/channel.entity';
+import type { ChannelsService, RelayChannel } from '../channels/channels.service';
+import type { RoutingIndexService } from '../channels/routing-index.service';
+import { isRetryableStatus } from './adaptors/openai-compatible/error';
+import { adaptorFor } from './adaptors/registry';
+import type { Adaptor, ChannelContext, UpstreamRequest } from './adaptors/types';
+import { mapStatus, upstreamModelFor } from './channel-transforms';
+import type { CanonicalRequest } from './canonical/request';
+import type { EndpointOps } from './endpoints';
+import type { ClientExchange } from './exchange';
+import type { Charge } from './relay-billing';
+import { RelayError, UpstreamError } from './relay-errors';
+import type { AttemptResult } from './upstream-attempt';
+
+const logger = new Logger('RelayFailover');
+
+export interface FailoverRequest {
+  exchange: ClientExchange;
+  ops: EndpointOps;
+  req: CanonicalRequest;
+  group: string;
+  /** `sk-KEY-CHANNELID` (admins): that channel only, no retry. */
+  pinned: RelayChannel | null;
+  /** The channel chosen before the hold (the (group, model) pair was checked then). */
+  first: RelayChannel;
+  retryTimes: number;
+  retryWindowMs: number;
+  /** Runs one upstream call. */
+  attempt(channel: RelayChannel, adaptor: Adaptor, ctx: ChannelContext, upstream: UpstreamRequest): Promise<AttemptResult>;
+}
+
+export type FailoverResult =
+  | { kind: 'served'; charge: Charge; channel: RelayChannel; upstreamModel: string; mapped: boolean; chain: number[] }
+  | { kind: 'failed'; error: DomainError; chain: number[]; clientGone: boolean };
+
+/**
+ * Channel choice and failover (rule 21): the highest priority tier first, weighted random inside
+ * it; on a retryable failure (connect error, timeout before headers, 5xx or 429 after
+ * status_code_mapping) the next attempt goes to a channel not yet tried in this request, while
+ * nothing has reached the client, the client is still there, and the retry window is open.
+ * Every upstream failure is reported to the channel health service (auto-disable).
+ */
+export class Failover {
+  constructor(
+    private readonly routing: RoutingIndexService,
+    private readonly channels: ChannelsService,
+    private readonly health: ChannelHealthService,
+  ) {}
+
+  /** The first channel: the pinned one (must be enabled) or a pick; 503 `model_not_found` when none. */
+  async firstChannel(group: string, model: string, pinnedId: number | null): Promise<{ channel: RelayChannel; pinned: boolean }> {
+    if (pinnedId !== null) {
+      const c = await this.channels.getForRelay(pinnedId);
+      if (!c) throw new RelayError('channel_not_found', 'relay.channel_pin_not_found', 400, { id: pinnedId });
+      if (c.status !== CHANNEL_ENABLED) throw new RelayError('channel_disabled', 'relay.channel_pin_disabled', 403, { id: pinnedId });
+      return { channel: c, pinned: true };
+    }
+    const c = await this.next(group, model, new Set());
+    if (!c) throw noChannel(group, model);
+    return { channel: c, pinned: false };
+  }
+
+  /** A channel for the pair outside `tried`, skipping entries the index still lists but that are gone or disabled. */
+  private async next(group: string, model: string, tried: Set<number>): Promise<RelayChannel | null> {
+    for (;;) {
+      const hit = this.routing.pick(group, model, tried);
+      if (!hit) return null;
+      const c = await this.channels.getForRelay(hit.channelId);
+      if (c && c.status === CHANNEL_ENABLED) return c;
+      tried.add(hit.channelId);
+    }
+  }
+
+  async run(r: FailoverRequest): Promise<FailoverResult> {
+    const started = Date.now();
+    const tried = new Set<number>();
+    const chain: number[] = [];
+    const maxAttempts = r.pinned ? 1 : 1 + Math.max(0, r.retryTimes);
+    let lastError: DomainError | null = null;
+    let channel: RelayChannel | null = r.pinned ?? r.first;
+    for (let i = 0; i < maxAttempts; i++) {
+      if (r.exchange.gone) return { kind: 'failed', error: lastError ?? noChannel(r.group, r.req.model), chain, clientGone: true };
+      if (i > 0) {
+        if (Date.now() - started > r.retryWindowMs) break;
+        channel = await this.next(r.group, r.req.model, tried);
+      }
+      if (!channel) break;
+      tried.add(channel.id);
+      chain.push(channel.id);
+
+      let prepared: { adaptor: Adaptor; ctx: ChannelContext; upstream: UpstreamRequest; upstreamModel: string; mapped: boolean };
+      try {
+        prepared = prepare(channel, r.ops, r.req);
+      } catch (err) {
+        // This channel cannot serve the request (type without adaptor, missing capability, bad
+        // configuration): another channel may.
+        lastError = err instanceof DomainError ? err : new RelayError('channel_misconfigured', 'relay.channel_misconfigured', 500);
+        if (!(err instanceof DomainError)) logger.warn(`channel ${channel.id} cannot serve ${r.ops.endpoint}: ${(err as Error)?.message ?? String(err)}`);
+        continue;
+      }
+
+      const result = await r.attempt(channel, prepared.adaptor, prepared.ctx, prepared.upstream);
+      if (result.kind === 'served') {
+        return { kind: 'served', charge: result.charge, channel, upstreamModel: prepared.upstreamModel, mapped: prepared.mapped, chain };
+      }
+      if (result.clientGone) return { kind: 'failed', error: lastError ?? noChannel(r.group, r.req.model), chain, clientGone: true };
+
+      const status = result.fromStatus ? mapStatus(channel.statusCodeMapping, result.failure.status) : result.failure.status;
+      const retryable = result.fromStatus ? isRetryableStatus(status) : result.failure.retryable;
+      const failedChannel = channel.id;
+      this.health.reportFailure(failedChannel, result.failure).catch((err: unknown) => {
+        logger.warn(`health report for channel ${failedChannel} failed: ${(err as Error)?.message ?? String(err)}`);
+      });
+      lastError = clientError(result, status);
+      if (!retryable) break;
+    }
+    return { kind: 'failed', error: lastError ?? noChannel(r.group, r.req.model), chain, clientGone: r.exchange.gone };
+  }
+}
+
+function prepare(channel: RelayChannel, ops: EndpointOps, req: CanonicalRequest) {
+  const adaptor = adaptorFor(channel.type);
+  const mapping = upstreamModelFor(channel.modelMapping, req.model);
+  const ctx: ChannelContext = {
+    type: adaptor.type,
+    baseUrl: channel.baseUrl,
+    key: channel.key,
+    upstreamModel: mapping.model,
+    other: channel.other,
+    organization: channel.openaiOrganization,
+  };
+  const upstream = ops.build(adaptor, req, ctx, `----SluiceBoundary${randomHex(12)}`);
+  return { adaptor, ctx, upstream, upstreamModel: mapping.model, mapped: mapping.mapped };
+}
+
+export function noChannel(group: string, model: string): RelayError {
+  return new RelayError('model_not_found', 'relay.no_channel', 503, { group: group.slice(0, 64), model: model.slice(0, 128) });
+}
+
+/** What the client sees of a failed attempt: the upstream's own (scrubbed) words, or ours. */
+function clientError(result: Extract<AttemptResult, { kind: 'failed' }>, status: number): DomainError {
+  const f = result.failure;
+  if (result.fromStatus || !result.messageKey) {
+    const headers: Record<string, string> = status === 429 && f.retryAfterSeconds !== null ? { 'Retry-After': String(f.retryAfterSeconds) } : {};
+    return new UpstreamError(status, f.code, f.type, f.message, headers);
+  }
+  const code = f.class === 'timeout' ? 'upstream_timeout' : result.messageKey === 'relay.upstream_connect' ? 'upstream_connect_failed' : 'upstream_error';
+  return new RelayError(code, result.messageKey, status, {}, {}, 'upstream_error');
+}

@@ -1,0 +1,87 @@
+import { DomainError } from '../common/domain-error';
+import { t, type Lang, type MessageKey } from '../common/messages';
+import { RelayRequestError } from './canonical/errors';
+
+/**
+ * A refusal or failure the relay answers itself, in the OpenAI error shape. `code` is the
+ * machine-readable reason (`token_quota_exhausted`, `model_not_found`, ...); the message comes
+ * from the catalogue in the caller's language.
+ */
+export class RelayError extends DomainError {
+  constructor(
+    code: string,
+    key: MessageKey,
+    status: number,
+    params: Record<string, string | number> = {},
+    headers: Record<string, string> = {},
+    /** OpenAI's `type`; derived from the status when absent. */
+    readonly errorType?: string,
+  ) {
+    super(code, key, status, params, headers);
+  }
+
+  static rateLimited(key: MessageKey, retryAfterSeconds: number, params: Record<string, string | number> = {}): RelayError {
+    const seconds = String(Math.max(1, Math.ceil(retryAfterSeconds)));
+    return new RelayError('rate_limit_exceeded', key, 429, params, { 'Retry-After': seconds });
+  }
+}
+
+/** An upstream failure shown to the client as the upstream described it (already scrubbed). */
+export class UpstreamError extends DomainError {
+  constructor(
+    status: number,
+    readonly upstreamCode: string | null,
+    readonly upstreamType: string | null,
+    message: string,
+    headers: Record<string, string> = {},
+  ) {
+    super(upstreamCode ?? 'upstream_error', null, status, {}, headers, message);
+  }
+}
+
+export interface OpenAIErrorBody {
+  error: { message: string; type: string; param: string | null; code: string | null };
+}
+
+export interface RenderedError {
+  status: number;
+  headers: Record<string, string>;
+  body: OpenAIErrorBody;
+}
+
+export function errorTypeFor(status: number): string {
+  if (status === 401) return 'authentication_error';
+  if (status === 403) return 'permission_error';
+  if (status === 404) return 'not_found_error';
+  if (status === 429) return 'rate_limit_error';
+  if (status >= 500) return 'server_error';
+  return 'invalid_request_error';
+}
+
+/**
+ * Any error as `{error:{message,type,param,code}}`. Unknown errors are a 500 without details:
+ * the caller logs them with the request id.
+ */
+export function renderRelayError(err: unknown, lang: Lang, requestId: string): RenderedError & { unexpected: boolean } {
+  const suffix = ` (request id: ${requestId})`;
+  if (err instanceof UpstreamError) {
+    return {
+      status: err.status,
+      headers: err.headers,
+      body: { error: { message: err.message + suffix, type: err.upstreamType ?? 'upstream_error', param: null, code: err.upstreamCode } },
+      unexpected: false,
+    };
+  }
+  if (err instanceof DomainError) {
+    const message = err.text ?? (err.messageKey ? t(err.messageKey, lang, err.params) : err.code);
+    const type = err instanceof RelayError && err.errorType ? err.errorType : errorTypeFor(err.status);
+    const param = err instanceof RelayRequestError ? err.param : null;
+    return { status: err.status, headers: err.headers, body: { error: { message: message + suffix, type, param, code: err.code } }, unexpected: false };
+  }
+  return {
+    status: 500,
+    headers: {},
+    body: { error: { message: t('common.internal', lang) + suffix, type: 'server_error', param: null, code: 'internal_error' } },
+    unexpected: true,
+  };
+}

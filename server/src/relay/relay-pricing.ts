@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { imagePriceMultiplier } from '../billing/image-price';
+import { pricingFor, type PricingTables } from '../billing/pricing';
+import type { ModelPricing } from '../billing/quota';
+import { GroupsService } from '../options/groups.service';
+import { OptionsService } from '../options/options.service';
+import { completionRatio } from '../pricing/completion-ratio';
+import { UNSET_MODEL_RATIO } from '../pricing/model-lookup';
+import type { CanonicalRequest } from './canonical/request';
+import { RelayError } from './relay-errors';
+
+type Table = Readonly<Record<string, unknown>>;
+
+export interface ResolvedPricing {
+  readonly pricing: ModelPricing;
+  /** Image size/quality/n factor on a fixed price; 1 elsewhere. */
+  readonly perCallMultiplier: number;
+  /** Charged at the unset ratio because SelfUseModeEnabled allows unpriced models. */
+  readonly unpriced: boolean;
+}
+
+/** Per-call factor of a request priced by a fixed model price (DALL·E sizes, qualities, n). */
+export function perCallMultiplierFor(req: CanonicalRequest): number {
+  if (req.endpoint === 'image_generation' || req.endpoint === 'image_edit') return imagePriceMultiplier(req.model, req.size, req.quality, req.n);
+  return 1;
+}
+
+/**
+ * Prices from the options (ModelRatio, ModelPrice, CompletionRatio, CacheRatio, CreateCacheRatio,
+ * GroupRatio). The parsed tables are the OptionsService's cached objects, so a lookup costs a few
+ * map reads; a changed option yields new objects and the tables follow.
+ */
+@Injectable()
+export class RelayPricing {
+  private cached: { refs: readonly Table[]; tables: PricingTables } | null = null;
+
+  constructor(
+    private readonly options: OptionsService,
+    private readonly groups: GroupsService,
+  ) {}
+
+  tables(): PricingTables {
+    const refs = [
+      this.options.json<Table>('ModelRatio') ?? {},
+      this.options.json<Table>('ModelPrice') ?? {},
+      this.options.json<Table>('CompletionRatio') ?? {},
+      this.options.json<Table>('CacheRatio') ?? {},
+      this.options.json<Table>('CreateCacheRatio') ?? {},
+    ] as const;
+    const c = this.cached;
+    if (c && c.refs.every((r, i) => r === refs[i])) return c.tables;
+    const tables: PricingTables = { modelRatio: refs[0], modelPrice: refs[1], completionRatio: refs[2], cacheRatio: refs[3], createCacheRatio: refs[4] };
+    this.cached = { refs, tables };
+    return tables;
+  }
+
+  /** The model's pricing in a group, or null when it has no ratio or price (and self-use mode is off). */
+  lookup(model: string, group: string): { pricing: ModelPricing; unpriced: boolean } | null {
+    const groupRatio = this.groups.ratio(group);
+    const tables = this.tables();
+    const pricing = pricingFor(model, tables, groupRatio);
+    if (pricing) return { pricing, unpriced: false };
+    if (!this.options.bool('SelfUseModeEnabled')) return null;
+    // Self-use mode: an unpriced model is charged at the reference's unset ratio.
+    return {
+      pricing: {
+        modelPrice: null,
+        modelRatio: UNSET_MODEL_RATIO,
+        completionRatio: completionRatio(model, tables.completionRatio),
+        cacheRatio: 1,
+        cacheCreationRatio: 1.25,
+        imageRatio: 1,
+        groupRatio,
+      },
+      unpriced: true,
+    };
+  }
+
+  /** Pricing of a parsed request: 400 `model_price_unset` when the model is not priced. */
+  resolve(req: CanonicalRequest, group: string): ResolvedPricing {
+    const hit = this.lookup(req.model, group);
+    if (!hit) throw new RelayError('model_price_unset', 'relay.model_price_unset', 400, { model: req.model.slice(0, 128) });
+    return { ...hit, perCallMultiplier: hit.pricing.modelPrice !== null ? perCallMultiplierFor(req) : 1 };
+  }
+
+  /** Whether /v1/models may list the model (priced, or self-use mode). */
+  listable(model: string): boolean {
+    return this.options.bool('SelfUseModeEnabled') || pricingFor(model, this.tables(), 1) !== null;
+  }
+}

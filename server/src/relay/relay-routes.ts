@@ -1,0 +1,160 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { RateLimiter } from '../rate-limit/rate-limiter.service';
+import { RelayRequestError } from './canonical/errors';
+import type { MultipartForm } from './canonical/request';
+import { ENDPOINTS, type EndpointOps } from './endpoints';
+import { ClientExchange, RELAY_CORS_HEADERS } from './exchange';
+import { MultipartError, multipartBoundary, parseMultipart } from './multipart';
+import { RelayAuthService } from './relay-auth.service';
+import { RelayError, renderRelayError } from './relay-errors';
+import { RelayInfoService } from './relay-info.service';
+import { RelayService } from './relay.service';
+import { readBody } from './request-body';
+import { langOf } from '../common/messages';
+
+const logger = new Logger('RelayRoutes');
+
+/** Methods of the 501 routes (HEAD follows GET; OPTIONS stays the CORS preflight). */
+const ALL_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
+
+/**
+ * Registers the relay on the Fastify instance directly, in its own plugin scope: no Nest guard,
+ * interceptor or body parser on the hot path. The scope's only content-type parser leaves the
+ * body unread, so the relay reads it itself under its cap (413), JSON or multipart, and every
+ * error, Fastify's own included, is answered in the OpenAI shape.
+ */
+@Injectable()
+export class RelayRoutes implements OnModuleInit {
+  constructor(
+    private readonly host: HttpAdapterHost,
+    private readonly relay: RelayService,
+    private readonly auth: RelayAuthService,
+    private readonly info: RelayInfoService,
+    private readonly limiter: RateLimiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    const adapter = this.host.httpAdapter as { getInstance?: () => FastifyInstance } | undefined;
+    const fastify = adapter?.getInstance?.();
+    // The worker role has no HTTP server.
+    if (!fastify) return;
+    void fastify.register(async (scope) => this.routes(scope));
+  }
+
+  private routes(scope: FastifyInstance): void {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+    scope.setErrorHandler((err, req, reply) => {
+      const r = renderRelayError(err, langOf(req.headers['accept-language']), String(req.id));
+      if (r.unexpected) logger.error(`relay route error on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
+      void reply.status(r.status).headers({ ...RELAY_CORS_HEADERS, ...r.headers }).send(r.body);
+    });
+
+    const relay = (ops: EndpointOps, pathModel?: (req: FastifyRequest) => string | undefined) => (req: FastifyRequest, reply: FastifyReply) =>
+      this.relayed(req, reply, ops, pathModel?.(req));
+    const R = ENDPOINTS;
+    scope.post('/v1/chat/completions', relay(R.chat));
+    scope.post('/v1/completions', relay(R.completion));
+    scope.post('/v1/embeddings', relay(R.embedding));
+    scope.post('/v1/engines/:model/embeddings', relay(R.embedding, (req) => (req.params as { model?: string }).model));
+    scope.post('/v1/moderations', relay(R.moderation));
+    scope.post('/v1/images/generations', relay(R.image_generation));
+    scope.post('/v1/images/edits', relay(R.image_edit));
+    scope.post('/v1/audio/speech', relay(R.audio_speech));
+    scope.post('/v1/audio/transcriptions', relay(R.audio_transcription));
+    scope.post('/v1/audio/translations', relay(R.audio_translation));
+    scope.post('/v1/rerank', relay(R.rerank));
+    scope.post('/v1/responses', relay(R.responses));
+
+    scope.get('/v1/models', (req, reply) => this.answer(req, reply, async (caller) => this.info.list(caller)));
+    // Model names may contain "/" (vendor/model): the rest of the path is the id.
+    scope.get('/v1/models/*', (req, reply) =>
+      this.answer(req, reply, async (caller) => this.info.model(caller, decodeURIComponent((req.params as { '*': string })['*']))),
+    );
+    for (const prefix of ['', '/v1']) {
+      scope.get(`${prefix}/dashboard/billing/subscription`, (req, reply) => this.answer(req, reply, (c) => this.info.subscription(c), true));
+      scope.get(`${prefix}/dashboard/billing/usage`, (req, reply) => this.answer(req, reply, (c) => this.info.usage(c), true));
+    }
+
+    const notImplemented = (req: FastifyRequest, reply: FastifyReply) => this.answer(req, reply, async () => Promise.reject(notImplementedError()));
+    for (const path of ['/v1/files', '/v1/files/*', '/v1/fine-tunes', '/v1/fine-tunes/*', '/v1/fine_tuning/*', '/v1/images/variations']) {
+      scope.route({ method: [...ALL_METHODS], url: path, handler: notImplemented });
+    }
+    scope.delete('/v1/models/*', notImplemented);
+
+    // CORS preflight for browser clients.
+    for (const path of ['/v1/*', '/dashboard/*']) {
+      scope.options(path, (req, reply) => {
+        const asked = req.headers['access-control-request-headers'];
+        void reply
+          .status(204)
+          .headers({
+            ...RELAY_CORS_HEADERS,
+            'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
+            'Access-Control-Allow-Headers': typeof asked === 'string' && asked !== '' ? asked : '*',
+            'Access-Control-Max-Age': '86400',
+          })
+          .send();
+      });
+    }
+  }
+
+  /** A relayed call: admit, read the body under its cap, then hand over to the relay service. */
+  private async relayed(req: FastifyRequest, reply: FastifyReply, ops: EndpointOps, pathModel?: string): Promise<void> {
+    const x = new ClientExchange(req, reply);
+    let input: unknown;
+    try {
+      const caller = await this.auth.authenticate(req);
+      input = await this.readInput(req, ops);
+      await this.relay.serve(x, ops, caller, input, pathModel);
+    } catch (err) {
+      x.sendError(err);
+    }
+  }
+
+  /** Token-authenticated JSON answers (models, dashboard billing, 501s). */
+  private async answer(req: FastifyRequest, reply: FastifyReply, fn: (caller: Awaited<ReturnType<RelayAuthService['authenticate']>>) => Promise<unknown>, dashboard = false): Promise<void> {
+    const x = new ClientExchange(req, reply);
+    try {
+      if (dashboard) {
+        // The legacy billing routes sit under the global API limiter like /api.
+        const d = await this.limiter.hit('api', req.ip, this.config.globalApiRateLimit);
+        if (!d.allowed) throw RelayError.rateLimited('common.too_many_requests', d.retryAfter);
+      }
+      const caller = await this.auth.authenticate(req, { fresh: dashboard });
+      x.sendJson(200, await fn(caller));
+    } catch (err) {
+      x.sendError(err);
+    }
+  }
+
+  private async readInput(req: FastifyRequest, ops: EndpointOps): Promise<unknown> {
+    const limit = this.config.relay.bodyLimitBytes;
+    if (ops.body === 'multipart') {
+      const boundary = multipartBoundary(req.headers['content-type']);
+      if (!boundary) throw new RelayError('invalid_request_body', 'relay.multipart_required', 400);
+      const body = await readBody(req.raw, limit);
+      try {
+        return parseMultipart(body, boundary) satisfies MultipartForm;
+      } catch (err) {
+        if (err instanceof MultipartError) throw new RelayError('invalid_request_body', 'relay.invalid_multipart', 400);
+        throw err;
+      }
+    }
+    const body = await readBody(req.raw, limit);
+    if (body.length === 0) throw new RelayRequestError('invalid_request_body', 'relay.invalid_body', null);
+    try {
+      return JSON.parse(body.toString('utf8')) as unknown;
+    } catch {
+      throw new RelayError('invalid_request_body', 'relay.invalid_json', 400);
+    }
+  }
+}
+
+function notImplementedError(): RelayError {
+  return new RelayError('api_not_implemented', 'relay.not_implemented', 501, {}, {}, 'new_api_error');
+}

@@ -1,0 +1,179 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { BillingService } from '../billing/billing.service';
+import { completionBound, estimatePromptTokens } from '../billing/estimate';
+import { holdFor, quotaFor } from '../billing/quota';
+import { settleUsage } from '../billing/usage-clamp';
+import { ChannelHealthService } from '../channels/channel-health.service';
+import { ChannelsService } from '../channels/channels.service';
+import { RoutingIndexService } from '../channels/routing-index.service';
+import { OptionsService } from '../options/options.service';
+import { OutboundClient } from '../outbound/outbound.service';
+import { DEFAULT_RELAY_LIMITS } from './canonical/limits';
+import type { CanonicalRequest } from './canonical/request';
+import { DrainLimiter } from './drain-limiter';
+import { isStreaming, type EndpointOps } from './endpoints';
+import type { ClientExchange } from './exchange';
+import { Failover } from './failover';
+import { BillingSession, computeCharge, consumeLog, logContent } from './relay-billing';
+import type { RelayCaller } from './relay-auth.service';
+import { RelayAuthService } from './relay-auth.service';
+import { RelayError } from './relay-errors';
+import { RelayPricing, type ResolvedPricing } from './relay-pricing';
+import { findSensitiveWord, parseSensitiveWords, promptTexts } from './sensitive-words';
+import { DEFAULT_MAX_SSE_EVENT_BYTES } from './sse/sse-parser';
+import { runAttempt, type AttemptLimits } from './upstream-attempt';
+
+/** Checkpoints of a running stream reach the ledger at most this often. */
+const CHECKPOINT_MS = 5_000;
+
+/**
+ * The relay's request path after admission: parse and bound the body, check model limits,
+ * sensitive words and rate limits, price the model, pick the first channel, hold the quota,
+ * fail over across channels, and settle (or refund) exactly once. Every error path refunds.
+ */
+@Injectable()
+export class RelayService {
+  private readonly failover: Failover;
+  private readonly limits: AttemptLimits;
+  private inflight = 0;
+  private idleWaiters: (() => void)[] = [];
+  private sensitive: { raw: string; words: string[] } = { raw: '', words: [] };
+
+  constructor(
+    private readonly auth: RelayAuthService,
+    private readonly pricing: RelayPricing,
+    private readonly options: OptionsService,
+    private readonly outbound: OutboundClient,
+    private readonly ledger: BillingService,
+    routing: RoutingIndexService,
+    channels: ChannelsService,
+    health: ChannelHealthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.failover = new Failover(routing, channels, health);
+    const r = config.relay;
+    this.limits = {
+      headersTimeoutMs: r.headersTimeoutMs,
+      idleTimeoutMs: r.idleTimeoutMs,
+      drain: { ms: r.drainTimeoutMs, maxBytes: r.drainMaxBytes, limiter: new DrainLimiter(r.maxConcurrentDrains) },
+      maxEventBytes: DEFAULT_MAX_SSE_EVENT_BYTES,
+      maxResponseBytes: 64 * 1024 * 1024,
+      maxErrorBytes: 64 * 1024,
+      checkpointMs: CHECKPOINT_MS,
+    };
+  }
+
+  /** Resolves once no relay request is running (drains and settlements included). For tests and shutdown. */
+  idle(): Promise<void> {
+    if (this.inflight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Streams being drained after their client left. */
+  get draining(): number {
+    return this.limits.drain.limiter.inUse;
+  }
+
+  /** Serves one admitted request on a hijacked reply. Never throws: errors are answered or logged. */
+  async serve(x: ClientExchange, ops: EndpointOps, caller: RelayCaller, input: unknown, pathModel?: string): Promise<void> {
+    this.inflight += 1;
+    let session: BillingSession | null = null;
+    try {
+      const req = ops.parse(input, DEFAULT_RELAY_LIMITS, pathModel);
+      this.auth.checkModel(caller, req.model);
+      this.checkSensitive(req);
+      await this.auth.checkRateLimits(caller);
+      const priced = this.pricing.resolve(req, caller.group);
+      const first = await this.failover.firstChannel(caller.group, req.model, caller.pinnedChannelId);
+      const promptEstimate = estimatePromptTokens(req);
+      const amount = holdFor({ promptTokens: promptEstimate, completionBound: completionBound(req) }, priced.pricing, {
+        preConsumedTokens: this.options.num('PreConsumedQuota'),
+        perCallMultiplier: priced.perCallMultiplier,
+      });
+      const s = new BillingSession(this.ledger, { requestId: x.requestId, userId: caller.userId, tokenId: caller.token?.id ?? null, amount, modelName: req.model });
+      session = s;
+      await s.hold();
+      if (x.gone) return;
+
+      const allowPrivate = this.options.bool('AllowPrivateUpstreamEnabled');
+      const result = await this.failover.run({
+        exchange: x,
+        ops,
+        req,
+        group: caller.group,
+        pinned: first.pinned ? first.channel : null,
+        first: first.channel,
+        retryTimes: this.options.num('RetryTimes'),
+        retryWindowMs: this.config.relay.retryWindowMs,
+        attempt: (channel, adaptor, ctx, upstream) =>
+          runAttempt(this.outbound, this.limits, {
+            exchange: x,
+            ops,
+            req,
+            adaptor,
+            ctx,
+            upstream,
+            allowPrivate,
+            deadline: x.startedAt + this.config.relay.totalTimeoutMs,
+            promptEstimate,
+            checkpoint: (tokens) => s.checkpoint(deliveredQuota(promptEstimate, tokens, priced), channel.id),
+          }),
+      });
+      if (result.kind === 'failed') {
+        if (!result.clientGone) x.sendError(result.error);
+        return;
+      }
+      // The client has its bytes; the ledger work below is off the response's path.
+      const computed = computeCharge(result.charge, promptEstimate, priced);
+      if (!computed) return;
+      const charge = result.charge;
+      const content = logContent(priced, computed, {
+        clientGone: charge.kind === 'delivered' && charge.reason === 'client_gone',
+        upstreamError: charge.kind === 'delivered' && charge.reason === 'upstream_error',
+      });
+      const log = consumeLog(
+        {
+          username: caller.username,
+          tokenName: caller.token?.name ?? '',
+          tokenId: caller.token?.id ?? 0,
+          modelName: req.model,
+          group: caller.group,
+          clientIp: caller.clientIp,
+          isStream: isStreaming(req),
+          requestPath: ops.path,
+          startedAt: x.startedAt,
+          frtMs: x.firstByteMs,
+          upstreamModel: result.upstreamModel,
+          mapped: result.mapped,
+          chain: result.chain,
+        },
+        priced,
+        computed,
+        content,
+      );
+      await s.settle(computed.quota, result.channel.id, log);
+    } catch (err) {
+      x.sendError(err);
+    } finally {
+      if (session?.held) await session.refund();
+      this.inflight -= 1;
+      if (this.inflight === 0) for (const w of this.idleWaiters.splice(0)) w();
+    }
+  }
+
+  private checkSensitive(req: CanonicalRequest): void {
+    if (!this.options.bool('CheckSensitiveEnabled') || !this.options.bool('CheckSensitiveOnPromptEnabled')) return;
+    const raw = this.options.get('SensitiveWords');
+    if (raw !== this.sensitive.raw) this.sensitive = { raw, words: parseSensitiveWords(raw) };
+    if (findSensitiveWord(promptTexts(req), this.sensitive.words) !== null) {
+      throw new RelayError('sensitive_words_detected', 'relay.sensitive_words', 400);
+    }
+  }
+}
+
+/** Quota of a stream so far (prompt estimate + generated tokens), for the crash checkpoint. */
+function deliveredQuota(promptEstimate: number, completionTokens: number, priced: ResolvedPricing): number {
+  const usage = settleUsage(null, { promptTokens: promptEstimate, completionTokens }).usage;
+  return quotaFor(usage, priced.pricing, priced.perCallMultiplier).quota;
+}
