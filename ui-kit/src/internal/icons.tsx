@@ -61,6 +61,33 @@ export const ChevronUpIcon = (props: IconProps) => (
   </Svg>
 );
 
+export const ChevronLeftIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="m15 18-6-6 6-6" />
+  </Svg>
+);
+
+export const CalendarIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M16 3v4M8 3v4M3 10h18" />
+  </Svg>
+);
+
+export const CopyIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="9" y="9" width="12" height="12" rx="2" />
+    <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+  </Svg>
+);
+
+export const ColumnsIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M9 4v16M15 4v16" />
+  </Svg>
+);
+
 export const ChevronRightIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="m9 18 6-6-6-6" />

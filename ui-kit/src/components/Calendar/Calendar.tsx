@@ -43,7 +43,7 @@ import {
   StyledWeekday,
   type CalendarMarkTone,
 } from './Calendar.styles';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../internal/icons';
 import { useCalendarFormat } from './useCalendarFormat';
 
 export type { CalendarMarkTone };

@@ -1,9 +1,9 @@
 import { forwardRef, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useT } from '../../i18n/I18nProvider';
 import { CheckIcon } from '../../internal/icons';
+import { StyledCopyIcon } from './CopyButton.styles';
 import { Button, type ButtonProps } from '../Button/Button';
 import { IconButton } from '../IconButton/IconButton';
-import { StyledCopyIcon } from './CopyButton.styles';
 import { useClipboard, type CopyOptions, type CopyResult } from './useClipboard';
 
 export type CopyButtonAppearance = 'button' | 'icon';
@@ -23,25 +23,6 @@ export interface CopyButtonProps extends Omit<ButtonProps, 'onCopy' | 'children'
 // How long the button shows "copied" before returning to its label.
 const COPIED_FEEDBACK_MS = 2000;
 
-function CopyIcon() {
-  return (
-    <StyledCopyIcon
-      width="1em"
-      height="1em"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect x="9" y="9" width="12" height="12" rx="2" />
-      <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-    </StyledCopyIcon>
-  );
-}
 
 /** Copies text to the clipboard, with a "copied" toast or a manual-copy dialog fallback. */
 export const CopyButton = forwardRef<HTMLButtonElement, CopyButtonProps>(function CopyButton(
@@ -66,7 +47,7 @@ export const CopyButton = forwardRef<HTMLButtonElement, CopyButtonProps>(functio
   };
 
   const label = children ?? t('copyButton.copy');
-  const icon = state === 'copied' ? <CheckIcon /> : <CopyIcon />;
+  const icon = state === 'copied' ? <CheckIcon /> : <StyledCopyIcon />;
   return (
     <>
       {appearance === 'icon' ? (

@@ -2,7 +2,7 @@ import { forwardRef, type HTMLAttributes } from 'react';
 import { useT } from '../../i18n/I18nProvider';
 import { ChevronRightIcon, MoreIcon } from '../../internal/icons';
 import { useControllableState } from '../../internal/useControllableState';
-import { ChevronLeftIcon } from '../Calendar/icons';
+import { ChevronLeftIcon } from '../../internal/icons';
 import { Select } from '../Select/Select';
 import {
   StyledList,

@@ -1,5 +1,6 @@
 // The "column settings" popover: one checkbox per hideable column plus a reset button.
 import { useT } from '../../i18n/I18nProvider';
+import { ColumnsIcon } from '../../internal/icons';
 import { Button } from '../Button/Button';
 import { Checkbox } from '../Checkbox/Checkbox';
 import { IconButton } from '../IconButton/IconButton';
@@ -12,25 +13,6 @@ export interface TableColumnSettingsProps<Row> {
   hidden: ReadonlySet<string>;
   onToggle: (key: string) => void;
   onReset: () => void;
-}
-
-function ColumnsIcon() {
-  return (
-    <svg
-      width="1em"
-      height="1em"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect x="3" y="4" width="18" height="16" rx="2" />
-      <path d="M9 4v16M15 4v16" />
-    </svg>
-  );
 }
 
 function columnLabel<Row>(column: TableColumn<Row>): string {
