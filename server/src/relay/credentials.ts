@@ -10,7 +10,7 @@ export function presentedKey(headers: IncomingHttpHeaders): string | null {
   const auth = headers.authorization;
   if (typeof auth === 'string') {
     const v = auth.trim();
-    const bearer = /^bearer\s+/i.exec(v);
+    const bearer = /^bearer(?:\s+|$)/i.exec(v);
     const key = bearer ? v.slice(bearer[0].length).trim() : v;
     if (key !== '') return key;
   }

@@ -63,6 +63,8 @@ export class StreamPump {
   private toolCalls = 0;
   private usage: ReportedUsage | null = null;
   private finishSeen = false;
+  /** Some event parsed as a real chunk (garbage and bare [DONE] do not count). */
+  private valid = false;
   private last: { id: string; model: string; created: number; object?: string } | null = null;
   private draining = false;
   private drainSlot = false;
@@ -165,6 +167,7 @@ export class StreamPump {
       return;
     }
     if (step.malformed) return;
+    if (step.forward || step.usage) this.valid = true;
     if (step.usage) this.usage = step.usage;
     if (step.finishReason) this.finishSeen = true;
     if (step.text) this.counter.push(step.text);
@@ -228,6 +231,11 @@ export class StreamPump {
 
   /** The upstream finished ([DONE], response.completed, or a finish reason then a clean close). */
   private complete(): void {
+    if (!this.valid && !this.o.exchange.committed && !this.draining) {
+      // Garbage then [DONE]: nothing usable came, and nothing reached the client yet.
+      this.finish({ kind: 'failed', failure: { ...transportFailure('protocol'), retryable: true }, clientGone: false });
+      return;
+    }
     const charge: Charge = { kind: 'usage', reported: this.usage, completionEstimate: this.completionTokens() };
     if (!this.draining) {
       if (!this.o.exchange.committed) this.commit();
