@@ -68,6 +68,8 @@ export const fieldFrame = css<FieldFrameProps>`
   display: inline-flex;
   align-items: center;
   width: 100%;
+  /* Hosts without the kit GlobalStyles keep content-box: the frame must not overflow. */
+  box-sizing: border-box;
   min-width: 0;
   gap: ${th((t) => t.space[2])};
   padding: 0 ${fieldPaddingX};
