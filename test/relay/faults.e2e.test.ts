@@ -1,0 +1,283 @@
+import OpenAI from 'openai';
+import { DATABASES } from '../support/env';
+import { chatChunk, type FakeOpenAI, type FakeScript, type Json } from '../support/fakes/openai-upstream';
+import {
+  consumeLogs,
+  createChannel,
+  createToken,
+  fakeUpstream,
+  fundedUser,
+  otherOf,
+  relayIdle,
+  sdk,
+  setOption,
+  startRelayKit,
+  tokenState,
+  userQuota,
+  type LogRow,
+  type RelayKit,
+} from './relay-kit';
+
+/** Prompt estimate of [{role:'user', content:'hi'}]: 3 priming + 3 per message + "user" 1 + "hi" 1. */
+const PROMPT_HI = 8;
+
+let keySeq = 0;
+function upstreamKey(): string {
+  keySeq += 1;
+  return `sk-upstream-fault${keySeq}-0123456789abcdefghijklmnop`;
+}
+
+/**
+ * Upstream faults and client disconnects, each ending with the quota and logs the written policy
+ * says (money rule 6), no channel tried twice (fake request counts and the log's retry chain), and
+ * no channel key anywhere the user can read.
+ */
+describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
+  let kit: RelayKit;
+  let user: Awaited<ReturnType<typeof fundedUser>>;
+  let token: { id: number; key: string };
+  let client: OpenAI;
+  const keys: string[] = [];
+  let modelSeq = 0;
+
+  beforeAll(async () => {
+    kit = await startRelayKit(kind, { env: { RELAY_HEADERS_TIMEOUT_MS: '1500', RELAY_DRAIN_TIMEOUT_MS: '1000', RELAY_IDLE_TIMEOUT_MS: '5000' } });
+    await setOption(kit.root, 'RetryTimes', '2');
+    user = await fundedUser(kit, 10_000_000);
+    token = await createToken(user.caller, { unlimited_quota: false, remain_quota: 5_000_000 });
+    client = sdk(kit, token.key);
+  });
+  afterAll(async () => {
+    // No log row of any kind carries a channel key.
+    const all = await kit.root.get('/api/log/?p=0&page_size=100');
+    const text = JSON.stringify(all.body);
+    for (const k of keys) expect(text).not.toContain(k);
+    await kit.close();
+  });
+
+  /** Two channels for a fresh model (MR 1, CR 1): A at priority 10 (tried first), B at 0. */
+  async function pair(a: FakeScript | null, b: FakeScript | null = null, extra: { aStatusMap?: string } = {}) {
+    modelSeq += 1;
+    const model = `fault-model-${modelSeq}`;
+    const ratios = (await kit.root.get('/api/option/')).body.data as { key: string; value: string }[];
+    const mr = JSON.parse(ratios.find((o) => o.key === 'ModelRatio')?.value ?? '{}') as Record<string, number>;
+    const cr = JSON.parse(ratios.find((o) => o.key === 'CompletionRatio')?.value ?? '{}') as Record<string, number>;
+    await setOption(kit.root, 'ModelRatio', { ...mr, [model]: 1 });
+    await setOption(kit.root, 'CompletionRatio', { ...cr, [model]: 1 });
+    const ka = upstreamKey();
+    const kb = upstreamKey();
+    keys.push(ka, kb);
+    const A = await fakeUpstream(kit, { key: ka });
+    const B = await fakeUpstream(kit, { key: kb });
+    if (a) A.set(() => true, a);
+    if (b) B.set(() => true, b);
+    const aId = await createChannel(kit.root, { name: 'A', key: ka, base_url: A.url, models: model, priority: 10, status_code_mapping: extra.aStatusMap ?? '' });
+    const bId = await createChannel(kit.root, { name: 'B', key: kb, base_url: B.url, models: model, priority: 0 });
+    return { model, A, B, aId, bId, ka, kb };
+  }
+
+  async function snapshot() {
+    await relayIdle(kit);
+    return { user: await userQuota(user.caller), token: await tokenState(user.caller, token.id), logs: await consumeLogs(kit.root, user.username) };
+  }
+
+  async function expectNothingCharged(before: Awaited<ReturnType<typeof snapshot>>) {
+    const after = await snapshot();
+    expect(after.user.quota).toBe(before.user.quota);
+    expect(after.token.remain).toBe(before.token.remain);
+    expect(after.logs).toHaveLength(before.logs.length);
+  }
+
+  async function newLog(before: Awaited<ReturnType<typeof snapshot>>): Promise<LogRow> {
+    const after = await snapshot();
+    expect(after.logs).toHaveLength(before.logs.length + 1);
+    const log = after.logs[0] as LogRow;
+    expect(before.user.quota - after.user.quota).toBe(log.quota);
+    expect(before.token.remain - after.token.remain).toBe(log.quota);
+    return log;
+  }
+
+  const ask = (model: string) => client.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] });
+  const err500: FakeScript = { kind: 'json', status: 500, body: { error: { message: 'upstream exploded', type: 'server_error', param: null, code: null } } };
+
+  it('a 500 is retried on another channel; the log records the chain', async () => {
+    const p = await pair(err500);
+    const before = await snapshot();
+    const res = await ask(p.model);
+    expect(res.choices[0]?.message.content).toBe('Hello from the fake upstream.');
+    const log = await newLog(before);
+    expect(log.channel).toBe(p.bId);
+    expect(otherOf(log).admin_info).toEqual({ use_channel: [p.aId, p.bId] });
+    expect(log.quota).toBe(12 + 5);
+    expect([p.A.requests.length, p.B.requests.length]).toEqual([1, 1]);
+  });
+
+  it('every channel failing: the last error reaches the client and the hold is refunded', async () => {
+    const p = await pair(err500, err500);
+    const before = await snapshot();
+    await expect(ask(p.model)).rejects.toMatchObject({ status: 500 });
+    await expectNothingCharged(before);
+    expect([p.A.requests.length, p.B.requests.length]).toEqual([1, 1]);
+  });
+
+  it('RetryTimes 0: no second attempt', async () => {
+    const p = await pair(err500);
+    await setOption(kit.root, 'RetryTimes', '0');
+    try {
+      const before = await snapshot();
+      await expect(ask(p.model)).rejects.toMatchObject({ status: 500 });
+      await expectNothingCharged(before);
+      expect([p.A.requests.length, p.B.requests.length]).toEqual([1, 0]);
+    } finally {
+      await setOption(kit.root, 'RetryTimes', '2');
+    }
+  });
+
+  it('a 429 is retried; mapped to 400 by status_code_mapping it is not, and the client sees 400', async () => {
+    const tooMany: FakeScript = { kind: 'json', status: 429, body: { error: { message: 'slow down', type: 'requests', param: null, code: 'rate_limit_exceeded' } } };
+    const p = await pair(tooMany);
+    await expect(ask(p.model)).resolves.toBeTruthy();
+    expect([p.A.requests.length, p.B.requests.length]).toEqual([1, 1]);
+
+    const q = await pair(tooMany, null, { aStatusMap: '{"429":"400"}' });
+    const before = await snapshot();
+    await expect(ask(q.model)).rejects.toMatchObject({ status: 400, message: expect.stringContaining('slow down') });
+    await expectNothingCharged(before);
+    expect([q.A.requests.length, q.B.requests.length]).toEqual([1, 0]);
+  });
+
+  it('a timeout before headers fails over; the stuck upstream call is cancelled', async () => {
+    const p = await pair({ kind: 'hang' });
+    const before = await snapshot();
+    const started = Date.now();
+    await ask(p.model);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    const log = await newLog(before);
+    expect(otherOf(log).admin_info).toEqual({ use_channel: [p.aId, p.bId] });
+    expect(p.A.requests[0]?.clientAborted).toBe(true);
+  });
+
+  it('garbage SSE before any chunk fails over; garbage between chunks is skipped', async () => {
+    const p = await pair({ kind: 'stream', chunks: ['garbage line\n\n', 'data: {not json\n\n'], usage: null });
+    const before = await snapshot();
+    const s = await client.chat.completions.create({ model: p.model, messages: [{ role: 'user', content: 'hi' }], stream: true });
+    let text = '';
+    for await (const c of s) text += c.choices[0]?.delta.content ?? '';
+    expect(text).toBe('Hello from the fake upstream.');
+    const log = await newLog(before);
+    expect(otherOf(log).admin_info).toEqual({ use_channel: [p.aId, p.bId] });
+
+    const q = await pair({ kind: 'stream', chunks: [chatChunk({ role: 'assistant', content: '' }), 'data: {broken\n\n', chatChunk({ content: 'fine' }), chatChunk({}, 'stop')] });
+    const s2 = await client.chat.completions.create({ model: q.model, messages: [{ role: 'user', content: 'hi' }], stream: true });
+    let t2 = '';
+    for await (const c of s2) t2 += c.choices[0]?.delta.content ?? '';
+    expect(t2).toBe('fine');
+    expect(q.B.requests).toHaveLength(0);
+  });
+
+  it('an upstream closing mid-stream: the client gets an error event, only the delivered content is charged, no retry', async () => {
+    const p = await pair({ kind: 'stream', closeAfter: 3 });
+    const before = await snapshot();
+    const s = await client.chat.completions.create({ model: p.model, messages: [{ role: 'user', content: 'hi' }], stream: true });
+    let text = '';
+    await expect(
+      (async () => {
+        for await (const c of s) text += c.choices[0]?.delta.content ?? '';
+      })(),
+    ).rejects.toThrow(/上游数据流意外中断/);
+    expect(text).toBe('Hello from ');
+    const log = await newLog(before);
+    // Prompt estimate 8 + "Hello from " (2 tokens), MR 1, CR 1.
+    expect(log).toMatchObject({ quota: PROMPT_HI + 2, prompt_tokens: PROMPT_HI, completion_tokens: 2 });
+    expect(otherOf(log).billing_source).toBe('delivered');
+    expect(p.B.requests).toHaveLength(0);
+  });
+
+  it('an error event after a 200 with nothing delivered charges nothing', async () => {
+    const p = await pair({ kind: 'stream', chunks: [chatChunk({ role: 'assistant', content: '' }), { error: { message: 'overloaded', type: 'server_error', code: 'overloaded' } } as Json], usage: null, done: false });
+    const before = await snapshot();
+    const s = await client.chat.completions.create({ model: p.model, messages: [{ role: 'user', content: 'hi' }], stream: true });
+    await expect(
+      (async () => {
+        for await (const c of s) void c;
+      })(),
+    ).rejects.toThrow(/overloaded/);
+    await expectNothingCharged(before);
+  });
+
+  it('a client gone before upstream headers: the upstream call is cancelled and nothing is charged', async () => {
+    const p = await pair({ kind: 'json', headersDelayMs: 1000, body: { id: 'x', object: 'chat.completion', created: 1, model: 'm', choices: [], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } } });
+    const before = await snapshot();
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 300);
+    await expect(client.chat.completions.create({ model: p.model, messages: [{ role: 'user', content: 'hi' }] }, { signal: ac.signal })).rejects.toThrow();
+    await expectNothingCharged(before);
+    expect(p.A.requests[0]?.clientAborted).toBe(true);
+    expect(p.B.requests).toHaveLength(0);
+  });
+
+  /** Reads a raw stream until `stopAfter` content chunks arrived, then disconnects. */
+  async function readThenLeave(model: string, stopAfter: number): Promise<string> {
+    const ac = new AbortController();
+    const res = await fetch(`${kit.t.url}/v1/chat/completions`, {
+      method: 'POST',
+      signal: ac.signal,
+      headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }], stream: true }),
+    });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const dec = new TextDecoder();
+    let text = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += dec.decode(value, { stream: true });
+      if ((text.match(/"content":"[^"]+"/g) ?? []).length >= stopAfter) break;
+    }
+    ac.abort();
+    return text;
+  }
+
+  const words = (n: number) => Array.from({ length: n }, (_, i) => chatChunk({ content: `w${i} ` }));
+
+  it('a client gone mid-stream: the drain reads on to the usage, which is charged', async () => {
+    const p = await pair({ kind: 'stream', chunks: [chatChunk({ role: 'assistant', content: '' }), ...words(8), chatChunk({}, 'stop')], chunkDelayMs: 60, usage: { prompt_tokens: 30, completion_tokens: 8 } });
+    const before = await snapshot();
+    await readThenLeave(p.model, 2);
+    const log = await newLog(before);
+    expect(log).toMatchObject({ quota: 38, prompt_tokens: 30, completion_tokens: 8 });
+    expect(otherOf(log).billing_source).toBe('usage');
+    expect(p.A.requests[0]?.clientAborted).toBe(false);
+  });
+
+  it('a client gone mid-stream past the drain bound: the upstream is cut, the prompt estimate and the delivered content are charged', async () => {
+    const p = await pair({ kind: 'stream', chunks: [chatChunk({ role: 'assistant', content: '' }), ...words(20), chatChunk({}, 'stop')], chunkDelayMs: 400, usage: { prompt_tokens: 30, completion_tokens: 20 } });
+    const before = await snapshot();
+    const got = await readThenLeave(p.model, 2);
+    expect(got).toContain('"content":"w1 "');
+    const log = await newLog(before);
+    // "w0 w1 " is 2 words of a letter and a digit: 1 + 1 + 1 + 1 tokens by the estimator's classes.
+    expect(log).toMatchObject({ prompt_tokens: PROMPT_HI, completion_tokens: 4, quota: PROMPT_HI + 4 });
+    expect(otherOf(log).billing_source).toBe('delivered');
+    expect(p.A.requests[0]?.clientAborted).toBe(true);
+  });
+
+  it('an upstream 401 echoing the channel key reaches the user scrubbed', async () => {
+    const p = await pair({ kind: 'auth_error' }, { kind: 'auth_error' });
+    const res = await fetch(`${kit.t.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: p.model, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(res.status).toBe(401);
+    const text = await res.text();
+    expect(text).toContain('Incorrect API key provided');
+    expect(text).not.toContain(p.ka);
+    expect(text).not.toContain(p.kb);
+    expect(text).not.toContain(p.ka.slice(3, 20));
+    // The echoed key really was the channel's: the fake saw it.
+    expect(p.A.requests[0]?.headers.authorization).toBe(`Bearer ${p.ka}`);
+    // 401 is not retryable: B was never asked.
+    expect(p.B.requests).toHaveLength(0);
+  });
+});
