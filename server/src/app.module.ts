@@ -25,6 +25,7 @@ import { TokensModule } from './tokens/tokens.module';
 import { RedemptionsModule } from './redemptions/redemptions.module';
 import { WalletModule } from './wallet/wallet.module';
 import { RelayModule } from './relay/relay.module';
+import { BillingModule } from './billing/billing.module';
 
 /** Modules with processors only (the worker role needs no controllers, but shares services). */
 export function coreModules(config: AppConfig) {
@@ -41,6 +42,7 @@ export function coreModules(config: AppConfig) {
     LogsModule,
     DashboardModule,
     ChannelsModule,
+    BillingModule,
   ];
 }
 

@@ -44,6 +44,8 @@ export interface AppConfig {
   /** Files the server writes (CSV exports). Shared between nodes in a multi-node install. */
   dataDir: string;
   relay: RelayConfig;
+  /** Holds still open after this many seconds are settled at their checkpoint by the sweeper. */
+  holdSweepAfterSeconds: number;
 }
 
 /** Relay timeouts and bounds (money rules 6, 19, 20, 21). */
@@ -174,6 +176,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       drainMaxBytes: int('RELAY_DRAIN_MAX_BYTES', 8 * 1024 * 1024, 0, 1024 * 1024 * 1024),
       maxConcurrentDrains: int('RELAY_MAX_DRAINS', 256, 0, 1_000_000),
     },
+    holdSweepAfterSeconds: int('HOLD_SWEEP_AFTER_SECONDS', 900, 1, 7 * 86_400),
   };
 
   if (problems.length > 0) {

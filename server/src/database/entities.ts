@@ -9,6 +9,7 @@ import { UserEntity } from '../users/user.entity';
 import { ChannelEntity } from '../channels/channel.entity';
 import { TokenEntity } from '../tokens/token.entity';
 import { RedemptionEntity } from '../redemptions/redemption.entity';
+import { HoldEntity } from '../billing/hold.entity';
 
 /**
  * Every entity of the schema, in one list: the data source and the migration generator read it.
@@ -26,4 +27,5 @@ export const ENTITIES = [
   LogExportEntity,
   CheckinEntity,
   QuotaDataEntity,
+  HoldEntity,
 ];

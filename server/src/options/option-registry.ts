@@ -118,6 +118,8 @@ export const OPTION_DEFS = {
   QuotaForInvitee: int(0),
   QuotaRemindThreshold: int(1000),
   PreConsumedQuota: int(500),
+  /** Skip the relay hold for users (and tokens) holding more than $10 (reference §3.5; billing). */
+  TrustBypassEnabled: bool(false, { rootOnly: true }),
   StreamCacheQueueLength: int(0, 0, 100000),
   RetryTimes: int(0, 0, 10),
   MinQuota: int(5000),

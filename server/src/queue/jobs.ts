@@ -17,6 +17,8 @@ export interface JobMap {
   'channels.test_all': { notify: boolean };
   /** Refresh the upstream balance of every enabled channel (channels module). */
   'channels.balance_all': Record<string, never>;
+  /** Settle or refund relay holds orphaned by a crash (billing module). */
+  'billing.sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobMap;

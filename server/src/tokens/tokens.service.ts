@@ -215,6 +215,12 @@ export class TokensService {
     return toAuthView(t, status);
   }
 
+  /** The relay view of a token by id (billing: the trust bypass and sweeper logs). */
+  async byId(tokenId: number): Promise<TokenAuthView | null> {
+    const t = await this.db.manager.findOne(TokenEntity, { where: { id: tokenId } });
+    return t ? toAuthView(t, t.status) : null;
+  }
+
   /**
    * Holds `amount` on the token inside the caller's transaction: one conditional statement that
    * succeeds only while the token is enabled, unexpired and (unless unlimited) covers the amount.

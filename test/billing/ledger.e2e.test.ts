@@ -1,0 +1,395 @@
+import { BillingError, BillingService } from '../../server/src/billing/billing.service';
+import type { HoldHandle, SettleOutcome } from '../../server/src/billing/ledger.types';
+import { startApp, matrixOptions, type TestApp } from '../support/app';
+import { DATABASES } from '../support/env';
+import { loginRoot, type Caller } from '../support/http';
+import { LedgerFixtures, logInput, requestId, settleInput } from './fixtures';
+
+/** What a refused hold threw (code and status), or 'ok'. */
+async function holdOutcome(p: Promise<HoldHandle>): Promise<string> {
+  try {
+    await p;
+    return 'ok';
+  } catch (err) {
+    if (err instanceof BillingError) return `${err.status} ${err.code}`;
+    throw err;
+  }
+}
+
+/**
+ * The relay's ledger (money rules 1, 2, 5, 7; reference §3.5, §3.6, §3.8, §3.11): holds by
+ * conditional statements, settlement and refund exactly once per request id, on both databases.
+ */
+describe.each(DATABASES)('billing ledger (%s)', (kind) => {
+  let t: TestApp;
+  let root: Caller;
+  let billing: BillingService;
+  let fx: LedgerFixtures;
+  let channelId: number;
+
+  const setOption = async (key: string, value: string) => {
+    const res = await root.put('/api/option/', { key, value }).expect(200);
+    expect(res.body.success).toBe(true);
+  };
+
+  beforeAll(async () => {
+    t = await startApp(kind, matrixOptions(kind));
+    root = await loginRoot(t.url);
+    billing = t.app.get(BillingService);
+    fx = new LedgerFixtures(t, root);
+    channelId = await fx.channel();
+  });
+  afterAll(async () => t.close());
+
+  describe('arithmetic', () => {
+    it('hold, settle above the hold, settle below it, refund: balances, counters and the log', async () => {
+      const { caller, userId, username } = await fx.account(10_000);
+      const tokenId = await fx.token(caller, { remain_quota: 5_000 });
+      const channelBefore = await fx.channelUsed(channelId);
+
+      const a = requestId('a');
+      expect(await billing.hold({ requestId: a, userId, tokenId, amount: 1_000, modelName: 'gpt-4o-mini' })).toEqual({
+        requestId: a,
+        amount: 1_000,
+        bypassed: false,
+      });
+      expect(await fx.user(userId)).toEqual({ quota: 9_000, used_quota: 0, request_count: 0 });
+      expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: 4_000, used_quota: 1_000 });
+      expect(await fx.holdRow(a)).toMatchObject({ status: 'held', amount: 1_000 });
+
+      // 300 over the hold: the overdraft is charged to both.
+      const log = logInput({ username, tokenId, tokenName: 'billing' });
+      expect(await billing.settle(a, settleInput(1_300, channelId, log))).toBe('settled');
+      expect(await fx.user(userId)).toEqual({ quota: 8_700, used_quota: 1_300, request_count: 1 });
+      expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: 3_700, used_quota: 1_300 });
+      expect(await fx.channelUsed(channelId)).toBe(channelBefore + 1_300);
+      expect(await fx.holdRow(a)).toMatchObject({ status: 'settled', amount: 1_000, settled_quota: 1_300 });
+      const logs = await fx.consumeLogs(a);
+      expect(logs).toHaveLength(1);
+      expect(logs[0]).toMatchObject({
+        type: 2,
+        username,
+        token_name: 'billing',
+        token_id: tokenId,
+        token_group: 'default',
+        model_name: 'gpt-4o-mini',
+        quota: 1_300,
+        prompt_tokens: 1_000,
+        completion_tokens: 500,
+        use_time: 3,
+        is_stream: true,
+        channel: channelId,
+        client_ip: '203.0.113.7',
+        request_id: a,
+        content: '模型倍率 0.08，补全倍率 4.00，分组倍率 1.00',
+      });
+      expect(JSON.parse(logs[0]?.other as string)).toEqual({
+        model_ratio: 0.075,
+        completion_ratio: 4,
+        group_ratio: 1,
+        frt: 321,
+        admin_info: { use_channel: [1] },
+      });
+
+      // 800 held, 500 charged: 300 comes back.
+      const b = requestId('b');
+      await billing.hold({ requestId: b, userId, tokenId, amount: 800 });
+      expect(await billing.settle(b, settleInput(500, channelId, log))).toBe('settled');
+      expect(await fx.user(userId)).toEqual({ quota: 8_200, used_quota: 1_800, request_count: 2 });
+      expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: 3_200, used_quota: 1_800 });
+
+      // A refund gives the whole hold back and counts nothing.
+      const c = requestId('c');
+      await billing.hold({ requestId: c, userId, tokenId, amount: 2_000 });
+      expect(await fx.user(userId)).toMatchObject({ quota: 6_200 });
+      expect(await billing.refund(c)).toBe('settled');
+      expect(await billing.refund(c)).toBe('already_done');
+      expect(await billing.settle(c, settleInput(2_000, channelId, log))).toBe('already_done');
+      expect(await billing.settle(a, settleInput(9_999, channelId, log))).toBe('already_done');
+      expect(await fx.user(userId)).toEqual({ quota: 8_200, used_quota: 1_800, request_count: 2 });
+      expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: 3_200, used_quota: 1_800 });
+      expect(await fx.channelUsed(channelId)).toBe(channelBefore + 1_800);
+      expect(await fx.consumeLogs(c)).toHaveLength(0);
+      expect(await fx.holdRow(c)).toMatchObject({ status: 'refunded', settled_quota: 0 });
+      // Unknown request ids change nothing.
+      expect(await billing.settle(requestId('ghost'), settleInput(5, channelId))).toBe('already_done');
+      expect(await billing.refund(requestId('ghost'))).toBe('already_done');
+    });
+
+    it('refuses holds with 403 codes and leaves every balance as it was', async () => {
+      const { caller, userId } = await fx.account(1_000);
+      const tokenId = await fx.token(caller, { remain_quota: 600 });
+
+      expect(await holdOutcome(billing.hold({ requestId: requestId(), userId, tokenId, amount: 1_001 }))).toBe('403 insufficient_user_quota');
+      // The user part succeeds first; the token refusal must roll it back.
+      const short = requestId();
+      expect(await holdOutcome(billing.hold({ requestId: short, userId, tokenId, amount: 700 }))).toBe('403 token_quota_exhausted');
+      expect(await fx.user(userId)).toMatchObject({ quota: 1_000 });
+      expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: 600, used_quota: 0 });
+      expect(await fx.holdRow(short)).toBeNull();
+
+      // A duplicate request id is a conflict, and the first hold stays as it was.
+      const dup = requestId();
+      await billing.hold({ requestId: dup, userId, tokenId, amount: 100 });
+      expect(await holdOutcome(billing.hold({ requestId: dup, userId, tokenId, amount: 100 }))).toBe('409 duplicate_request');
+      expect(await fx.user(userId)).toMatchObject({ quota: 900 });
+      expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: 500 });
+      await billing.refund(dup);
+
+      // At zero even a zero hold is refused (quota <= 0).
+      const { userId: broke } = await fx.account(0);
+      expect(await holdOutcome(billing.hold({ requestId: requestId(), userId: broke, tokenId: null, amount: 0 }))).toBe('403 insufficient_user_quota');
+
+      // The message comes from the catalogue with the amount needed.
+      const err = await billing.hold({ requestId: requestId(), userId: broke, tokenId: null, amount: 5 }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(BillingError);
+      expect((err as BillingError).messageKey).toBe('billing.insufficient_user_quota');
+      expect((err as BillingError).params).toEqual({ need: 5 });
+    });
+
+    it('an unlimited token never caps, but its counters still follow', async () => {
+      const { caller, userId } = await fx.account(5_000);
+      const tokenId = await fx.token(caller, { remain_quota: 0, unlimited_quota: true });
+      const r = requestId();
+      await billing.hold({ requestId: r, userId, tokenId, amount: 3_000 });
+      expect(await billing.settle(r, settleInput(2_500, channelId))).toBe('settled');
+      expect(await fx.user(userId)).toEqual({ quota: 2_500, used_quota: 2_500, request_count: 1 });
+      expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: -2_500, used_quota: 2_500, status: 1 });
+    });
+
+    it('the playground (no token) charges the user only; the log carries token id 0', async () => {
+      const { userId, username } = await fx.account(4_000);
+      const r = requestId('pg');
+      await billing.hold({ requestId: r, userId, tokenId: null, amount: 1_000 });
+      expect(await fx.user(userId)).toMatchObject({ quota: 3_000 });
+      expect(await billing.settle(r, settleInput(600, channelId, logInput({ username, tokenId: 0, tokenName: '' })))).toBe('settled');
+      expect(await fx.user(userId)).toEqual({ quota: 3_400, used_quota: 600, request_count: 1 });
+      expect(await fx.consumeLogs(r)).toEqual([expect.objectContaining({ token_id: 0, token_name: '', quota: 600 })]);
+
+      const refunded = requestId('pg');
+      await billing.hold({ requestId: refunded, userId, tokenId: null, amount: 3_400 });
+      expect(await fx.user(userId)).toMatchObject({ quota: 0 });
+      expect(await billing.refund(refunded)).toBe('settled');
+      expect(await fx.user(userId)).toMatchObject({ quota: 3_400 });
+    });
+
+    it('with LogConsumeEnabled off no log is written, and balances still move', async () => {
+      await setOption('LogConsumeEnabled', 'false');
+      try {
+        const { caller, userId } = await fx.account(2_000);
+        const tokenId = await fx.token(caller, { remain_quota: 2_000 });
+        const r = requestId('nolog');
+        await billing.hold({ requestId: r, userId, tokenId, amount: 500 });
+        expect(await billing.settle(r, settleInput(700, channelId))).toBe('settled');
+        expect(await fx.consumeLogs(r)).toHaveLength(0);
+        expect(await fx.user(userId)).toEqual({ quota: 1_300, used_quota: 700, request_count: 1 });
+        expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: 1_300, used_quota: 700 });
+      } finally {
+        await setOption('LogConsumeEnabled', 'true');
+      }
+      // A null log (the relay decided nothing is logged) writes none either.
+      const { userId } = await fx.account(100);
+      const r = requestId('nolog');
+      await billing.hold({ requestId: r, userId, tokenId: null, amount: 10 });
+      expect(await billing.settle(r, settleInput(10, channelId, null))).toBe('settled');
+      expect(await fx.consumeLogs(r)).toHaveLength(0);
+    });
+  });
+
+  describe('trust bypass (reference §3.5)', () => {
+    const TEN = 10 * 500_000;
+
+    it('off by default: a rich user on an unlimited token is still reserved', async () => {
+      const { caller, userId } = await fx.account(TEN * 3);
+      const tokenId = await fx.token(caller, { unlimited_quota: true });
+      const r = requestId('trust');
+      expect(await billing.hold({ requestId: r, userId, tokenId, amount: 1_000 })).toMatchObject({ bypassed: false, amount: 1_000 });
+      expect(await fx.user(userId)).toMatchObject({ quota: TEN * 3 - 1_000 });
+      await billing.refund(r);
+    });
+
+    it('on: skips the reservation above $10 (user, and token unlimited or above $10); settlement charges in full', async () => {
+      await setOption('TrustBypassEnabled', 'true');
+      try {
+        const { caller, userId } = await fx.account(TEN + 1);
+        const unlimited = await fx.token(caller, { unlimited_quota: true });
+        const rich = await fx.token(caller, { remain_quota: TEN + 1 });
+        const poor = await fx.token(caller, { remain_quota: TEN });
+
+        const r1 = requestId('trust');
+        expect(await billing.hold({ requestId: r1, userId, tokenId: unlimited, amount: 1_000 })).toEqual({ requestId: r1, amount: 0, bypassed: true });
+        expect(await fx.holdRow(r1)).toMatchObject({ status: 'held', amount: 0 });
+        expect(await fx.user(userId)).toMatchObject({ quota: TEN + 1 });
+        expect(await fx.tokenRow(caller, unlimited)).toMatchObject({ used_quota: 0 });
+        expect(await billing.settle(r1, settleInput(1_234, channelId))).toBe('settled');
+        expect(await fx.user(userId)).toEqual({ quota: TEN + 1 - 1_234, used_quota: 1_234, request_count: 1 });
+        expect(await fx.tokenRow(caller, unlimited)).toMatchObject({ used_quota: 1_234 });
+
+        // The user is now at or below $10: reserved again.
+        const r2 = requestId('trust');
+        expect(await billing.hold({ requestId: r2, userId, tokenId: unlimited, amount: 10 })).toMatchObject({ bypassed: false });
+        await billing.refund(r2);
+        await root.put('/api/user/', { id: userId, quota: TEN * 2 }).expect(200);
+        expect(await billing.hold({ requestId: requestId('trust'), userId, tokenId: rich, amount: 10 })).toMatchObject({ bypassed: true });
+        expect(await billing.hold({ requestId: requestId('trust'), userId, tokenId: poor, amount: 10 })).toMatchObject({ bypassed: false });
+        expect(await billing.hold({ requestId: requestId('trust'), userId, tokenId: null, amount: 10 })).toMatchObject({ bypassed: true });
+        expect(await fx.tokenRow(caller, poor)).toMatchObject({ remain_quota: TEN - 10 });
+        // A refund of a bypassed hold gives back nothing (nothing was taken).
+        const r3 = requestId('trust');
+        await billing.hold({ requestId: r3, userId, tokenId: null, amount: 10 });
+        const before = await fx.user(userId);
+        expect(await billing.refund(r3)).toBe('settled');
+        expect(await fx.user(userId)).toEqual(before);
+      } finally {
+        await setOption('TrustBypassEnabled', 'false');
+      }
+    });
+  });
+
+  describe('exactly once', () => {
+    it('20 parallel settles of one hold: one wins, the balances move once, one log', async () => {
+      const { caller, userId } = await fx.account(10_000);
+      const tokenId = await fx.token(caller, { remain_quota: 10_000 });
+      const channelBefore = await fx.channelUsed(channelId);
+      const r = requestId('race');
+      await billing.hold({ requestId: r, userId, tokenId, amount: 1_000 });
+      const outcomes = await Promise.all(Array.from({ length: 20 }, () => billing.settle(r, settleInput(1_200, channelId))));
+      expect(outcomes.filter((o) => o === 'settled')).toHaveLength(1);
+      expect(outcomes.filter((o) => o === 'already_done')).toHaveLength(19);
+      expect(await fx.user(userId)).toEqual({ quota: 8_800, used_quota: 1_200, request_count: 1 });
+      expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: 8_800, used_quota: 1_200 });
+      expect(await fx.channelUsed(channelId)).toBe(channelBefore + 1_200);
+      expect(await fx.consumeLogs(r)).toHaveLength(1);
+    });
+
+    it('20 parallel refunds of one hold: one wins, the hold comes back once', async () => {
+      const { caller, userId } = await fx.account(10_000);
+      const tokenId = await fx.token(caller, { remain_quota: 10_000 });
+      const r = requestId('race');
+      await billing.hold({ requestId: r, userId, tokenId, amount: 1_000 });
+      const outcomes = await Promise.all(Array.from({ length: 20 }, () => billing.refund(r)));
+      expect(outcomes.filter((o) => o === 'settled')).toHaveLength(1);
+      expect(await fx.user(userId)).toEqual({ quota: 10_000, used_quota: 0, request_count: 0 });
+      expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: 10_000, used_quota: 0 });
+    });
+
+    it('settle racing refund: exactly one wins and the balances match the winner', async () => {
+      for (let round = 0; round < 5; round++) {
+        const { caller, userId } = await fx.account(10_000);
+        const tokenId = await fx.token(caller, { remain_quota: 10_000 });
+        const r = requestId('duel');
+        await billing.hold({ requestId: r, userId, tokenId, amount: 1_000 });
+        const calls: Promise<[string, SettleOutcome]>[] = [];
+        for (let i = 0; i < 10; i++) {
+          calls.push(billing.settle(r, settleInput(700, channelId)).then((o) => ['settle', o]));
+          calls.push(billing.refund(r).then((o) => ['refund', o]));
+        }
+        const results = await Promise.all(calls);
+        const winners = results.filter(([, o]) => o === 'settled');
+        expect(winners).toHaveLength(1);
+        const user = await fx.user(userId);
+        const token = await fx.tokenRow(caller, tokenId);
+        if (winners[0]?.[0] === 'settle') {
+          expect(user).toEqual({ quota: 9_300, used_quota: 700, request_count: 1 });
+          expect(token).toMatchObject({ remain_quota: 9_300, used_quota: 700 });
+          expect(await fx.consumeLogs(r)).toHaveLength(1);
+        } else {
+          expect(user).toEqual({ quota: 10_000, used_quota: 0, request_count: 0 });
+          expect(token).toMatchObject({ remain_quota: 10_000, used_quota: 0 });
+          expect(await fx.consumeLogs(r)).toHaveLength(0);
+        }
+      }
+    });
+  });
+
+  describe('concurrency', () => {
+    const HOLD = 1_000;
+
+    it('200 parallel hold -> settle cycles on a user covering 20: exactly 20 pass, nothing below zero', async () => {
+      const { caller, userId } = await fx.account(20 * HOLD);
+      const tokenId = await fx.token(caller, { remain_quota: 1_000_000 });
+      const cycle = async (): Promise<string> => {
+        const r = requestId('cyc');
+        const out = await holdOutcome(billing.hold({ requestId: r, userId, tokenId, amount: HOLD }));
+        if (out === 'ok') expect(await billing.settle(r, settleInput(HOLD, channelId))).toBe('settled');
+        return out;
+      };
+      const outcomes = await Promise.all(Array.from({ length: 200 }, cycle));
+      expect(outcomes.filter((o) => o === 'ok')).toHaveLength(20);
+      expect(outcomes.filter((o) => o === '403 insufficient_user_quota')).toHaveLength(180);
+      expect(await fx.user(userId)).toEqual({ quota: 0, used_quota: 20 * HOLD, request_count: 20 });
+      expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: 1_000_000 - 20 * HOLD, used_quota: 20 * HOLD });
+      expect(await fx.consumeLogCount(userId)).toBe(20);
+    });
+
+    it('200 parallel cycles on a token covering 20: refused holds give the user part back', async () => {
+      const { caller, userId } = await fx.account(1_000_000);
+      const tokenId = await fx.token(caller, { remain_quota: 20 * HOLD });
+      const cycle = async (): Promise<string> => {
+        const r = requestId('tok');
+        const out = await holdOutcome(billing.hold({ requestId: r, userId, tokenId, amount: HOLD }));
+        if (out === 'ok') await billing.settle(r, settleInput(HOLD, channelId));
+        return out;
+      };
+      const outcomes = await Promise.all(Array.from({ length: 200 }, cycle));
+      expect(outcomes.filter((o) => o === 'ok')).toHaveLength(20);
+      expect(outcomes.filter((o) => o === '403 token_quota_exhausted')).toHaveLength(180);
+      expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: 0, used_quota: 20 * HOLD });
+      expect(await fx.user(userId)).toEqual({ quota: 1_000_000 - 20 * HOLD, used_quota: 20 * HOLD, request_count: 20 });
+      expect(await fx.consumeLogCount(userId)).toBe(20);
+    });
+
+    it('settles above the hold: the balance goes below zero by one request overdraft at most', async () => {
+      const OVER = 50;
+      const { caller, userId } = await fx.account(20 * HOLD);
+      const tokenId = await fx.token(caller, { remain_quota: 1_000_000 });
+      const ids = Array.from({ length: 200 }, () => requestId('od'));
+      const held = await Promise.all(ids.map((r) => holdOutcome(billing.hold({ requestId: r, userId, tokenId, amount: HOLD }))));
+      const ok = ids.filter((_, i) => held[i] === 'ok');
+      expect(ok).toHaveLength(20);
+      const settled = await Promise.all(ok.map((r) => billing.settle(r, settleInput(HOLD + OVER, channelId))));
+      expect(settled.every((o) => o === 'settled')).toBe(true);
+      // Every hold took the balance to 0; the first settle crosses zero, the later ones find it below.
+      expect(await fx.user(userId)).toEqual({ quota: -OVER, used_quota: 20 * (HOLD + OVER), request_count: 20 });
+      // The token is a spending cap, not the wallet: each settle charges its own overdraft.
+      expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: 1_000_000 - 20 * (HOLD + OVER) });
+      expect(await fx.consumeLogCount(userId)).toBe(20);
+      // Below zero, the next request is refused.
+      expect(await holdOutcome(billing.hold({ requestId: requestId('od'), userId, tokenId, amount: 0 }))).toBe('403 insufficient_user_quota');
+    });
+  });
+
+  it('checkpoints only raise the delivered quota and only while held', async () => {
+    const { userId } = await fx.account(5_000);
+    const r = requestId('cp');
+    await billing.hold({ requestId: r, userId, tokenId: null, amount: 2_000 });
+    await billing.checkpoint(r, 300, channelId);
+    await billing.checkpoint(r, 200);
+    expect(await fx.holdRow(r)).toMatchObject({ checkpoint_quota: 300, channel_id: channelId });
+    await billing.checkpoint(r, 900);
+    expect(await fx.holdRow(r)).toMatchObject({ checkpoint_quota: 900 });
+    await billing.settle(r, settleInput(1_000, channelId));
+    await billing.checkpoint(r, 5_000);
+    expect(await fx.holdRow(r)).toMatchObject({ status: 'settled', checkpoint_quota: 900 });
+  });
+
+  it('prints the latency of a hold (not an assertion)', async () => {
+    const { caller, userId } = await fx.account(1_000_000_000);
+    const tokenId = await fx.token(caller, { unlimited_quota: true });
+    const N = 200;
+    const ids = Array.from({ length: N }, () => requestId('lat'));
+    for (const r of ids.slice(0, 20)) await billing.hold({ requestId: r, userId, tokenId, amount: 100 }); // warm-up
+    const times: number[] = [];
+    for (const r of ids.slice(20)) {
+      const start = process.hrtime.bigint();
+      await billing.hold({ requestId: r, userId, tokenId, amount: 100 });
+      times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+    times.sort((x, y) => x - y);
+    const pct = (p: number) => (times[Math.min(times.length - 1, Math.floor(times.length * p))] as number).toFixed(3);
+    const mean = (times.reduce((s, x) => s + x, 0) / times.length).toFixed(3);
+    process.stdout.write(`[billing] hold latency on ${kind}, 1 concurrent, ${times.length} holds: mean ${mean} ms, p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms\n`);
+    await Promise.all(ids.map((r) => billing.refund(r)));
+    expect(await fx.user(userId)).toMatchObject({ quota: 1_000_000_000 });
+  });
+});
