@@ -11,7 +11,7 @@
 // once (200), BENCH_GATEWAYS (postgres,sqlite; "none" for the floor only),
 // BENCH_SERVER_ENTRY (server/dist/main.js), BENCH_PG_URL, BENCH_REDIS_URL.
 
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -25,8 +25,11 @@ const root = resolve(here, '..');
 
 // `node bench/run.mjs` goes through the launcher once, so the limit is raised either way.
 if (process.env.BENCH_LAUNCHED !== '1') {
-  const r = spawnSync('sh', [join(here, 'run.sh'), ...process.argv.slice(2)], { stdio: 'inherit' });
-  process.exit(r.status ?? 1);
+  const child = spawn('sh', [join(here, 'run.sh'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  // A signal sent to this process alone is passed on, so the run still cleans up after itself.
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+  const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
+  process.exit(code);
 }
 
 const num = (key, dflt, min = 0) => {
@@ -227,9 +230,11 @@ async function cleanup() {
   return cleaning;
 }
 
+// Ctrl-C reaches this process twice (from the terminal and from the launcher): clean up once.
 for (const sig of ['SIGINT', 'SIGTERM']) {
-  process.once(sig, () => {
-    out(`\n${sig}: stopping children`);
+  process.on(sig, () => {
+    if (cleaning) return;
+    out(`\n${sig}: stopping children, dropping the bench database`);
     void cleanup().then(() => process.exit(130));
   });
 }
@@ -257,13 +262,16 @@ async function main() {
   const skipped = {};
   for (const kind of cfg.gateways) {
     out(`starting gateway(${kind}) from ${cfg.entry}`);
-    const g = await startGateway({ kind, entry: cfg.entry, upstreamUrl: fake.url, bodies: BODIES, log: out });
-    gateways.push(g);
+    const g = await startGateway({ kind, entry: cfg.entry, upstreamUrl: fake.url, bodies: BODIES, log: out, track: (x) => gateways.push(x) });
     if (g.available) {
       targets.push({ name: g.name, url: g.url, pid: g.pid, key: g.key, stream: g.streamAvailable, gateway: g });
       const l = openFilesLimit(g.pid);
       out(`  ${g.name} ready: relay answers; streaming ${g.streamAvailable ? 'answers' : 'unavailable'}; its open files limit ${l.soft}`);
-    } else skipped[g.name] = g.reason;
+    } else {
+      skipped[g.name] = g.reason;
+      // Nothing to measure: free the CPU, memory and database now rather than at the end.
+      await g.stop();
+    }
   }
   out();
 

@@ -170,12 +170,17 @@ async function probe(base, key, body) {
 
 /**
  * Starts and configures one gateway. Never throws: the result says whether it is usable.
+ * `track` receives the result (with its `stop`) at once, before the set-up begins.
  * @returns {Promise<{ name, kind, url?, pid?, key?, available: boolean, streamAvailable: boolean, reason?: string, stop: () => Promise<void> }>}
  */
-export async function startGateway({ kind, entry, upstreamUrl, bodies, log }) {
+export async function startGateway({ kind, entry, upstreamUrl, bodies, log, track }) {
   const name = `gateway(${kind})`;
   const cleanups = [];
+  let stopped = false;
+  // After stop() (an interrupted run), whatever the set-up still creates is undone at once.
+  const onCleanup = (fn) => (stopped ? void fn().catch(() => {}) : cleanups.push(fn));
   const stop = async () => {
+    stopped = true;
     for (const fn of cleanups.reverse()) {
       try {
         await fn();
@@ -186,10 +191,12 @@ export async function startGateway({ kind, entry, upstreamUrl, bodies, log }) {
     cleanups.length = 0;
   };
   const result = { name, kind, available: false, streamAvailable: false, stop };
+  // Handed over before anything starts, so an interrupted set-up is still cleaned up.
+  track?.(result);
   try {
     if (!existsSync(entry)) throw new SetupError(`${entry} does not exist (build the server: npm run build -w server)`);
     const cwd = mkdtempSync(join(tmpdir(), 'sluice-bench-'));
-    cleanups.push(async () => rmSync(cwd, { recursive: true, force: true }));
+    onCleanup(async () => rmSync(cwd, { recursive: true, force: true }));
     const port = await freePort();
     const env = {
       PATH: process.env.PATH,
@@ -215,13 +222,13 @@ export async function startGateway({ kind, entry, upstreamUrl, bodies, log }) {
       } catch (err) {
         throw new SetupError(`PostgreSQL at ${PG_URL}: ${err.message}`);
       }
-      cleanups.push(db.drop);
+      onCleanup(db.drop);
       const prefix = `sluice-bench-${randomBytes(4).toString('hex')}`;
-      cleanups.push(() => dropRedisPrefix(prefix));
+      onCleanup(() => dropRedisPrefix(prefix));
       Object.assign(env, { DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix });
     }
     const proc = spawnNode(name, [entry], { env, cwd, jsonReady: false });
-    cleanups.push(() => proc.stop(10_000));
+    onCleanup(() => proc.stop(10_000));
     result.pid = proc.pid;
     result.proc = proc;
     result.url = `http://127.0.0.1:${port}`;
