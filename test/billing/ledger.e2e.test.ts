@@ -196,6 +196,18 @@ describe.each(DATABASES)('billing ledger (%s)', (kind) => {
     });
   });
 
+  it('a malformed log never fails the settlement: fields are fitted to their columns', async () => {
+    const { userId } = await fx.account(1_000);
+    const r = requestId('fit');
+    await billing.hold({ requestId: r, userId, tokenId: null, amount: 100 });
+    const log = logInput({ modelName: `m-${'x'.repeat(300)}`, promptTokens: 10.4, completionTokens: -3, tokenGroup: 'g'.repeat(100) });
+    expect(await billing.settle(r, settleInput(100, channelId, log))).toBe('settled');
+    const [row] = await fx.consumeLogs(r);
+    expect(row).toMatchObject({ prompt_tokens: 10, completion_tokens: 0, token_group: 'g'.repeat(64) });
+    expect(String(row?.model_name)).toHaveLength(128);
+    expect(await fx.user(userId)).toEqual({ quota: 900, used_quota: 100, request_count: 1 });
+  });
+
   describe('trust bypass (reference §3.5)', () => {
     const TEN = 10 * 500_000;
 

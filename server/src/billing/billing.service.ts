@@ -16,7 +16,7 @@ import { TokensService } from '../tokens/tokens.service';
 import { UsersService } from '../users/users.service';
 import { BillingError } from './billing.errors';
 import { HOLD_HELD, HOLD_REFUNDED, HOLD_SETTLED, HoldEntity, type HoldStatus } from './hold.entity';
-import { crossedBelow, escapeHtml, formatBalance, ledgerQuota, trusted, validRequestId } from './ledger-rules';
+import { crossedBelow, escapeHtml, fitLog, formatBalance, ledgerQuota, trusted, validRequestId } from './ledger-rules';
 import type { HoldHandle, HoldRequest, Ledger, SettleInput, SettleOutcome } from './ledger.types';
 
 export { BillingError };
@@ -108,7 +108,7 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
   async settle(requestId: string, input: SettleInput): Promise<SettleOutcome> {
     if (!validRequestId(requestId)) return 'already_done';
     const quota = ledgerQuota(input.quota);
-    const log = input.log !== null && this.options.bool('LogConsumeEnabled') ? input.log : null;
+    const log = input.log !== null && this.options.bool('LogConsumeEnabled') ? fitLog(input.log) : null;
     const done = await this.db.write(async (em) => {
       const hold = await this.close(em, requestId, HOLD_SETTLED, quota);
       if (!hold) return null;

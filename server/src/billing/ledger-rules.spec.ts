@@ -1,5 +1,5 @@
 import { MAX_QUOTA } from './quota';
-import { crossedBelow, escapeHtml, formatBalance, ledgerQuota, trusted, validRequestId } from './ledger-rules';
+import { crossedBelow, escapeHtml, fitLog, formatBalance, ledgerQuota, trusted, validRequestId } from './ledger-rules';
 
 describe('ledger rules', () => {
   it('writes charges as integers in [0, MAX_QUOTA]', () => {
@@ -51,5 +51,33 @@ describe('ledger rules', () => {
 
   it('escapes HTML in mail bodies', () => {
     expect(escapeHtml('https://x.test/?a=1&b="<i>"')).toBe('https://x.test/?a=1&#38;b=&#34;&#60;i&#62;&#34;');
+  });
+
+  it('fits consume log fields to their columns', () => {
+    const log = {
+      username: 'u'.repeat(80),
+      tokenName: 't'.repeat(80),
+      tokenId: 7,
+      modelName: 'm'.repeat(200),
+      promptTokens: 12.6,
+      completionTokens: -4,
+      useTime: Number.POSITIVE_INFINITY,
+      isStream: false,
+      tokenGroup: 'g'.repeat(70),
+      clientIp: '2001:db8::1',
+      content: 'c'.repeat(5000),
+      other: { frt: 12 },
+    };
+    expect(fitLog(log)).toEqual({
+      ...log,
+      username: 'u'.repeat(64),
+      tokenName: 't'.repeat(64),
+      modelName: 'm'.repeat(128),
+      promptTokens: 13,
+      completionTokens: 0,
+      useTime: 0,
+      tokenGroup: 'g'.repeat(64),
+    });
+    expect(fitLog({ ...log, promptTokens: 1e12 }).promptTokens).toBe(2_147_483_647);
   });
 });

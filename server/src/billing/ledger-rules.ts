@@ -1,3 +1,4 @@
+import type { ConsumeLogInput } from './ledger.types';
 import { MAX_QUOTA } from './quota';
 
 /** NA-2602's trust threshold: $10 (reference §3.5). */
@@ -48,4 +49,31 @@ export function formatBalance(quota: number, inCurrency: boolean, quotaPerUnit: 
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const INT32_MAX = 2_147_483_647;
+
+/** A count for an integer column: whole, in [0, 2^31 - 1]; anything else counts as 0. */
+function count(n: number): number {
+  if (!Number.isFinite(n) || n <= 0) return 0;
+  return Math.min(INT32_MAX, Math.round(n));
+}
+
+/**
+ * The consume log fields fitted to their columns, so a malformed value from the caller can
+ * never make PostgreSQL refuse the row and with it the whole settlement.
+ */
+export function fitLog(log: ConsumeLogInput): ConsumeLogInput {
+  return {
+    ...log,
+    username: log.username.slice(0, 64),
+    tokenName: log.tokenName.slice(0, 64),
+    tokenId: count(log.tokenId),
+    modelName: log.modelName.slice(0, 128),
+    promptTokens: count(log.promptTokens),
+    completionTokens: count(log.completionTokens),
+    useTime: count(log.useTime),
+    tokenGroup: log.tokenGroup.slice(0, 64),
+    clientIp: log.clientIp.slice(0, 64),
+  };
 }

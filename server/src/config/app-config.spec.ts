@@ -33,6 +33,13 @@ describe('loadConfig', () => {
     for (const key of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'LOG_LEVEL', 'NODE_ROLE']) expect(message).toContain(key);
   });
 
+  it('sweeps relay holds after 900 s unless HOLD_SWEEP_AFTER_SECONDS says otherwise', () => {
+    const key = { ENCRYPTION_KEY: 'k'.repeat(16) };
+    expect(loadConfig(key, '/srv').holdSweepAfterSeconds).toBe(900);
+    expect(loadConfig({ ...key, HOLD_SWEEP_AFTER_SECONDS: '1800' }, '/srv').holdSweepAfterSeconds).toBe(1800);
+    expect(() => loadConfig({ ...key, HOLD_SWEEP_AFTER_SECONDS: '0' }, '/srv')).toThrow(/HOLD_SWEEP_AFTER_SECONDS/);
+  });
+
   it('requires a shared encryption key with PostgreSQL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/ENCRYPTION_KEY/);
   });
