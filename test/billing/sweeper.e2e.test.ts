@@ -126,6 +126,32 @@ describe.each(DATABASES)('billing sweeper (%s)', (kind) => {
     expect(await fx.consumeLogCount(userId)).toBe(20);
   });
 
+  it('a settlement that fails keeps its charge for the sweeper, which bills it without the failing log', async () => {
+    const { userId } = await fx.account(10_000);
+    const broken = requestId('bad');
+    const next = requestId('bad');
+    await billing.hold({ requestId: broken, userId, tokenId: null, amount: 1_000 });
+    await billing.hold({ requestId: next, userId, tokenId: null, amount: 1_000 });
+    // Another log row already holds this request id: the consume log insert (unique) must fail.
+    await fx.raw('INSERT INTO logs (user_id, created_at, type, content, request_id) VALUES ($1, $2, 4, $3, $4)', [
+      userId,
+      Math.floor(Date.now() / 1000),
+      'occupies the request id',
+      broken,
+    ]);
+    await expect(billing.settle(broken, settleInput(700, channelId))).rejects.toThrow();
+    expect(await fx.holdRow(broken)).toMatchObject({ status: 'held', checkpoint_quota: 700, channel_id: channelId });
+    expect(await fx.user(userId)).toEqual({ quota: 8_000, used_quota: 0, request_count: 0 });
+
+    await billing.checkpoint(next, 100);
+    await age([broken], 40);
+    await age([next], 30);
+    expect(await billing.sweep()).toMatchObject({ settled: 2, refunded: 0, failed: 0 });
+    expect(await fx.user(userId)).toEqual({ quota: 10_000 - 700 - 100, used_quota: 800, request_count: 2 });
+    expect(await fx.consumeLogs(broken)).toHaveLength(0);
+    expect(await fx.consumeLogs(next)).toHaveLength(1);
+  });
+
   it('the queued sweep job does the same work', async () => {
     const { userId } = await fx.account(5_000);
     const id = requestId('job');

@@ -17,7 +17,7 @@ import { UsersService } from '../users/users.service';
 import { BillingError } from './billing.errors';
 import { HOLD_HELD, HOLD_REFUNDED, HOLD_SETTLED, HoldEntity, type HoldStatus } from './hold.entity';
 import { crossedBelow, escapeHtml, fitLog, formatBalance, ledgerQuota, trusted, validRequestId } from './ledger-rules';
-import type { HoldHandle, HoldRequest, Ledger, SettleInput, SettleOutcome } from './ledger.types';
+import type { ConsumeLogInput, HoldHandle, HoldRequest, Ledger, SettleInput, SettleOutcome } from './ledger.types';
 
 export { BillingError };
 
@@ -31,6 +31,8 @@ interface ClosedHold {
 export interface SweepResult {
   settled: number;
   refunded: number;
+  /** Holds that could not be closed this run (logged; the next run tries again). */
+  failed: number;
   purged: number;
 }
 
@@ -109,14 +111,33 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
     if (!validRequestId(requestId)) return 'already_done';
     const quota = ledgerQuota(input.quota);
     const log = input.log !== null && this.options.bool('LogConsumeEnabled') ? fitLog(input.log) : null;
-    const done = await this.db.write(async (em) => {
+    let done: { userId: number; after: number | null } | null;
+    try {
+      done = await this.settleOnce(requestId, quota, input.channelId, log);
+    } catch (err) {
+      // The hold stays open: record the final charge so the sweeper bills it rather than refunding.
+      await this.checkpoint(requestId, quota, input.channelId).catch(() => undefined);
+      throw err;
+    }
+    if (!done) return 'already_done';
+    if (done.after !== null) this.remindIfCrossed(done.userId, done.after, quota);
+    return 'settled';
+  }
+
+  private settleOnce(
+    requestId: string,
+    quota: number,
+    channelId: number,
+    log: ConsumeLogInput | null,
+  ): Promise<{ userId: number; after: number | null } | null> {
+    return this.db.write(async (em) => {
       const hold = await this.close(em, requestId, HOLD_SETTLED, quota);
       if (!hold) return null;
       const delta = quota - hold.amount;
       const after = await this.users.recordConsumption(em, hold.userId, quota, delta);
       // adjust() also moves the token's used_quota: reserve added the hold, this the difference.
       if (hold.tokenId !== null && delta !== 0) await this.tokens.adjust(em, hold.tokenId, delta);
-      if (input.channelId > 0) await this.channels.addUsedQuota(em, input.channelId, quota);
+      if (channelId > 0) await this.channels.addUsedQuota(em, channelId, quota);
       if (log) {
         await this.logs.record(em, {
           userId: hold.userId,
@@ -131,7 +152,7 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
           completionTokens: log.completionTokens,
           useTime: log.useTime,
           isStream: log.isStream,
-          channelId: input.channelId,
+          channelId,
           tokenGroup: log.tokenGroup,
           clientIp: log.clientIp,
           content: log.content,
@@ -140,9 +161,6 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
       }
       return { userId: hold.userId, after };
     });
-    if (!done) return 'already_done';
-    if (done.after !== null) this.remindIfCrossed(done.userId, done.after, quota);
-    return 'settled';
   }
 
   async refund(requestId: string): Promise<SettleOutcome> {
@@ -185,7 +203,7 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
    */
   async sweep(): Promise<SweepResult> {
     const cutoff = nowSeconds() - this.config.holdSweepAfterSeconds;
-    const result: SweepResult = { settled: 0, refunded: 0, purged: 0 };
+    const result: SweepResult = { settled: 0, refunded: 0, failed: 0, purged: 0 };
     const seen = new Set<string>();
     for (;;) {
       const rows = await this.db.manager.find(HoldEntity, {
@@ -197,9 +215,15 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
       if (fresh.length === 0) break;
       for (const h of fresh) {
         seen.add(h.requestId);
-        if (h.checkpointQuota > 0) {
-          if ((await this.settle(h.requestId, await this.sweeperInput(h))) === 'settled') result.settled++;
-        } else if ((await this.refund(h.requestId)) === 'settled') result.refunded++;
+        try {
+          if (h.checkpointQuota > 0) {
+            if ((await this.sweepSettle(h)) === 'settled') result.settled++;
+          } else if ((await this.refund(h.requestId)) === 'settled') result.refunded++;
+        } catch (err) {
+          // One hold that cannot be closed must not stop the others behind it.
+          result.failed++;
+          this.logger.error(`sweeper could not close hold ${h.requestId}: ${(err as Error)?.message ?? String(err)}`);
+        }
       }
       if (rows.length < SWEEP_BATCH) break;
     }
@@ -208,6 +232,17 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
       this.logger.warn(`sweeper closed orphaned holds: ${result.settled} settled at their checkpoint, ${result.refunded} refunded`);
     }
     return result;
+  }
+
+  /** Settles at the checkpoint with the sweeper's log; if the log is what fails, without it. */
+  private async sweepSettle(h: HoldEntity): Promise<SettleOutcome> {
+    const input = await this.sweeperInput(h);
+    try {
+      return await this.settle(h.requestId, input);
+    } catch (err) {
+      this.logger.warn(`sweeper settles hold ${h.requestId} without its log: ${(err as Error)?.message ?? String(err)}`);
+      return this.settle(h.requestId, { ...input, log: null });
+    }
   }
 
   private async sweeperInput(h: HoldEntity): Promise<SettleInput> {
