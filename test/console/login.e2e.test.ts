@@ -32,7 +32,7 @@ describe('console login in Chromium', () => {
     await page.getByPlaceholder('密码').fill('123456');
     await page.getByRole('button', { name: '登录' }).click();
     await page.getByText('您正在使用默认密码！请立刻修改默认密码！').waitFor({ timeout: 10_000 });
-    const stored = await page.evaluate(() => localStorage.getItem('user'));
+    const stored = await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('user'));
     expect(JSON.parse(stored as string)).toMatchObject({ username: 'root', role: 100 });
     expect(errors).toEqual([]);
     await page.close();
