@@ -72,12 +72,14 @@ export class OutboundClient implements OnApplicationShutdown {
   private readonly strict = new Agent({
     connect: { lookup: guardedLookup as never, timeout: DEFAULT_TIMEOUTS.connectMs },
     keepAliveTimeout: 30_000,
-    connections: 1024,
+    // No per-origin cap: the relay holds thousands of streams to one provider at once, and a
+    // capped pool would queue new requests behind streams that last minutes.
+    connections: null,
   });
   private readonly open = new Agent({
     connect: { timeout: DEFAULT_TIMEOUTS.connectMs },
     keepAliveTimeout: 30_000,
-    connections: 1024,
+    connections: null,
   });
 
   /** Throws OutboundError('blocked') for a URL that may not be fetched under the policy. */

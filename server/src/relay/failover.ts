@@ -133,7 +133,8 @@ function prepare(channel: RelayChannel, ops: EndpointOps, req: CanonicalRequest)
     other: channel.other,
     organization: channel.openaiOrganization,
   };
-  const upstream = ops.build(adaptor, req, ctx, `----SluiceBoundary${randomHex(12)}`);
+  // JSON endpoints need no boundary: no random bytes on their path.
+  const upstream = ops.build(adaptor, req, ctx, ops.body === 'multipart' ? `----SluiceBoundary${randomHex(12)}` : '');
   return { adaptor, ctx, upstream, upstreamModel: mapping.model, mapped: mapping.mapped };
 }
 

@@ -1,6 +1,5 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { sha256Hex } from '../common/secrets';
 import { nowSeconds } from '../common/sql';
 import { GroupsService } from '../options/groups.service';
 import { OptionsService } from '../options/options.service';
@@ -52,6 +51,7 @@ interface CachedToken {
 @Injectable()
 export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
   private readonly cache = new Map<string, CachedToken>();
+  private groupMemo: { refs: unknown[]; hits: Map<string, boolean> } | null = null;
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -66,7 +66,7 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     this.unsubscribe = this.bus.on('tokens.changed', ({ ids }) => {
       const drop = new Set(ids);
-      for (const [hash, entry] of this.cache) if (entry.view === null || drop.has(entry.view.id)) this.cache.delete(hash);
+      for (const [key, entry] of this.cache) if (entry.view === null || drop.has(entry.view.id)) this.cache.delete(key);
     });
   }
 
@@ -155,15 +155,32 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
   }
 
   private checkGroup(userGroup: string, group: string): void {
-    if (!this.groups.canUse(userGroup, group) || !(group in this.groups.ratios())) {
-      throw new RelayError('group_forbidden', 'relay.group_forbidden', 403, { group: group.slice(0, 64) });
-    }
+    if (!this.groupUsable(userGroup, group)) throw new RelayError('group_forbidden', 'relay.group_forbidden', 403, { group: group.slice(0, 64) });
   }
 
+  /** canUse + "still has a ratio", memoised until one of the group options changes (new parsed objects). */
+  private groupUsable(userGroup: string, group: string): boolean {
+    const refs = [
+      this.options.json<unknown>('UserUsableGroups'),
+      this.options.json<unknown>('HiddenGroups'),
+      this.options.json<unknown>('GroupDisplayNames'),
+      this.options.json<unknown>('GroupRatio'),
+    ];
+    if (!this.groupMemo || this.groupMemo.refs.some((r, i) => r !== refs[i])) this.groupMemo = { refs, hits: new Map() };
+    const key = `${userGroup}\u0000${group}`;
+    let ok = this.groupMemo.hits.get(key);
+    if (ok === undefined) {
+      ok = this.groups.canUse(userGroup, group) && group in this.groups.ratios();
+      if (this.groupMemo.hits.size >= TOKEN_CACHE_MAX) this.groupMemo.hits.clear();
+      this.groupMemo.hits.set(key, ok);
+    }
+    return ok;
+  }
+
+  /** Keyed by the presented key itself (this process holds decrypted keys anyway): no hash per request. */
   private async token(key: string, fresh: boolean): Promise<CachedToken> {
-    const hash = sha256Hex(key);
     const now = Date.now();
-    const hit = fresh ? undefined : this.cache.get(hash);
+    const hit = fresh ? undefined : this.cache.get(key);
     if (hit) {
       const ttl = hit.view ? TOKEN_CACHE_MS : NEGATIVE_CACHE_MS;
       const v = hit.view;
@@ -179,7 +196,7 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
       at: now,
     };
     if (this.cache.size >= TOKEN_CACHE_MAX) this.cache.clear();
-    this.cache.set(hash, entry);
+    this.cache.set(key, entry);
     return entry;
   }
 }

@@ -11,6 +11,9 @@ import { RelayError } from './relay-errors';
 
 type Table = Readonly<Record<string, unknown>>;
 
+/** (group, model) pairs remembered at once; past it the memo starts over. */
+const MEMO_MAX = 10_000;
+
 export interface ResolvedPricing {
   readonly pricing: ModelPricing;
   /** Image size/quality/n factor on a fixed price; 1 elsewhere. */
@@ -33,6 +36,12 @@ export function perCallMultiplierFor(req: CanonicalRequest): number {
 @Injectable()
 export class RelayPricing {
   private cached: { refs: readonly Table[]; tables: PricingTables } | null = null;
+  private memo: { tables: PricingTables | null; groups: Table | null; selfUse: string; hits: Map<string, { pricing: ModelPricing; unpriced: boolean } | null> } = {
+    tables: null,
+    groups: null,
+    selfUse: '',
+    hits: new Map(),
+  };
 
   constructor(
     private readonly options: OptionsService,
@@ -56,6 +65,23 @@ export class RelayPricing {
 
   /** The model's pricing in a group, or null when it has no ratio or price (and self-use mode is off). */
   lookup(model: string, group: string): { pricing: ModelPricing; unpriced: boolean } | null {
+    // Memoised per (group, model) until a pricing option changes (new parsed objects).
+    const tables = this.tables();
+    const groupRatios = this.options.json<Table>('GroupRatio');
+    const selfUse = this.options.get('SelfUseModeEnabled');
+    if (this.memo.tables !== tables || this.memo.groups !== groupRatios || this.memo.selfUse !== selfUse) {
+      this.memo = { tables, groups: groupRatios, selfUse, hits: new Map() };
+    }
+    const key = `${group}\u0000${model}`;
+    const hit = this.memo.hits.get(key);
+    if (hit !== undefined) return hit;
+    const value = this.compute(model, group);
+    if (this.memo.hits.size >= MEMO_MAX) this.memo.hits.clear();
+    this.memo.hits.set(key, value);
+    return value;
+  }
+
+  private compute(model: string, group: string): { pricing: ModelPricing; unpriced: boolean } | null {
     const groupRatio = this.groups.ratio(group);
     const tables = this.tables();
     const pricing = pricingFor(model, tables, groupRatio);

@@ -54,21 +54,34 @@ export class RelayRoutes implements OnModuleInit {
       void reply.status(r.status).headers({ ...RELAY_CORS_HEADERS, ...r.headers }).send(r.body);
     });
 
-    const relay = (ops: EndpointOps, pathModel?: (req: FastifyRequest) => string | undefined) => (req: FastifyRequest, reply: FastifyReply) =>
-      this.relayed(req, reply, ops, pathModel?.(req));
+    /**
+     * A relayed route is served from its own onRequest hook: the reply is hijacked there, so
+     * Fastify's body parsing, validation and handler stages never run (the relay reads the body
+     * itself, under its cap). The route handler is therefore never reached.
+     */
+    const relay = (url: string, ops: EndpointOps, pathModel?: (req: FastifyRequest) => string | undefined) =>
+      scope.route({
+        method: 'POST',
+        url,
+        onRequest: (req, reply, done) => {
+          void this.relayed(req, reply, ops, pathModel?.(req));
+          done();
+        },
+        handler: unreachable,
+      });
     const R = ENDPOINTS;
-    scope.post('/v1/chat/completions', relay(R.chat));
-    scope.post('/v1/completions', relay(R.completion));
-    scope.post('/v1/embeddings', relay(R.embedding));
-    scope.post('/v1/engines/:model/embeddings', relay(R.embedding, (req) => (req.params as { model?: string }).model));
-    scope.post('/v1/moderations', relay(R.moderation));
-    scope.post('/v1/images/generations', relay(R.image_generation));
-    scope.post('/v1/images/edits', relay(R.image_edit));
-    scope.post('/v1/audio/speech', relay(R.audio_speech));
-    scope.post('/v1/audio/transcriptions', relay(R.audio_transcription));
-    scope.post('/v1/audio/translations', relay(R.audio_translation));
-    scope.post('/v1/rerank', relay(R.rerank));
-    scope.post('/v1/responses', relay(R.responses));
+    relay('/v1/chat/completions', R.chat);
+    relay('/v1/completions', R.completion);
+    relay('/v1/embeddings', R.embedding);
+    relay('/v1/engines/:model/embeddings', R.embedding, (req) => (req.params as { model?: string }).model);
+    relay('/v1/moderations', R.moderation);
+    relay('/v1/images/generations', R.image_generation);
+    relay('/v1/images/edits', R.image_edit);
+    relay('/v1/audio/speech', R.audio_speech);
+    relay('/v1/audio/transcriptions', R.audio_transcription);
+    relay('/v1/audio/translations', R.audio_translation);
+    relay('/v1/rerank', R.rerank);
+    relay('/v1/responses', R.responses);
 
     scope.get('/v1/models', (req, reply) => this.answer(req, reply, async (caller) => this.info.list(caller)));
     // Model names may contain "/" (vendor/model): the rest of the path is the id.
@@ -103,7 +116,7 @@ export class RelayRoutes implements OnModuleInit {
     }
   }
 
-  /** A relayed call: admit, read the body under its cap, then hand over to the relay service. */
+  /** A relayed call: admit, read the body under its cap, then hand over to the relay service. Hijacks at once. */
   private async relayed(req: FastifyRequest, reply: FastifyReply, ops: EndpointOps, pathModel?: string): Promise<void> {
     const x = new ClientExchange(req, reply);
     let input: unknown;
@@ -153,6 +166,10 @@ export class RelayRoutes implements OnModuleInit {
       throw new RelayError('invalid_request_body', 'relay.invalid_json', 400);
     }
   }
+}
+
+function unreachable(): never {
+  throw new Error('relay routes answer from their onRequest hook');
 }
 
 function notImplementedError(): RelayError {
