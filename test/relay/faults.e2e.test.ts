@@ -110,6 +110,12 @@ describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
     expect(otherOf(log).admin_info).toEqual({ use_channel: [p.aId, p.bId] });
     expect(log.quota).toBe(12 + 5);
     expect([p.A.requests.length, p.B.requests.length]).toEqual([1, 1]);
+    // The user's own view of the same log has no retry chain.
+    const own = await user.caller.get('/api/log/self/?p=0&page_size=10&type=2');
+    const mine = (own.body.data.items as LogRow[]).find((l) => l.request_id === log.request_id);
+    expect(mine).toBeDefined();
+    expect(JSON.parse(mine?.other ?? '{}')).not.toHaveProperty('admin_info');
+    expect(JSON.parse(mine?.other ?? '{}')).toMatchObject({ model_ratio: 1, completion_ratio: 1 });
   });
 
   it('every channel failing: the last error reaches the client and the hold is refunded', async () => {

@@ -12,7 +12,7 @@ import { RelayAuthService } from './relay-auth.service';
 import { RelayError, renderRelayError } from './relay-errors';
 import { RelayInfoService } from './relay-info.service';
 import { RelayService } from './relay.service';
-import { readBody } from './request-body';
+import { ClientAbortedError, readBody } from './request-body';
 import { langOf } from '../common/messages';
 
 const logger = new Logger('RelayRoutes');
@@ -125,7 +125,9 @@ export class RelayRoutes implements OnModuleInit {
       input = await this.readInput(req, ops);
       await this.relay.serve(x, ops, caller, input, pathModel);
     } catch (err) {
-      x.sendError(err);
+      // A client that hung up while sending its body needs no answer (and is no server error).
+      if (err instanceof ClientAbortedError) x.end();
+      else x.sendError(err);
     }
   }
 
