@@ -1,0 +1,196 @@
+import { PassThrough } from 'node:stream';
+import { openaiAdaptor } from './adaptors/openai/openai.adaptor';
+import type { ChannelContext } from './adaptors/types';
+import { parseChatRequest } from './canonical/parse-text';
+import { DrainLimiter } from './drain-limiter';
+import type { ClientExchange } from './exchange';
+import { StreamPump, type AbortReason, type PumpOptions } from './stream-pump';
+
+const ctx: ChannelContext = { type: 1, baseUrl: '', key: 'sk-test', upstreamModel: 'gpt-4o-mini', other: '', organization: '' };
+const req = parseChatRequest({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true });
+
+/** The client side, recording what was written; `full` makes writes report a full socket. */
+class FakeExchange {
+  committed = false;
+  gone = false;
+  written: string[] = [];
+  ended = false;
+  full = false;
+  readonly requestId = 'req-1';
+  readonly lang = 'en' as const;
+  private goneHandlers: (() => void)[] = [];
+  private drainWaiters: (() => void)[] = [];
+  writeHead(): void {
+    this.committed = true;
+  }
+  write(chunk: string): boolean {
+    this.written.push(chunk);
+    return !this.full;
+  }
+  end(): void {
+    this.ended = true;
+  }
+  whenDrained(): Promise<void> {
+    return new Promise((r) => this.drainWaiters.push(r));
+  }
+  drain(): void {
+    this.full = false;
+    for (const w of this.drainWaiters.splice(0)) w();
+  }
+  onGone(fn: () => void): () => void {
+    this.goneHandlers.push(fn);
+    return () => undefined;
+  }
+  leave(): void {
+    this.gone = true;
+    for (const h of this.goneHandlers.splice(0)) h();
+  }
+}
+
+const chunk = (content: string) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+const usage = `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: { prompt_tokens: 7, completion_tokens: 3 } })}\n\n`;
+
+function pump(overrides: Partial<PumpOptions> = {}) {
+  const body = new PassThrough();
+  const x = new FakeExchange();
+  const aborts: AbortReason[] = [];
+  let reason: AbortReason | null = null;
+  const checkpoints: number[] = [];
+  const p = new StreamPump({
+    body,
+    exchange: x as unknown as ClientExchange,
+    parse: (ev) => openaiAdaptor.parseTextStreamEvent(req, ev, ctx),
+    chatLike: true,
+    clientWantsUsage: false,
+    idleMs: 5_000,
+    drain: { ms: 5_000, maxBytes: 1_000_000, limiter: new DrainLimiter(4) },
+    maxEventBytes: 4096,
+    abort: (r) => {
+      aborts.push(r);
+      reason ??= r;
+      body.destroy(new Error('aborted'));
+    },
+    aborted: () => reason,
+    checkpoint: (n) => checkpoints.push(n),
+    checkpointMs: 60_000,
+    promptEstimate: 8,
+    interruptedMessage: (k) => `interrupted:${k}`,
+    ...overrides,
+  });
+  return { body, x, aborts, checkpoints, run: p.run() };
+}
+
+describe('StreamPump', () => {
+  it('forwards chunks as written, hides the usage chunk from a client that did not ask, ends with [DONE]', async () => {
+    const { body, x, run } = pump();
+    body.write(chunk('Hel'));
+    body.write(chunk('lo'));
+    body.write(usage);
+    body.end('data: [DONE]\n\n');
+    const r = await run;
+    expect(x.written).toEqual([chunk('Hel'), chunk('lo'), 'data: [DONE]\n\n']);
+    expect(x.ended).toBe(true);
+    expect(r).toMatchObject({ kind: 'served', charge: { kind: 'usage', reported: { promptTokens: 7, completionTokens: 3 } } });
+  });
+
+  it('writes its own usage chunk for a client that asked when the upstream sent none', async () => {
+    const { body, x, run } = pump({ clientWantsUsage: true });
+    body.write(chunk('Hello'));
+    body.end('data: [DONE]\n\n');
+    await run;
+    const last = x.written.at(-2) ?? '';
+    expect(JSON.parse(last.slice('data: '.length))).toMatchObject({ id: 'c1', choices: [], usage: { prompt_tokens: 8, completion_tokens: 1 } });
+  });
+
+  it('pauses the upstream while the client socket is full and resumes on drain', async () => {
+    const { body, x, run } = pump();
+    x.full = true;
+    body.write(chunk('a'));
+    await new Promise((r) => setImmediate(r));
+    expect(body.isPaused()).toBe(true);
+    x.drain();
+    await new Promise((r) => setImmediate(r));
+    expect(body.isPaused()).toBe(false);
+    body.end('data: [DONE]\n\n');
+    await expect(run).resolves.toMatchObject({ kind: 'served' });
+  });
+
+  it('comments do not reset the idle timer: a stream of keep-alives times out (before any chunk: fail over)', async () => {
+    const { body, aborts, run } = pump({ idleMs: 80 });
+    const keepAlive = setInterval(() => body.write(': keep-alive\n\n'), 20);
+    const r = await run;
+    clearInterval(keepAlive);
+    expect(aborts[0]).toBe('idle');
+    expect(r).toMatchObject({ kind: 'failed', failure: { class: 'timeout', retryable: true } });
+  });
+
+  it('garbage then [DONE] with nothing forwarded fails over; an early close too', async () => {
+    const a = pump();
+    a.body.end('data: not json\n\ndata: [DONE]\n\n');
+    await expect(a.run).resolves.toMatchObject({ kind: 'failed', failure: { retryable: true } });
+    expect(a.x.committed).toBe(false);
+    const b = pump();
+    b.body.end();
+    await expect(b.run).resolves.toMatchObject({ kind: 'failed' });
+  });
+
+  it('an upstream close after content: an error event, the delivered tokens charged', async () => {
+    const { body, x, run } = pump();
+    body.write(chunk('Hello world'));
+    body.end();
+    const r = await run;
+    expect(x.written.at(-1)).toContain('interrupted:interrupted');
+    // "Hello world": two words, the joining space is free.
+    expect(r).toEqual({ kind: 'served', charge: { kind: 'delivered', deliveredTokens: 2, reason: 'upstream_error' } });
+  });
+
+  it('a client gone mid-stream starts a drain that reads on to the usage', async () => {
+    const { body, x, run } = pump();
+    body.write(chunk('Hello'));
+    await new Promise((r) => setImmediate(r));
+    x.leave();
+    body.write(chunk(' world'));
+    body.write(usage);
+    body.end('data: [DONE]\n\n');
+    const r = await run;
+    expect(x.written).toEqual([chunk('Hello')]);
+    expect(r).toMatchObject({ kind: 'served', charge: { kind: 'usage', reported: { completionTokens: 3 } } });
+  });
+
+  it('no drain slot left: the upstream is cut and the delivered content charged', async () => {
+    const limiter = new DrainLimiter(0);
+    const { body, x, aborts, run } = pump({ drain: { ms: 5_000, maxBytes: 1_000, limiter } });
+    body.write(chunk('Hello'));
+    await new Promise((r) => setImmediate(r));
+    x.leave();
+    const r = await run;
+    expect(aborts).toContain('drain');
+    expect(r).toEqual({ kind: 'served', charge: { kind: 'delivered', deliveredTokens: 1, reason: 'client_gone' } });
+  });
+
+  it('a drain past its byte bound is cut the same way', async () => {
+    const { body, x, aborts, run } = pump({ drain: { ms: 5_000, maxBytes: 200, limiter: new DrainLimiter(1) } });
+    body.write(chunk('Hello'));
+    await new Promise((r) => setImmediate(r));
+    x.leave();
+    for (let i = 0; i < 5; i++) body.write(chunk('more words here'));
+    const r = await run;
+    expect(aborts).toContain('drain');
+    expect(r).toMatchObject({ kind: 'served', charge: { kind: 'delivered', deliveredTokens: 1 } });
+  });
+
+  it('an event over the size bound is a protocol failure, never buffered whole', async () => {
+    const { body, run } = pump({ maxEventBytes: 64 });
+    body.write(`data: ${'x'.repeat(100)}`);
+    await expect(run).resolves.toMatchObject({ kind: 'failed', failure: { class: 'server' } });
+  });
+
+  it('checkpoints the generated tokens at most every checkpointMs', async () => {
+    const { body, checkpoints, run } = pump({ checkpointMs: 0 });
+    body.write(chunk('one'));
+    body.write(chunk(' two'));
+    body.end('data: [DONE]\n\n');
+    await run;
+    expect(checkpoints).toEqual([1, 2]);
+  });
+});
