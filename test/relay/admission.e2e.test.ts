@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { DATABASES } from '../support/env';
 import { newAdmin } from '../support/http';
 import type { FakeOpenAI } from '../support/fakes/openai-upstream';
@@ -239,5 +240,18 @@ describe.each(DATABASES)('relay admission (%s)', (kind) => {
     expect(up.json).not.toHaveProperty('api_key');
     expect(up.json).not.toHaveProperty('extra_headers');
     expect(JSON.stringify(a.body)).not.toContain(KEY_A);
+  });
+
+  // Last: it takes the database away.
+  it('answers 503 fast when the database is down (nothing can be admitted or held)', async () => {
+    const cached = await createToken(user.caller);
+    const fresh = await createToken(user.caller);
+    expect((await call(bearer(cached.key))).status).toBe(200);
+    await relayIdle(kit);
+    await kit.t.app.get(DataSource).destroy();
+    const started = Date.now();
+    expectError(await call(bearer(cached.key)), 503, 'service_unavailable');
+    expectError(await call(bearer(fresh.key)), 503, 'service_unavailable');
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

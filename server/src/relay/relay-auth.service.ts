@@ -11,6 +11,7 @@ import { TokensService, type TokenAuthView } from '../tokens/tokens.service';
 import { USER_ENABLED, UsersService } from '../users/users.service';
 import { IpAllowList, presentedKey } from './credentials';
 import { RelayError } from './relay-errors';
+import { DomainError } from '../common/domain-error';
 
 const ROLE_ADMIN = 10;
 /** Token views are kept this long unless a `tokens.changed` message drops them first. */
@@ -79,7 +80,7 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
     const raw = presentedKey(req.headers);
     if (raw === null) throw new RelayError('missing_api_key', 'relay.missing_api_key', 401);
     const { key, channelId } = splitTokenKey(raw);
-    const entry = await this.token(key, options.fresh === true);
+    const entry = await unavailableOnFailure(this.token(key, options.fresh === true));
     const t = entry.view;
     if (!t) throw new RelayError('invalid_api_key', 'relay.invalid_api_key', 401);
     switch (t.status) {
@@ -97,7 +98,7 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
     const clientIp = req.ip;
     if (entry.ips && !entry.ips.allows(clientIp)) throw new RelayError('ip_not_allowed', 'relay.ip_not_allowed', 403, { ip: clientIp.slice(0, 64) });
 
-    const user = await this.users.authSnapshot(t.userId);
+    const user = await unavailableOnFailure(this.users.authSnapshot(t.userId));
     if (!user || user.deleted) throw new RelayError('invalid_api_key', 'relay.invalid_api_key', 401);
     if (user.status !== USER_ENABLED) throw new RelayError('user_banned', 'relay.user_banned', 403);
     if (channelId !== null && user.role < ROLE_ADMIN) throw new RelayError('channel_pin_forbidden', 'relay.channel_pin_forbidden', 403);
@@ -198,5 +199,15 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
     if (this.cache.size >= TOKEN_CACHE_MAX) this.cache.clear();
     this.cache.set(key, entry);
     return entry;
+  }
+}
+
+/** A database that cannot answer is a fast 503, not a 500 (rule 22): the relay cannot admit or bill. */
+async function unavailableOnFailure<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (err) {
+    if (err instanceof DomainError) throw err;
+    throw new RelayError('service_unavailable', 'relay.service_unavailable', 503);
   }
 }

@@ -94,7 +94,7 @@ export class RelayRoutes implements OnModuleInit {
     }
 
     const notImplemented = (req: FastifyRequest, reply: FastifyReply) => this.answer(req, reply, async () => Promise.reject(notImplementedError()));
-    for (const path of ['/v1/files', '/v1/files/*', '/v1/fine-tunes', '/v1/fine-tunes/*', '/v1/fine_tuning/*', '/v1/images/variations']) {
+    for (const path of ['/v1/files', '/v1/files/*', '/v1/fine-tunes', '/v1/fine-tunes/*', '/v1/fine_tuning', '/v1/fine_tuning/*', '/v1/images/variations']) {
       scope.route({ method: [...ALL_METHODS], url: path, handler: notImplemented });
     }
     scope.delete('/v1/models/*', notImplemented);
