@@ -19,7 +19,6 @@ describe.each(DATABASES)('relay admission (%s)', (kind) => {
   let kit: RelayKit;
   let A: FakeOpenAI;
   let B: FakeOpenAI;
-  let chA: number;
   let chB: number;
   let user: Awaited<ReturnType<typeof fundedUser>>;
 
@@ -28,7 +27,7 @@ describe.each(DATABASES)('relay admission (%s)', (kind) => {
     A = await fakeUpstream(kit, { key: KEY_A });
     B = await fakeUpstream(kit, { key: KEY_B });
     await setOption(kit.root, 'ModelRatio', { 'gpt-4o-mini': 0.075, 'gpt-4o': 1.25 });
-    chA = await createChannel(kit.root, { name: 'A', key: KEY_A, base_url: A.url, models: 'gpt-4o-mini,gpt-4o,unpriced-model', group: 'default,vip', priority: 10 });
+    await createChannel(kit.root, { name: 'A', key: KEY_A, base_url: A.url, models: 'gpt-4o-mini,gpt-4o,unpriced-model', group: 'default,vip', priority: 10 });
     chB = await createChannel(kit.root, { name: 'B', key: KEY_B, base_url: B.url, models: 'gpt-4o-mini', priority: 0 });
     user = await fundedUser(kit, 10_000_000);
   });

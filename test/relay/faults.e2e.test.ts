@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { DATABASES } from '../support/env';
-import { chatChunk, type FakeOpenAI, type FakeScript, type Json } from '../support/fakes/openai-upstream';
+import { chatChunk, type FakeScript, type Json } from '../support/fakes/openai-upstream';
 import {
   consumeLogs,
   createChannel,
