@@ -227,7 +227,9 @@ export async function startGateway({ kind, entry, upstreamUrl, bodies, log, trac
       onCleanup(() => dropRedisPrefix(prefix));
       Object.assign(env, { DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix });
     }
-    const proc = spawnNode(name, [entry], { env, cwd, jsonReady: false });
+    // e.g. BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes.
+    const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter((a) => a !== '');
+    const proc = spawnNode(name, [...nodeArgs, entry], { env, cwd, jsonReady: false });
     onCleanup(() => proc.stop(10_000));
     result.pid = proc.pid;
     result.proc = proc;

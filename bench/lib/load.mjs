@@ -140,10 +140,11 @@ export async function closedLoop({ dispatcher, req, stream, concurrency, seconds
 /**
  * Opens `count` streams on their own connections, at most `openConcurrency` being set up at a
  * time, and keeps them open (the fake holds every stream after its first chunk). A stream counts
- * as open when its first chunk arrives. Resolves when every stream is open or failed;
+ * as open when its first chunk arrives. Resolves when every stream is open or failed, or at
+ * `rampTimeoutMs` (streams not started by then are not attempted);
  * `finished` resolves when every open stream has ended (after the fake is told to release them).
  */
-export async function openHeldStreams({ origin, req, count, openConcurrency, openTimeoutMs }) {
+export async function openHeldStreams({ origin, req, count, openConcurrency, openTimeoutMs, rampTimeoutMs, onProgress }) {
   const pool = new Pool(origin, {
     connections: count,
     pipelining: 1,
@@ -156,15 +157,19 @@ export async function openHeldStreams({ origin, req, count, openConcurrency, ope
   let opened = 0;
   let ended = 0;
   const t0 = performance.now();
+  // No new stream starts after this, and none waits past it for its first chunk: a target that
+  // stalls must not hold the whole run (streams held open for minutes also start timing out).
+  const rampDeadline = t0 + rampTimeoutMs;
   const finishers = [];
 
   const openOne = () =>
     new Promise((resolveOpen) => {
       const ac = new AbortController();
       let isOpen = false;
+      const waitMs = Math.max(0, Math.min(openTimeoutMs, rampDeadline - performance.now()));
       const timer = setTimeout(() => {
-        if (!isOpen) ac.abort(new Error('no first chunk in time'));
-      }, openTimeoutMs);
+        if (!isOpen) ac.abort(new Error(`no first chunk within ${Math.round(waitMs / 1000)} s`));
+      }, waitMs);
       const done = (async () => {
         try {
           const res = await pool.request({ ...req, signal: ac.signal });
@@ -199,14 +204,17 @@ export async function openHeldStreams({ origin, req, count, openConcurrency, ope
 
   let next = 0;
   const opener = async () => {
-    while (next < count) {
+    while (next < count && performance.now() < rampDeadline) {
       next++;
       await openOne();
     }
   };
+  const progress = onProgress ? setInterval(() => onProgress({ attempted: next, opened, errors: errors.count }), 10_000) : null;
   await Promise.all(Array.from({ length: Math.min(openConcurrency, count) }, opener));
+  if (progress) clearInterval(progress);
   const rampMs = performance.now() - t0;
   return {
+    attempted: next,
     opened,
     rampMs,
     errors,
