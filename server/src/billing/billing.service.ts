@@ -1,13 +1,11 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { In, LessThan, type EntityManager } from 'typeorm';
-import { ChannelsService } from '../channels/channels.service';
 import { DomainError } from '../common/domain-error';
 import { t } from '../common/messages';
 import { nowSeconds } from '../common/sql';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { DatabaseService } from '../database/database.service';
+import { DatabaseService, type SqliteConnection } from '../database/database.service';
 import { LOG_CONSUME } from '../logs/log.entity';
-import { LogsService } from '../logs/logs.service';
 import { MailService } from '../mail/mail.service';
 import { OptionsService } from '../options/options.service';
 import { QUEUE_DRIVER, type QueueDriver } from '../queue/jobs';
@@ -15,18 +13,24 @@ import { NEVER_EXPIRES, TOKEN_ENABLED } from '../tokens/token.entity';
 import { TokensService } from '../tokens/tokens.service';
 import { UsersService } from '../users/users.service';
 import { BillingError } from './billing.errors';
-import { HOLD_HELD, HOLD_REFUNDED, HOLD_SETTLED, HoldEntity, type HoldStatus } from './hold.entity';
+import { HOLD_HELD, HOLD_REFUNDED, HOLD_SETTLED, HoldEntity } from './hold.entity';
 import { crossedBelow, escapeHtml, fitLog, formatBalance, ledgerQuota, trusted, validRequestId } from './ledger-rules';
+import {
+  PG_DIVISION_BY_ZERO,
+  PG_HOLD_SQL,
+  PG_REFUND_SQL,
+  PG_SETTLE_LOG_SQL,
+  PG_SETTLE_SQL,
+  pgHoldParams,
+  pgRefundParams,
+  pgSettleParams,
+  SqliteLedger,
+  type HoldArgs,
+  type SettleResult,
+} from './ledger-statements';
 import type { ConsumeLogInput, HoldHandle, HoldRequest, Ledger, SettleInput, SettleOutcome } from './ledger.types';
 
 export { BillingError };
-
-/** What a compare-and-set out of `held` hands back (the row as it was held). */
-interface ClosedHold {
-  userId: number;
-  tokenId: number | null;
-  amount: number;
-}
 
 export interface SweepResult {
   settled: number;
@@ -53,14 +57,14 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
   private readonly logger = new Logger('Billing');
   /** Reminder e-mails being enqueued after a settlement (awaited on shutdown). */
   private readonly pending = new Set<Promise<void>>();
+  /** SQLite: the ledger's statements, prepared once per connection. */
+  private sqliteLedger: SqliteLedger | null = null;
 
   constructor(
     private readonly db: DatabaseService,
     private readonly options: OptionsService,
     private readonly users: UsersService,
     private readonly tokens: TokensService,
-    private readonly channels: ChannelsService,
-    private readonly logs: LogsService,
     private readonly mail: MailService,
     @Inject(QUEUE_DRIVER) private readonly queue: QueueDriver,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -93,18 +97,42 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
     const amount = req.amount;
     const model = (req.modelName ?? '').slice(0, 128);
 
+    const args: HoldArgs = { requestId: req.requestId, userId: req.userId, tokenId: req.tokenId, amount, model, now: nowSeconds() };
+
     if (this.options.bool('TrustBypassEnabled') && (await this.isTrusted(req.userId, req.tokenId))) {
-      await this.db.write((em) => this.insertHold(em, req, 0, model));
+      if (this.db.kind === 'sqlite') await this.db.sqliteSync((c) => this.sqlite(c).insertRow({ ...args, amount: 0 }));
+      else await this.db.write((em) => this.insertHold(em, req, 0, model));
       return { requestId: req.requestId, amount: 0, bypassed: true };
     }
 
-    // One transaction, one statement each: BEGIN, user, token, row (+ relaxed commit), COMMIT.
-    await this.db.write(async (em) => {
-      if (!(await this.users.reserveQuota(em, req.userId, amount))) throw BillingError.insufficientUserQuota(amount);
-      if (req.tokenId !== null && !(await this.tokens.reserve(em, req.tokenId, amount))) throw BillingError.tokenQuotaExhausted(amount);
-      await this.insertHold(em, req, amount, model);
-    });
+    if (this.db.kind === 'sqlite') {
+      // One synchronous transaction of prepared statements: user, token, row.
+      await this.db.sqliteSync((c) => this.sqlite(c).hold(args));
+    } else {
+      await this.holdPostgres(args);
+    }
     return { requestId: req.requestId, amount, bypassed: false };
+  }
+
+  /** One statement, one round trip (ledger-statements.ts PG_HOLD_SQL); the 403 codes stay exact. */
+  private async holdPostgres(args: HoldArgs): Promise<void> {
+    let rows: { user_ok: boolean }[];
+    try {
+      rows = await this.db.pgStatement<{ user_ok: boolean }>('sluice_ledger_hold', PG_HOLD_SQL, pgHoldParams(args));
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      // The guard: the user was reservable but the token was not, and the statement rolled back.
+      if (code === PG_DIVISION_BY_ZERO) throw BillingError.tokenQuotaExhausted(args.amount);
+      if (code === '23505') throw BillingError.duplicateRequest();
+      throw err;
+    }
+    if (rows[0]?.user_ok !== true) throw BillingError.insufficientUserQuota(args.amount);
+  }
+
+  private sqlite(conn: SqliteConnection): SqliteLedger {
+    // A re-initialised data source has a new connection: prepare again for it.
+    if (this.sqliteLedger?.conn !== conn) this.sqliteLedger = new SqliteLedger(conn);
+    return this.sqliteLedger;
   }
 
   async settle(requestId: string, input: SettleInput): Promise<SettleOutcome> {
@@ -124,56 +152,34 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
     return 'settled';
   }
 
-  private settleOnce(
-    requestId: string,
-    quota: number,
-    channelId: number,
-    log: ConsumeLogInput | null,
-  ): Promise<{ userId: number; after: number | null } | null> {
-    return this.db.write(async (em) => {
-      const hold = await this.close(em, requestId, HOLD_SETTLED, quota);
-      if (!hold) return null;
-      const delta = quota - hold.amount;
-      const after = await this.users.recordConsumption(em, hold.userId, quota, delta);
-      // adjust() also moves the token's used_quota: reserve added the hold, this the difference.
-      if (hold.tokenId !== null && delta !== 0) await this.tokens.adjust(em, hold.tokenId, delta);
-      if (channelId > 0) await this.channels.addUsedQuota(em, channelId, quota);
-      if (log) {
-        await this.logs.record(em, {
-          userId: hold.userId,
-          type: LOG_CONSUME,
-          requestId,
-          quota,
-          username: log.username,
-          tokenName: log.tokenName,
-          tokenId: log.tokenId,
-          modelName: log.modelName,
-          promptTokens: log.promptTokens,
-          completionTokens: log.completionTokens,
-          useTime: log.useTime,
-          isStream: log.isStream,
-          channelId,
-          tokenGroup: log.tokenGroup,
-          clientIp: log.clientIp,
-          content: log.content,
-          other: log.other,
-        });
-      }
-      return { userId: hold.userId, after };
-    });
+  /**
+   * One transaction: the compare-and-set out of `held`, the delta (final minus held) on user and
+   * token, the user's used_quota / request_count, the channel's used_quota and the consume log.
+   * SQLite: prepared statements in one synchronous transaction; PostgreSQL: one statement.
+   */
+  private async settleOnce(requestId: string, quota: number, channelId: number, log: ConsumeLogInput | null): Promise<SettleResult | null> {
+    const args = { requestId, quota, channelId: channelId > 0 ? channelId : 0, log, logType: LOG_CONSUME, now: nowSeconds() };
+    if (this.db.kind === 'sqlite') return this.db.sqliteSync((c) => this.sqlite(c).settle(args, HOLD_SETTLED));
+    const rows = await this.db.pgStatement<{ user_id: number | string; after: number | string | null }>(
+      log ? 'sluice_ledger_settle_log' : 'sluice_ledger_settle',
+      log ? PG_SETTLE_LOG_SQL : PG_SETTLE_SQL,
+      pgSettleParams(args, HOLD_SETTLED),
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return { userId: Number(row.user_id), after: row.after === null ? null : Number(row.after) };
   }
 
   async refund(requestId: string): Promise<SettleOutcome> {
     if (!validRequestId(requestId)) return 'already_done';
-    const done = await this.db.write(async (em) => {
-      const hold = await this.close(em, requestId, HOLD_REFUNDED, 0);
-      if (!hold) return false;
-      if (hold.amount > 0) {
-        await this.users.addQuota(em, hold.userId, hold.amount);
-        if (hold.tokenId !== null) await this.tokens.adjust(em, hold.tokenId, -hold.amount);
-      }
-      return true;
-    });
+    const now = nowSeconds();
+    let done: boolean;
+    if (this.db.kind === 'sqlite') {
+      done = await this.db.sqliteSync((c) => this.sqlite(c).refund(requestId, HOLD_REFUNDED, now));
+    } else {
+      const rows = await this.db.pgStatement<{ user_id: number }>('sluice_ledger_refund', PG_REFUND_SQL, pgRefundParams(requestId, HOLD_REFUNDED, now));
+      done = rows.length > 0;
+    }
     return done ? 'settled' : 'already_done';
   }
 
@@ -347,26 +353,6 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
       if (/unique|duplicate|primary key/i.test((err as Error).message)) throw BillingError.duplicateRequest();
       throw err;
     }
-  }
-
-  /**
-   * held -> settled/refunded by compare-and-set, answering the row as it was held (RETURNING,
-   * on both databases), or null when another call already closed it.
-   */
-  private async close(em: EntityManager, requestId: string, status: HoldStatus, settledQuota: number): Promise<ClosedHold | null> {
-    const p = this.placeholder();
-    // The transaction's runner: EntityManager.query() drops the structured result (records).
-    const runner = em.queryRunner;
-    if (!runner) throw this.internal('close() outside a transaction');
-    const res = (await runner.query(
-      `UPDATE holds SET status = ${p(1)}, settled_quota = ${p(2)}, updated_at = ${p(3)} ` +
-        `WHERE request_id = ${p(4)} AND status = ${p(5)} RETURNING user_id, token_id, amount`,
-      [status, settledQuota, nowSeconds(), requestId, HOLD_HELD],
-      true,
-    )) as { records?: { user_id: number | string; token_id: number | string | null; amount: number | string }[] };
-    const row = res.records?.[0];
-    if (!row) return null;
-    return { userId: Number(row.user_id), tokenId: row.token_id === null ? null : Number(row.token_id), amount: Number(row.amount) };
   }
 
   /** The low-balance reminder (reference §3.9): never blocks or fails the settlement. */
