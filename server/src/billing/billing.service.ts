@@ -16,6 +16,7 @@ import { BillingError } from './billing.errors';
 import { HOLD_HELD, HOLD_REFUNDED, HOLD_SETTLED, HoldEntity } from './hold.entity';
 import { crossedBelow, escapeHtml, fitLog, formatBalance, ledgerQuota, trusted, validRequestId } from './ledger-rules';
 import {
+  PG_CHECKPOINT_SQL,
   PG_DIVISION_BY_ZERO,
   PG_HOLD_SQL,
   PG_REFUND_SQL,
@@ -187,17 +188,10 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
     if (!validRequestId(requestId)) return;
     const q = ledgerQuota(deliveredQuota);
     const channel = channelId !== undefined && Number.isSafeInteger(channelId) && channelId > 0 ? channelId : 0;
-    const p = this.placeholder();
-    const params: (string | number)[] = [q, q, nowSeconds()];
-    let sql = `UPDATE holds SET checkpoint_quota = CASE WHEN checkpoint_quota < ${p(1)} THEN ${p(2)} ELSE checkpoint_quota END, updated_at = ${p(3)}`;
-    if (channel > 0) {
-      params.push(channel);
-      sql += `, channel_id = ${p(params.length)}`;
-    }
-    params.push(requestId, HOLD_HELD);
-    // Delivered content only grows; an out-of-order checkpoint never lowers it.
-    sql += ` WHERE request_id = ${p(params.length - 1)} AND status = ${p(params.length)}${this.relaxedCommit()}`;
-    await this.db.write((em) => em.query(sql, params));
+    const now = nowSeconds();
+    // One statement: a prepared one in the SQLite write queue, or one PostgreSQL round trip.
+    if (this.db.kind === 'sqlite') await this.db.sqliteSync((c) => this.sqlite(c).checkpoint(requestId, q, channel, now));
+    else await this.db.pgStatement('sluice_ledger_checkpoint', PG_CHECKPOINT_SQL, [q, now, channel, requestId, HOLD_HELD]);
   }
 
   // ---- the sweeper ----
@@ -312,10 +306,6 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
    */
   private relaxedCommit(): string {
     return this.db.kind === 'postgres' ? ` AND set_config('synchronous_commit', 'off', true) IS NOT NULL` : '';
-  }
-
-  private placeholder(): (i: number) => string {
-    return this.db.kind === 'postgres' ? (i) => `$${i}` : () => '?';
   }
 
   /** A caller bug, not a client error: logged, answered as a 500 without details. */

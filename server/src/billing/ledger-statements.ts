@@ -82,6 +82,7 @@ export class SqliteLedger {
   private readonly tokenDown: SqliteStatement;
   private readonly channelUsed: SqliteStatement;
   private readonly insertLog: SqliteStatement;
+  private readonly checkpointHold: SqliteStatement;
 
   constructor(readonly conn: SqliteConnection) {
     this.reserveUser = conn.prepare('UPDATE users SET quota = quota - ? WHERE id = ? AND deleted_at IS NULL AND quota > 0 AND quota >= ?');
@@ -111,6 +112,7 @@ export class SqliteLedger {
         `status = CASE WHEN status = ${TOKEN_EXHAUSTED} AND (unlimited_quota OR remain_quota + ? > 0) THEN ${TOKEN_ENABLED} ELSE status END WHERE id = ?`,
     );
     this.channelUsed = conn.prepare('UPDATE channels SET used_quota = used_quota + ? WHERE id = ?');
+    this.checkpointHold = conn.prepare(SQLITE_CHECKPOINT_SQL);
     this.insertLog = conn.prepare(`INSERT INTO logs (${LOG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   }
 
@@ -183,13 +185,30 @@ export class SqliteLedger {
     return true;
   }
 
+  /** Raises the delivered quota of a hold still held (never lowers it). */
+  checkpoint(requestId: string, quota: number, channelId: number, now: number): void {
+    this.checkpointHold.run(quota, quota, now, channelId, channelId, requestId, HOLD_HELD);
+  }
+
   private moveToken(tokenId: number, delta: number): void {
     if (delta > 0) this.tokenUp.run(delta, delta, tokenId);
     else this.tokenDown.run(-delta, -delta, -delta, tokenId);
   }
 }
 
+// Delivered content only grows: an out-of-order checkpoint never lowers it. A channel id of 0
+// leaves the recorded channel as it was.
+const SQLITE_CHECKPOINT_SQL =
+  'UPDATE holds SET checkpoint_quota = CASE WHEN checkpoint_quota < ? THEN ? ELSE checkpoint_quota END, updated_at = ?, ' +
+  'channel_id = CASE WHEN ? > 0 THEN ? ELSE channel_id END WHERE request_id = ? AND status = ?';
+
 // ---- PostgreSQL: one statement per move ----
+
+/** The same checkpoint, with the hold's relaxed commit (see BillingService.relaxedCommit). */
+export const PG_CHECKPOINT_SQL =
+  'UPDATE holds SET checkpoint_quota = CASE WHEN checkpoint_quota < $1::bigint THEN $1::bigint ELSE checkpoint_quota END, ' +
+  'updated_at = $2::bigint, channel_id = CASE WHEN $3::integer > 0 THEN $3::integer ELSE channel_id END ' +
+  "WHERE request_id = $4::varchar AND status = $5::varchar AND set_config('synchronous_commit', 'off', true) IS NOT NULL";
 
 /**
  * A hold in one round trip: reserve the user conditionally, then the token (unless none) only
