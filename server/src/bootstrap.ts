@@ -23,8 +23,7 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
     bodyLimit: API_BODY_LIMIT,
     return503OnClosing: true,
     // The console calls both /api/user/ and /api/user; the reference routes ignore the slash.
-    ignoreTrailingSlash: true,
-    ignoreDuplicateSlashes: true,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new JsonLogger(config.logLevel),
