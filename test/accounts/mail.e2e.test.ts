@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';
-import { SmtpListener } from '../support/fakes/smtp';
+import { SmtpListener, smtpOptions } from '../support/fakes/smtp';
 import { Caller, loginRoot, newUser, uniqueName } from '../support/http';
 
 /** Registration with e-mail verification, password reset and e-mail binding through real SMTP. */
@@ -15,11 +15,7 @@ describe.each(DATABASES)('e-mail flows through SMTP (%s)', (kind) => {
     t = await startApp(kind, matrixOptions(kind));
     root = await loginRoot(t.url);
     for (const [key, value] of [
-      ['SMTPServer', '127.0.0.1'],
-      ['SMTPPort', String(smtp.port)],
-      ['SMTPAccount', smtp.user],
-      ['SMTPToken', smtp.pass],
-      ['SMTPFrom', 'noreply@sluice.test'],
+      ...smtpOptions(smtp),
       ['ServerAddress', 'https://gw.sluice.test'],
     ]) {
       const res = await root.put('/api/option/', { key, value });

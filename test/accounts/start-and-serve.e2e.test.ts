@@ -1,24 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { startApp } from '../support/app';
+import { freePort } from '../support/process';
 
 const MAIN = resolve(__dirname, '../../server/dist/main.js');
 
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
-  });
-}
 
 async function waitFor(url: string, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;

@@ -2,7 +2,7 @@ import { BillingService } from '../../server/src/billing/billing.service';
 import { QUEUE_DRIVER, type QueueDriver } from '../../server/src/queue/jobs';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';
-import { SmtpListener } from '../support/fakes/smtp';
+import { SmtpListener, smtpOptions } from '../support/fakes/smtp';
 import { loginRoot, uniqueName, type Caller } from '../support/http';
 import { LedgerFixtures, requestId, settleInput } from './fixtures';
 
@@ -32,11 +32,7 @@ describe.each(DATABASES)('billing low-balance reminder (%s)', (kind) => {
     t = await startApp(kind, matrixOptions(kind));
     root = await loginRoot(t.url);
     for (const [key, value] of [
-      ['SMTPServer', '127.0.0.1'],
-      ['SMTPPort', String(smtp.port)],
-      ['SMTPAccount', smtp.user],
-      ['SMTPToken', smtp.pass],
-      ['SMTPFrom', 'noreply@sluice.test'],
+      ...smtpOptions(smtp),
       ['ServerAddress', 'https://gw.sluice.test/'],
       ['QuotaRemindThreshold', '1000'],
     ]) {

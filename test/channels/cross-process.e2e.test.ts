@@ -1,25 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import request from 'supertest';
 import { clearRedisPrefix, createDatabase, startApp, type TestApp, type TestDatabase } from '../support/app';
 import { DATABASES, REDIS_URL } from '../support/env';
 import { loginRoot, type Caller } from '../support/http';
+import { freePort } from '../support/process';
 
 const MAIN = resolve(__dirname, '../../server/dist/main.js');
 
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
-  });
-}
 
 /**
  * Issue 3: the routing index changes within one second on a SECOND SERVER PROCESS when a channel is

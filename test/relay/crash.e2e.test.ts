@@ -1,25 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chatChunk, FakeOpenAI } from '../support/fakes/openai-upstream';
 import { Caller, loginRoot, newUser } from '../support/http';
+import { freePort } from '../support/process';
 
 const ROOT = resolve(__dirname, '../..');
 const KEY = 'sk-upstream-crash-0123456789abcdefghijk';
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.on('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => res(port));
-    });
-  });
-}
 
 async function waitFor<T>(what: string, fn: () => Promise<T | null>, timeoutMs: number): Promise<T> {
   const until = Date.now() + timeoutMs;

@@ -4,7 +4,7 @@ import { t } from '../common/messages';
 import type { Principal } from '../common/request-context';
 import { DatabaseService } from '../database/database.service';
 import { OptionsService } from '../options/options.service';
-import { OutboundClient, OutboundError } from '../outbound/outbound.service';
+import { OutboundClient } from '../outbound/outbound.service';
 import { QUEUE_DRIVER, type QueueDriver } from '../queue/jobs';
 import { BALANCE_PROVIDERS, balanceProviderFor, type BalanceContext, type BalanceProvider } from './balance/balance-providers';
 import { forEachLimit } from './bounded';
@@ -14,11 +14,11 @@ import { ChannelHealthService } from './channel-health.service';
 import { ChannelsError } from './channels-error';
 import { ChannelsService, type RelayChannel } from './channels.service';
 import { RunGate } from './run-gate';
+import { upstreamGetText } from './upstream-get';
 
 const MAX_BODY = 1024 * 1024;
 /** No provider needs more; a guard against a provider definition that never ends. */
 const MAX_STEPS = 4;
-const TIMEOUTS = { headersMs: 20_000, idleMs: 20_000, totalMs: 30_000 };
 const BALANCE_ALL_CONCURRENCY = 4;
 
 /**
@@ -102,23 +102,8 @@ export class ChannelBalanceService implements OnModuleInit {
     return balance;
   }
 
-  /** Upstream bodies are never echoed (they can repeat the key): only the status is reported. */
   private async getJson(url: string, headers: Readonly<Record<string, string>>, allowPrivate: boolean): Promise<unknown> {
-    let status: number;
-    let text: string;
-    try {
-      const res = await this.outbound.request({ url, headers: { ...headers }, allowPrivate, timeouts: TIMEOUTS });
-      status = res.status;
-      text = await this.outbound.readText(res, MAX_BODY);
-    } catch (err) {
-      if (err instanceof OutboundError) {
-        if (err.kind === 'blocked') throw ChannelsError.of('channel.upstream_blocked', {}, 400);
-        if (err.kind === 'bad_url') throw ChannelsError.of('channel.invalid_base_url');
-        throw ChannelsError.of('channel.balance_failed', { reason: err.message }, 502);
-      }
-      throw err;
-    }
-    if (status !== 200) throw ChannelsError.of('channel.balance_failed', { reason: `HTTP ${status}` }, 502);
+    const text = await upstreamGetText(this.outbound, { url, headers, allowPrivate, maxBytes: MAX_BODY }, 'channel.balance_failed');
     try {
       return JSON.parse(text) as unknown;
     } catch {

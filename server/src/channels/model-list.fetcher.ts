@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { OptionsService } from '../options/options.service';
-import { OutboundClient, OutboundError } from '../outbound/outbound.service';
+import { OutboundClient } from '../outbound/outbound.service';
 import { CHANNEL_TYPES, isChannelTypeId } from './channel-types';
 import { effectiveBaseUrl, splitKeyLines } from './channel-input';
 import { ChannelsError } from './channels-error';
+import { upstreamGetText } from './upstream-get';
 
 const MAX_BODY = 4 * 1024 * 1024;
 const MAX_MODELS = 5000;
@@ -30,26 +31,16 @@ export class ModelListFetcher {
     const bearer = splitKeyLines(key)[0];
     if (!bearer) throw ChannelsError.of('channel.fetch_models_key_required');
 
-    let text: string;
-    let status: number;
-    try {
-      const res = await this.outbound.request({
+    const text = await upstreamGetText(
+      this.outbound,
+      {
         url: `${base}${path}`,
         headers: { authorization: `Bearer ${bearer}`, accept: 'application/json' },
         allowPrivate: this.options.bool('AllowPrivateUpstreamEnabled'),
-        timeouts: { headersMs: 20_000, idleMs: 20_000, totalMs: 30_000 },
-      });
-      status = res.status;
-      text = await this.outbound.readText(res, MAX_BODY);
-    } catch (err) {
-      if (err instanceof OutboundError) {
-        if (err.kind === 'blocked') throw ChannelsError.of('channel.upstream_blocked', {}, 400);
-        if (err.kind === 'bad_url') throw ChannelsError.of('channel.invalid_base_url');
-        throw ChannelsError.of('channel.fetch_models_failed', { reason: err.message }, 502);
-      }
-      throw err;
-    }
-    if (status !== 200) throw ChannelsError.of('channel.fetch_models_failed', { reason: `HTTP ${status}` }, 502);
+        maxBytes: MAX_BODY,
+      },
+      'channel.fetch_models_failed',
+    );
     return parseModelList(text);
   }
 }

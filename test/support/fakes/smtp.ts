@@ -123,3 +123,14 @@ function decodeBody(raw: string): string {
     })
     .join('\n');
 }
+
+/** The options that point a running app's mail at this listener (set through root's option API). */
+export function smtpOptions(smtp: SmtpListener): [string, string][] {
+  return [
+    ['SMTPServer', '127.0.0.1'],
+    ['SMTPPort', String(smtp.port)],
+    ['SMTPAccount', smtp.user],
+    ['SMTPToken', smtp.pass],
+    ['SMTPFrom', 'noreply@sluice.test'],
+  ];
+}

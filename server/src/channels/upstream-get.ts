@@ -1,0 +1,33 @@
+import type { MessageKey } from '../common/messages';
+import { OutboundClient, OutboundError } from '../outbound/outbound.service';
+import { ChannelsError } from './channels-error';
+
+const TIMEOUTS = { headersMs: 20_000, idleMs: 20_000, totalMs: 30_000 };
+
+/**
+ * GET a small upstream document for a management call (model list, balance). Upstream bodies are
+ * never echoed (they can repeat the key): failures report the transport kind or the status only,
+ * under the caller's message key.
+ */
+export async function upstreamGetText(
+  outbound: OutboundClient,
+  req: { url: string; headers: Readonly<Record<string, string>>; allowPrivate: boolean; maxBytes: number },
+  failKey: MessageKey,
+): Promise<string> {
+  let status: number;
+  let text: string;
+  try {
+    const res = await outbound.request({ url: req.url, headers: { ...req.headers }, allowPrivate: req.allowPrivate, timeouts: TIMEOUTS });
+    status = res.status;
+    text = await outbound.readText(res, req.maxBytes);
+  } catch (err) {
+    if (err instanceof OutboundError) {
+      if (err.kind === 'blocked') throw ChannelsError.of('channel.upstream_blocked', {}, 400);
+      if (err.kind === 'bad_url') throw ChannelsError.of('channel.invalid_base_url');
+      throw ChannelsError.of(failKey, { reason: err.message }, 502);
+    }
+    throw err;
+  }
+  if (status !== 200) throw ChannelsError.of(failKey, { reason: `HTTP ${status}` }, 502);
+  return text;
+}
