@@ -371,6 +371,41 @@ describe.each(DATABASES)('billing ledger (%s)', (kind) => {
     });
   });
 
+  it('group commit: ops sent in one turn share a commit, and a refused or failing op rolls back alone', async () => {
+    const { caller, userId, username } = await fx.account(10_000);
+    const tokenId = await fx.token(caller, { remain_quota: 2_500 });
+    const [a, b, c, d] = [requestId('gc'), requestId('gc'), requestId('gc'), requestId('gc')];
+    // One turn of the event loop: all of these join the same batch.
+    const outcomes = await Promise.all([
+      holdOutcome(billing.hold({ requestId: a, userId, tokenId, amount: 1_000 })),
+      holdOutcome(billing.hold({ requestId: b, userId, tokenId, amount: 1_000 })),
+      // The token has 500 left: the user part of this hold must be rolled back with it.
+      holdOutcome(billing.hold({ requestId: c, userId, tokenId, amount: 1_000 })),
+      // A second hold under a request id already held in this batch.
+      holdOutcome(billing.hold({ requestId: a, userId, tokenId, amount: 10 })),
+      holdOutcome(billing.hold({ requestId: d, userId, tokenId: null, amount: 500 })),
+    ]);
+    expect(outcomes).toEqual(['ok', 'ok', '403 token_quota_exhausted', '409 duplicate_request', 'ok']);
+    expect(await fx.user(userId)).toEqual({ quota: 10_000 - 2_500, used_quota: 0, request_count: 0 });
+    expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: 500, used_quota: 2_000 });
+    expect(await fx.holdRow(a)).toMatchObject({ status: 'held', amount: 1_000 });
+    expect(await fx.holdRow(c)).toBeNull();
+
+    // A batch of a settle, a refund, a second settle of the same hold and a checkpoint.
+    const log = logInput({ username, tokenId, tokenName: 'billing' });
+    const [s1, r1, s2] = await Promise.all([
+      billing.settle(a, settleInput(1_200, channelId, log)),
+      billing.refund(b),
+      billing.settle(a, settleInput(1_200, channelId, log)),
+      billing.checkpoint(d, 300, channelId),
+    ]);
+    expect([s1, r1, s2]).toEqual(['settled', 'settled', 'already_done']);
+    expect(await fx.user(userId)).toEqual({ quota: 10_000 - 500 - 1_200, used_quota: 1_200, request_count: 1 });
+    expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: 2_500 - 1_200, used_quota: 1_200 });
+    expect(await fx.holdRow(d)).toMatchObject({ status: 'held', checkpoint_quota: 300, channel_id: channelId });
+    expect(await fx.consumeLogs(a)).toHaveLength(1);
+  });
+
   it('checkpoints only raise the delivered quota and only while held', async () => {
     const { userId } = await fx.account(5_000);
     const r = requestId('cp');

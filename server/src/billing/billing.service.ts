@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { In, LessThan, type EntityManager } from 'typeorm';
 import { DomainError } from '../common/domain-error';
+import { GroupCommit } from '../common/group-commit';
 import { t } from '../common/messages';
 import { nowSeconds } from '../common/sql';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -16,17 +17,17 @@ import { BillingError } from './billing.errors';
 import { HOLD_HELD, HOLD_REFUNDED, HOLD_SETTLED, HoldEntity } from './hold.entity';
 import { crossedBelow, escapeHtml, fitLog, formatBalance, ledgerQuota, trusted, validRequestId } from './ledger-rules';
 import {
-  PG_CHECKPOINT_SQL,
-  PG_DIVISION_BY_ZERO,
-  PG_HOLD_SQL,
-  PG_REFUND_SQL,
-  PG_SETTLE_LOG_SQL,
-  PG_SETTLE_SQL,
-  pgHoldParams,
-  pgRefundParams,
-  pgSettleParams,
+  PG_BATCH_MAX,
+  PG_BATCH_SQL,
+  pgCheckpointOp,
+  pgHoldOp,
+  pgOutcome,
+  pgRefundOp,
+  pgSettleOp,
   SqliteLedger,
   type HoldArgs,
+  type PgHoldResult,
+  type PgLedgerOp,
   type SettleResult,
 } from './ledger-statements';
 import type { ConsumeLogInput, HoldHandle, HoldRequest, Ledger, SettleInput, SettleOutcome } from './ledger.types';
@@ -60,6 +61,11 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
   private readonly pending = new Set<Promise<void>>();
   /** SQLite: the ledger's statements, prepared once per connection. */
   private sqliteLedger: SqliteLedger | null = null;
+  /** PostgreSQL: ledger ops in group commits, one sluice_ledger_batch() call per batch. */
+  private readonly pgBatches = new GroupCommit<PgLedgerOp>(async (ops) => {
+    const rows = await this.db.pgStatement<{ r: unknown[] }>('sluice_ledger_batch', PG_BATCH_SQL, [JSON.stringify(ops)]);
+    return (rows[0]?.r ?? []).map(pgOutcome);
+  }, PG_BATCH_MAX);
 
   constructor(
     private readonly db: DatabaseService,
@@ -115,19 +121,13 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
     return { requestId: req.requestId, amount, bypassed: false };
   }
 
-  /** One statement, one round trip (ledger-statements.ts PG_HOLD_SQL); the 403 codes stay exact. */
+  /** One op of the next group commit (ledger-statements.ts pgHoldOp); the 403 codes stay exact. */
   private async holdPostgres(args: HoldArgs): Promise<void> {
-    let rows: { user_ok: boolean }[];
-    try {
-      rows = await this.db.pgStatement<{ user_ok: boolean }>('sluice_ledger_hold', PG_HOLD_SQL, pgHoldParams(args));
-    } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      // The guard: the user was reservable but the token was not, and the statement rolled back.
-      if (code === PG_DIVISION_BY_ZERO) throw BillingError.tokenQuotaExhausted(args.amount);
-      if (code === '23505') throw BillingError.duplicateRequest();
-      throw err;
-    }
-    if (rows[0]?.user_ok !== true) throw BillingError.insufficientUserQuota(args.amount);
+    const r = await this.pgBatches.submit<PgHoldResult>(pgHoldOp(args));
+    if ('ok' in r) return;
+    if (r.e === 'user') throw BillingError.insufficientUserQuota(args.amount);
+    if (r.e === 'token') throw BillingError.tokenQuotaExhausted(args.amount);
+    throw BillingError.duplicateRequest();
   }
 
   private sqlite(conn: SqliteConnection): SqliteLedger {
@@ -156,17 +156,13 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
   /**
    * One transaction: the compare-and-set out of `held`, the delta (final minus held) on user and
    * token, the user's used_quota / request_count, the channel's used_quota and the consume log.
-   * SQLite: prepared statements in one synchronous transaction; PostgreSQL: one statement.
+   * SQLite: prepared statements in one savepoint of a group commit; PostgreSQL: one op of a
+   * sluice_ledger_batch() group commit.
    */
   private async settleOnce(requestId: string, quota: number, channelId: number, log: ConsumeLogInput | null): Promise<SettleResult | null> {
     const args = { requestId, quota, channelId: channelId > 0 ? channelId : 0, log, logType: LOG_CONSUME, now: nowSeconds() };
     if (this.db.kind === 'sqlite') return this.db.sqliteSync((c) => this.sqlite(c).settle(args, HOLD_SETTLED));
-    const rows = await this.db.pgStatement<{ user_id: number | string; after: number | string | null }>(
-      log ? 'sluice_ledger_settle_log' : 'sluice_ledger_settle',
-      log ? PG_SETTLE_LOG_SQL : PG_SETTLE_SQL,
-      pgSettleParams(args, HOLD_SETTLED),
-    );
-    const row = rows[0];
+    const row = await this.pgBatches.submit<{ user_id: number | string; after: number | string | null } | null>(pgSettleOp(args, HOLD_SETTLED));
     if (!row) return null;
     return { userId: Number(row.user_id), after: row.after === null ? null : Number(row.after) };
   }
@@ -178,8 +174,7 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
     if (this.db.kind === 'sqlite') {
       done = await this.db.sqliteSync((c) => this.sqlite(c).refund(requestId, HOLD_REFUNDED, now));
     } else {
-      const rows = await this.db.pgStatement<{ user_id: number }>('sluice_ledger_refund', PG_REFUND_SQL, pgRefundParams(requestId, HOLD_REFUNDED, now));
-      done = rows.length > 0;
+      done = (await this.pgBatches.submit<boolean>(pgRefundOp(requestId, HOLD_REFUNDED, now))) === true;
     }
     return done ? 'settled' : 'already_done';
   }
@@ -189,9 +184,9 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
     const q = ledgerQuota(deliveredQuota);
     const channel = channelId !== undefined && Number.isSafeInteger(channelId) && channelId > 0 ? channelId : 0;
     const now = nowSeconds();
-    // One statement: a prepared one in the SQLite write queue, or one PostgreSQL round trip.
+    // One statement in the next group commit (SQLite write queue or PostgreSQL batch).
     if (this.db.kind === 'sqlite') await this.db.sqliteSync((c) => this.sqlite(c).checkpoint(requestId, q, channel, now));
-    else await this.db.pgStatement('sluice_ledger_checkpoint', PG_CHECKPOINT_SQL, [q, now, channel, requestId, HOLD_HELD]);
+    else await this.pgBatches.submit(pgCheckpointOp(requestId, q, channel, now));
   }
 
   // ---- the sweeper ----

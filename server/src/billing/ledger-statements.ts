@@ -67,8 +67,8 @@ function closedHold(row: HoldRowRaw): ClosedHold {
 
 /**
  * SQLite: the statements prepared once per connection. Every method runs inside
- * DatabaseService.sqliteSync() (one synchronous transaction under the write lock); a throw rolls
- * the whole move back.
+ * DatabaseService.sqliteSync() (synchronously, under the write lock, in its own savepoint of a
+ * group commit); a throw rolls the whole move back.
  */
 export class SqliteLedger {
   private readonly reserveUser: SqliteStatement;
@@ -202,126 +202,63 @@ const SQLITE_CHECKPOINT_SQL =
   'UPDATE holds SET checkpoint_quota = CASE WHEN checkpoint_quota < ? THEN ? ELSE checkpoint_quota END, updated_at = ?, ' +
   'channel_id = CASE WHEN ? > 0 THEN ? ELSE channel_id END WHERE request_id = ? AND status = ?';
 
-// ---- PostgreSQL: one statement per move ----
-
-/** The same checkpoint, with the hold's relaxed commit (see BillingService.relaxedCommit). */
-export const PG_CHECKPOINT_SQL =
-  'UPDATE holds SET checkpoint_quota = CASE WHEN checkpoint_quota < $1::bigint THEN $1::bigint ELSE checkpoint_quota END, ' +
-  'updated_at = $2::bigint, channel_id = CASE WHEN $3::integer > 0 THEN $3::integer ELSE channel_id END ' +
-  "WHERE request_id = $4::varchar AND status = $5::varchar AND set_config('synchronous_commit', 'off', true) IS NOT NULL";
+// ---- PostgreSQL: the batch function ----
 
 /**
- * A hold in one round trip: reserve the user conditionally, then the token (unless none) only
- * if the user was reserved, then the row only if both were. A user reserved without its token
- * must not stay reserved: the guard divides by zero in that case, which aborts the statement
- * (and with it the user's reservation); the caller maps that error to token_quota_exhausted.
- * The statement runs in its own implicit transaction, so it is all or nothing.
- *
- * $1 amount, $2 user, $3 token (null: none), $4 enabled status, $5 never-expires, $6 now,
- * $7 request id, $8 held status, $9 model.
+ * One op of `sluice_ledger_batch(jsonb)` (migration LedgerBatchFunction, which documents the
+ * fields and results). BillingService sends them in group commits: one round trip and one
+ * transaction for all the ops gathered while the previous batch was being written, so
+ * concurrent requests never queue on each other's row locks (a busy token is one hot row).
  */
-export const PG_HOLD_SQL = `WITH u AS (
-  UPDATE users SET quota = quota - $1::bigint
-  WHERE id = $2::integer AND deleted_at IS NULL AND quota > 0 AND quota >= $1::bigint
-  RETURNING id
-), t AS (
-  UPDATE tokens SET remain_quota = remain_quota - $1::bigint, used_quota = used_quota + $1::bigint
-  WHERE id = $3::integer AND EXISTS (SELECT 1 FROM u) AND status = $4::integer
-    AND (expired_time = $5::bigint OR expired_time > $6::bigint) AND (unlimited_quota OR remain_quota >= $1::bigint)
-  RETURNING id
-), h AS (
-  INSERT INTO holds (request_id, user_id, token_id, amount, status, model_name, created_at, updated_at)
-  SELECT $7::varchar, $2::integer, $3::integer, $1::bigint, $8::varchar, $9::varchar, $6::bigint, $6::bigint
-  WHERE EXISTS (SELECT 1 FROM u) AND ($3::integer IS NULL OR EXISTS (SELECT 1 FROM t))
-  RETURNING 1
-)
-SELECT EXISTS (SELECT 1 FROM u) AS user_ok,
-  1 / (CASE WHEN EXISTS (SELECT 1 FROM u) AND $3::integer IS NOT NULL AND NOT EXISTS (SELECT 1 FROM t) THEN 0 ELSE 1 END) AS guard
-WHERE set_config('synchronous_commit', 'off', true) IS NOT NULL`;
+export type PgLedgerOp = Record<string, unknown>;
 
-/** PostgreSQL's division_by_zero: only PG_HOLD_SQL's guard divides. */
-export const PG_DIVISION_BY_ZERO = '22012';
+/** The function's result for a hold. */
+export type PgHoldResult = { ok: true } | { e: 'user' | 'token' | 'dup' };
 
-export function pgHoldParams(a: HoldArgs): unknown[] {
-  return [a.amount, a.userId, a.tokenId, TOKEN_ENABLED, NEVER_EXPIRES, a.now, a.requestId, HOLD_HELD, a.model];
+/** At most this many ops per batch: each op is a subtransaction, and PostgreSQL caches 64 per transaction. */
+export const PG_BATCH_MAX = 48;
+
+export const PG_BATCH_SQL = 'SELECT sluice_ledger_batch($1::jsonb) AS r';
+
+export function pgHoldOp(a: HoldArgs): PgLedgerOp {
+  return { k: 'hold', r: a.requestId, u: a.userId, t: a.tokenId, a: a.amount, m: a.model, n: a.now, hs: HOLD_HELD, te: TOKEN_ENABLED, ne: NEVER_EXPIRES };
 }
 
-/**
- * A settlement (or refund) in one statement: the compare-and-set out of `held` feeds every
- * other move, so when another call already closed the hold nothing else happens. Settlements
- * keep synchronous commits.
- *
- * $1 closed status, $2 final quota (0 for a refund), $3 now, $4 request id, $5 held status,
- * $6 channel id, and for a settlement with a log $7.. the log's fields.
- */
-function pgCloseSql(kind: 'settle' | 'refund', withLog: boolean): string {
-  const close = `c AS (
-  UPDATE holds SET status = $1::varchar, settled_quota = $2::bigint, updated_at = $3::bigint
-  WHERE request_id = $4::varchar AND status = $5::varchar
-  RETURNING user_id, token_id, amount, $2::bigint - amount AS delta
-)`;
-  // The token moves by the delta; a give-back re-enables an exhausted token it lifts above zero.
-  const token = `t AS (
-  UPDATE tokens SET remain_quota = remain_quota - c.delta, used_quota = used_quota + c.delta,
-    status = CASE WHEN c.delta < 0 AND status = ${TOKEN_EXHAUSTED} AND (unlimited_quota OR remain_quota - c.delta > 0) THEN ${TOKEN_ENABLED} ELSE status END
-  FROM c WHERE tokens.id = c.token_id AND c.delta <> 0
-  RETURNING 1
-)`;
-  if (kind === 'refund') {
-    return `WITH ${close}, u AS (
-  UPDATE users SET quota = users.quota - c.delta FROM c WHERE users.id = c.user_id AND users.deleted_at IS NULL AND c.delta < 0
-  RETURNING users.quota
-), ${token}
-SELECT c.user_id, c.token_id, c.amount, (SELECT quota FROM u) AS after, $6::integer AS channel FROM c`;
-  }
-  const log = withLog
-    ? `, l AS (
-  INSERT INTO logs (${LOG_COLUMNS})
-  SELECT c.user_id, $7::integer, $3::bigint, $8::text, $9::varchar, $10::varchar, $11::integer, $12::varchar, $2::bigint, $13::integer,
-    $14::integer, $15::integer, $16::boolean, $6::integer, $17::varchar, $18::varchar, $4::varchar, $19::text FROM c
-  RETURNING 1
-)`
-    : '';
-  // A positive delta is charged only while the balance is not already negative (money rule 7).
-  return `WITH ${close}, u AS (
-  UPDATE users SET quota = CASE WHEN c.delta > 0 THEN (CASE WHEN users.quota >= 0 THEN users.quota - c.delta ELSE users.quota END) ELSE users.quota - c.delta END,
-    used_quota = users.used_quota + $2::bigint, request_count = users.request_count + 1
-  FROM c WHERE users.id = c.user_id
-  RETURNING users.quota
-), ${token}, ch AS (
-  UPDATE channels SET used_quota = used_quota + $2::bigint
-  WHERE id = $6::integer AND $6::integer > 0 AND $2::bigint > 0 AND EXISTS (SELECT 1 FROM c)
-  RETURNING 1
-)${log}
-SELECT c.user_id, (SELECT quota FROM u) AS after FROM c`;
-}
-
-export const PG_SETTLE_SQL = pgCloseSql('settle', false);
-export const PG_SETTLE_LOG_SQL = pgCloseSql('settle', true);
-export const PG_REFUND_SQL = pgCloseSql('refund', false);
-
-export function pgSettleParams(a: SettleArgs, closedStatus: string): unknown[] {
-  const base: unknown[] = [closedStatus, a.quota, a.now, a.requestId, HOLD_HELD, a.channelId];
+export function pgSettleOp(a: SettleArgs, closedStatus: string): PgLedgerOp {
   const l = a.log;
-  if (!l) return base;
-  base.push(
-    a.logType,
-    l.content,
-    l.username,
-    l.tokenName,
-    l.tokenId,
-    l.modelName,
-    l.promptTokens,
-    l.completionTokens,
-    l.useTime,
-    l.isStream,
-    l.tokenGroup,
-    l.clientIp,
-    JSON.stringify(l.other),
-  );
-  return base;
+  const log = l
+    ? {
+        type: a.logType,
+        content: l.content,
+        username: l.username,
+        token_name: l.tokenName,
+        token_id: l.tokenId,
+        model_name: l.modelName,
+        prompt_tokens: l.promptTokens,
+        completion_tokens: l.completionTokens,
+        use_time: l.useTime,
+        is_stream: l.isStream,
+        token_group: l.tokenGroup,
+        client_ip: l.clientIp,
+        other: JSON.stringify(l.other),
+      }
+    : null;
+  return { k: 'settle', r: a.requestId, q: a.quota, n: a.now, c: a.channelId, cs: closedStatus, hs: HOLD_HELD, tx: TOKEN_EXHAUSTED, te: TOKEN_ENABLED, l: log };
 }
 
-export function pgRefundParams(requestId: string, closedStatus: string, now: number): unknown[] {
-  return [closedStatus, 0, now, requestId, HOLD_HELD, 0];
+export function pgRefundOp(requestId: string, closedStatus: string, now: number): PgLedgerOp {
+  return { k: 'refund', r: requestId, n: now, cs: closedStatus, hs: HOLD_HELD, tx: TOKEN_EXHAUSTED, te: TOKEN_ENABLED };
+}
+
+export function pgCheckpointOp(requestId: string, quota: number, channelId: number, now: number): PgLedgerOp {
+  return { k: 'checkpoint', r: requestId, q: quota, c: channelId, n: now, hs: HOLD_HELD };
+}
+
+/** An op's error reported by the function ({err, code}), as a thrown Error; other results as they are. */
+export function pgOutcome(result: unknown): { ok: true; value: unknown } | { ok: false; err: Error } {
+  if (result !== null && typeof result === 'object' && 'err' in result) {
+    const r = result as { err: unknown; code?: unknown };
+    return { ok: false, err: Object.assign(new Error(String(r.err)), { code: r.code }) };
+  }
+  return { ok: true, value: result };
 }

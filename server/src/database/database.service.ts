@@ -1,9 +1,51 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { GroupCommit, type BatchOutcome } from '../common/group-commit';
 import { Mutex } from '../common/mutex';
 
 export type DbKind = 'sqlite' | 'postgres';
+
+type SyncOp = (conn: SqliteConnection) => unknown;
+
+/** Per connection: one transaction running a batch, each op in a savepoint (statements prepared once). */
+const groupCommits = new WeakMap<SqliteConnection, (ops: SyncOp[]) => BatchOutcome[]>();
+
+function groupCommit(conn: SqliteConnection): (ops: SyncOp[]) => BatchOutcome[] {
+  let run = groupCommits.get(conn);
+  if (run) return run;
+  const savepoint = conn.prepare('SAVEPOINT sluice_op');
+  const release = conn.prepare('RELEASE sluice_op');
+  const rollbackTo = conn.prepare('ROLLBACK TO sluice_op');
+  run = conn.transaction((ops: SyncOp[]) =>
+    ops.map((op): BatchOutcome => {
+      savepoint.run();
+      try {
+        const value = op(conn);
+        release.run();
+        return { ok: true, value };
+      } catch (err) {
+        // Undo this op's statements only; RELEASE then drops the (now empty) savepoint.
+        rollbackTo.run();
+        release.run();
+        return { ok: false, err: localError(err) };
+      }
+    }),
+  );
+  groupCommits.set(conn, run);
+  return run;
+}
+
+/**
+ * better-sqlite3's native addon is loaded once per process and keeps the SqliteError class of the
+ * first module registry that loaded it (jest gives every test file its own): such an error is no
+ * `instanceof Error` here. Callers get a local Error with the same message and code.
+ */
+function localError(err: unknown): Error {
+  if (err instanceof Error) return err;
+  const e = err as { message?: unknown; code?: unknown };
+  return Object.assign(new Error(String(e?.message ?? err)), { code: e?.code, cause: err });
+}
 
 /** The slice of better-sqlite3's API the hot paths use (the package ships no types here). */
 export interface SqliteStatement {
@@ -29,6 +71,17 @@ export interface SqliteConnection {
 export class DatabaseService implements OnApplicationShutdown {
   private readonly logger = new Logger('Database');
   private readonly writeLock = new Mutex();
+  /** sqliteSync() calls: one transaction per batch, under the write lock. */
+  private readonly sqliteBatches = new GroupCommit<SyncOp>((ops) =>
+    this.writeLock.run(async () => {
+      try {
+        return groupCommit(this.sqliteConnection)(ops);
+      } catch (err) {
+        // No connection, or BEGIN or COMMIT failed: nothing of the batch is written.
+        throw localError(err);
+      }
+    }),
+  );
   readonly kind: DbKind;
 
   constructor(
@@ -48,26 +101,19 @@ export class DatabaseService implements OnApplicationShutdown {
   }
 
   /**
-   * SQLite only: runs `fn` synchronously in one better-sqlite3 transaction on the data source's
-   * own connection, queued behind the same write lock as `write()` so nothing interleaves. For
-   * hot paths (the ledger) where TypeORM's per-statement overhead is most of the cost; a throw
-   * inside `fn` rolls everything back.
+   * SQLite only: runs `fn` synchronously on the data source's own connection, atomically, queued
+   * behind the same write lock as `write()` so nothing interleaves. For hot paths (the ledger)
+   * where TypeORM's per-statement overhead is most of the cost.
+   *
+   * Group commit: the calls made while the lock is busy (or in the same turn of the event loop)
+   * run together in one transaction, each inside its own savepoint. A throw inside `fn` rolls back
+   * that call's statements only and rejects that call; the others commit. Every call resolves
+   * only after the COMMIT that holds its statements, so a resolved call is as durable as before;
+   * what the batch saves is the commit (WAL frames, checkpoints) once per call.
    */
-  async sqliteSync<T>(fn: (conn: SqliteConnection) => T): Promise<T> {
-    if (this.kind !== 'sqlite') throw new Error('sqliteSync() on a PostgreSQL data source');
-    return this.writeLock.run(async () => {
-      const conn = (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
-      try {
-        return conn.transaction(fn)(conn);
-      } catch (err) {
-        if (err instanceof Error) throw err;
-        // better-sqlite3's native addon is loaded once per process and keeps the SqliteError
-        // class of the first module registry that loaded it (jest gives every test file its own):
-        // such an error is no `instanceof Error` here. Hand callers a local Error.
-        const e = err as { message?: unknown; code?: unknown };
-        throw Object.assign(new Error(String(e.message ?? err)), { code: e.code, cause: err });
-      }
-    });
+  sqliteSync<T>(fn: (conn: SqliteConnection) => T): Promise<T> {
+    if (this.kind !== 'sqlite') return Promise.reject(new Error('sqliteSync() on a PostgreSQL data source'));
+    return this.sqliteBatches.submit<T>(fn);
   }
 
   /** The raw better-sqlite3 connection (SQLite only): for preparing statements once. */
