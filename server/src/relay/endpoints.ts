@@ -27,8 +27,38 @@ export interface EndpointOps {
   parseStream?(adaptor: Adaptor, req: CanonicalRequest, event: SseEvent, ctx: ChannelContext): StreamStep;
 }
 
-function wrong(req: CanonicalRequest, expected: string): never {
-  throw new Error(`endpoint table mismatch: ${req.endpoint} where ${expected} was expected`);
+/** The request of one endpoint (transcription and translation share a request type). */
+type RequestOf<E extends RelayEndpoint> = CanonicalRequest & { endpoint: E };
+
+/** What one endpoint calls on the adaptor, with its own request type. */
+interface Calls<E extends RelayEndpoint> {
+  build(adaptor: Adaptor, req: RequestOf<E>, ctx: ChannelContext, boundary: string): UpstreamRequest;
+  parseResponse(adaptor: Adaptor, req: RequestOf<E>, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
+  parseStream?(adaptor: Adaptor, req: RequestOf<E>, event: SseEvent, ctx: ChannelContext): StreamStep;
+}
+
+/** A table row: the endpoint's calls, guarded so a request of another endpoint can never reach them. */
+function endpointOps<E extends RelayEndpoint>(
+  endpoint: E,
+  body: BodyKind,
+  path: string,
+  parse: EndpointOps['parse'],
+  calls: Calls<E>,
+): EndpointOps {
+  const own = (req: CanonicalRequest): RequestOf<E> => {
+    if (req.endpoint !== endpoint) throw new Error(`endpoint table mismatch: ${req.endpoint} where ${endpoint} was expected`);
+    return req as RequestOf<E>;
+  };
+  const stream = calls.parseStream;
+  return {
+    endpoint,
+    body,
+    path,
+    parse,
+    build: (a, req, ctx, boundary) => calls.build(a, own(req), ctx, boundary),
+    parseResponse: (a, req, res, ctx) => calls.parseResponse(a, own(req), res, ctx),
+    ...(stream ? { parseStream: (a: Adaptor, req: CanonicalRequest, ev: SseEvent, ctx: ChannelContext) => stream(a, own(req), ev, ctx) } : {}),
+  };
 }
 
 function form(input: unknown): MultipartForm {
@@ -40,123 +70,55 @@ function need<T>(cap: T | undefined, adaptor: Adaptor, endpoint: string): T {
   return cap;
 }
 
-const chat: EndpointOps = {
-  endpoint: 'chat',
-  body: 'json',
-  path: '/v1/chat/completions',
-  parse: (input, limits) => parseChatRequest(input, limits),
-  build: (a, req, ctx) => (req.endpoint === 'chat' ? a.buildTextRequest(req, ctx) : wrong(req, 'chat')),
-  parseResponse: (a, req, res, ctx) => (req.endpoint === 'chat' ? a.parseTextResponse(req, res, ctx) : wrong(req, 'chat')),
-  parseStream: (a, req, ev, ctx) => (req.endpoint === 'chat' ? a.parseTextStreamEvent(req, ev, ctx) : wrong(req, 'chat')),
-};
-
-const completion: EndpointOps = {
-  endpoint: 'completion',
-  body: 'json',
-  path: '/v1/completions',
-  parse: (input, limits) => parseCompletionRequest(input, limits),
-  build: (a, req, ctx) => (req.endpoint === 'completion' ? a.buildTextRequest(req, ctx) : wrong(req, 'completion')),
-  parseResponse: (a, req, res, ctx) => (req.endpoint === 'completion' ? a.parseTextResponse(req, res, ctx) : wrong(req, 'completion')),
-  parseStream: (a, req, ev, ctx) => (req.endpoint === 'completion' ? a.parseTextStreamEvent(req, ev, ctx) : wrong(req, 'completion')),
-};
-
-const embedding: EndpointOps = {
-  endpoint: 'embedding',
-  body: 'json',
-  path: '/v1/embeddings',
-  parse: (input, limits, pathModel) => parseEmbeddingRequest(input, limits, pathModel),
-  build: (a, req, ctx) => (req.endpoint === 'embedding' ? need(a.embeddings, a, 'embeddings').buildRequest(req, ctx) : wrong(req, 'embedding')),
-  parseResponse: (a, req, res, ctx) =>
-    req.endpoint === 'embedding' ? need(a.embeddings, a, 'embeddings').parseResponse(req, res, ctx) : wrong(req, 'embedding'),
-};
-
-const moderation: EndpointOps = {
-  endpoint: 'moderation',
-  body: 'json',
-  path: '/v1/moderations',
-  parse: (input, limits) => parseModerationRequest(input, limits),
-  build: (a, req, ctx) => (req.endpoint === 'moderation' ? need(a.moderations, a, 'moderations').buildRequest(req, ctx) : wrong(req, 'moderation')),
-  parseResponse: (a, req, res, ctx) =>
-    req.endpoint === 'moderation' ? need(a.moderations, a, 'moderations').parseResponse(req, res, ctx) : wrong(req, 'moderation'),
-};
-
-const imageGeneration: EndpointOps = {
-  endpoint: 'image_generation',
-  body: 'json',
-  path: '/v1/images/generations',
-  parse: (input, limits) => parseImageGenerationRequest(input, limits),
-  build: (a, req, ctx) =>
-    req.endpoint === 'image_generation' ? need(a.images, a, 'images/generations').buildGenerationRequest(req, ctx) : wrong(req, 'image_generation'),
-  parseResponse: (a, req, res, ctx) =>
-    req.endpoint === 'image_generation' ? need(a.images, a, 'images/generations').parseResponse(req, res, ctx) : wrong(req, 'image_generation'),
-};
-
-const imageEdit: EndpointOps = {
-  endpoint: 'image_edit',
-  body: 'multipart',
-  path: '/v1/images/edits',
-  parse: (input, limits) => parseImageEditRequest(form(input), limits),
-  build: (a, req, ctx, boundary) => {
-    if (req.endpoint !== 'image_edit') return wrong(req, 'image_edit');
-    const edit = need(a.images?.buildEditRequest, a, 'images/edits');
-    return edit(req, ctx, boundary);
-  },
-  parseResponse: (a, req, res, ctx) => (req.endpoint === 'image_edit' ? need(a.images, a, 'images/edits').parseResponse(req, res, ctx) : wrong(req, 'image_edit')),
-};
-
-const speech: EndpointOps = {
-  endpoint: 'audio_speech',
-  body: 'json',
-  path: '/v1/audio/speech',
-  parse: (input, limits) => parseSpeechRequest(input, limits),
-  build: (a, req, ctx) => (req.endpoint === 'audio_speech' ? need(a.audio, a, 'audio/speech').buildSpeechRequest(req, ctx) : wrong(req, 'audio_speech')),
-  parseResponse: (a, req, res, ctx) =>
-    req.endpoint === 'audio_speech' ? need(a.audio, a, 'audio/speech').parseSpeechResponse(req, res, ctx) : wrong(req, 'audio_speech'),
-};
-
-function transcriptionOps(endpoint: 'audio_transcription' | 'audio_translation', path: string): EndpointOps {
-  return {
-    endpoint,
-    body: 'multipart',
-    path,
-    parse: (input, limits) => parseTranscriptionRequest(endpoint, form(input), limits),
-    build: (a, req, ctx, boundary) =>
-      req.endpoint === endpoint ? need(a.audio, a, path).buildTranscriptionRequest(req, ctx, boundary) : wrong(req, endpoint),
-    parseResponse: (a, req, res, ctx) => (req.endpoint === endpoint ? need(a.audio, a, path).parseTranscriptionResponse(req, res, ctx) : wrong(req, endpoint)),
-  };
+function textOps(endpoint: 'chat' | 'completion', path: string, parse: EndpointOps['parse']): EndpointOps {
+  return endpointOps(endpoint, 'json', path, parse, {
+    build: (a, req, ctx) => a.buildTextRequest(req, ctx),
+    parseResponse: (a, req, res, ctx) => a.parseTextResponse(req, res, ctx),
+    parseStream: (a, req, ev, ctx) => a.parseTextStreamEvent(req, ev, ctx),
+  });
 }
 
-const rerank: EndpointOps = {
-  endpoint: 'rerank',
-  body: 'json',
-  path: '/v1/rerank',
-  parse: (input, limits) => parseRerankRequest(input, limits),
-  build: (a, req, ctx) => (req.endpoint === 'rerank' ? need(a.rerank, a, 'rerank').buildRequest(req, ctx) : wrong(req, 'rerank')),
-  parseResponse: (a, req, res, ctx) => (req.endpoint === 'rerank' ? need(a.rerank, a, 'rerank').parseResponse(req, res, ctx) : wrong(req, 'rerank')),
-};
-
-const responses: EndpointOps = {
-  endpoint: 'responses',
-  body: 'json',
-  path: '/v1/responses',
-  parse: (input, limits) => parseResponsesRequest(input, limits),
-  build: (a, req, ctx) => (req.endpoint === 'responses' ? need(a.responses, a, 'responses').buildRequest(req, ctx) : wrong(req, 'responses')),
-  parseResponse: (a, req, res, ctx) => (req.endpoint === 'responses' ? need(a.responses, a, 'responses').parseResponse(req, res, ctx) : wrong(req, 'responses')),
-  parseStream: (a, req, ev, ctx) => (req.endpoint === 'responses' ? need(a.responses, a, 'responses').parseStreamEvent(req, ev, ctx) : wrong(req, 'responses')),
-};
+function transcriptionOps(endpoint: 'audio_transcription' | 'audio_translation', path: string): EndpointOps {
+  return endpointOps(endpoint, 'multipart', path, (input, limits) => parseTranscriptionRequest(endpoint, form(input), limits), {
+    build: (a, req, ctx, boundary) => need(a.audio, a, path).buildTranscriptionRequest(req, ctx, boundary),
+    parseResponse: (a, req, res, ctx) => need(a.audio, a, path).parseTranscriptionResponse(req, res, ctx),
+  });
+}
 
 export const ENDPOINTS: Readonly<Record<RelayEndpoint, EndpointOps>> = {
-  chat,
-  completion,
-  embedding,
-  moderation,
-  image_generation: imageGeneration,
-  image_edit: imageEdit,
-  audio_speech: speech,
+  chat: textOps('chat', '/v1/chat/completions', (input, limits) => parseChatRequest(input, limits)),
+  completion: textOps('completion', '/v1/completions', (input, limits) => parseCompletionRequest(input, limits)),
+  embedding: endpointOps('embedding', 'json', '/v1/embeddings', (input, limits, pathModel) => parseEmbeddingRequest(input, limits, pathModel), {
+    build: (a, req, ctx) => need(a.embeddings, a, 'embeddings').buildRequest(req, ctx),
+    parseResponse: (a, req, res, ctx) => need(a.embeddings, a, 'embeddings').parseResponse(req, res, ctx),
+  }),
+  moderation: endpointOps('moderation', 'json', '/v1/moderations', (input, limits) => parseModerationRequest(input, limits), {
+    build: (a, req, ctx) => need(a.moderations, a, 'moderations').buildRequest(req, ctx),
+    parseResponse: (a, req, res, ctx) => need(a.moderations, a, 'moderations').parseResponse(req, res, ctx),
+  }),
+  image_generation: endpointOps('image_generation', 'json', '/v1/images/generations', (input, limits) => parseImageGenerationRequest(input, limits), {
+    build: (a, req, ctx) => need(a.images, a, 'images/generations').buildGenerationRequest(req, ctx),
+    parseResponse: (a, req, res, ctx) => need(a.images, a, 'images/generations').parseResponse(req, res, ctx),
+  }),
+  image_edit: endpointOps('image_edit', 'multipart', '/v1/images/edits', (input, limits) => parseImageEditRequest(form(input), limits), {
+    build: (a, req, ctx, boundary) => need(a.images?.buildEditRequest, a, 'images/edits')(req, ctx, boundary),
+    parseResponse: (a, req, res, ctx) => need(a.images, a, 'images/edits').parseResponse(req, res, ctx),
+  }),
+  audio_speech: endpointOps('audio_speech', 'json', '/v1/audio/speech', (input, limits) => parseSpeechRequest(input, limits), {
+    build: (a, req, ctx) => need(a.audio, a, 'audio/speech').buildSpeechRequest(req, ctx),
+    parseResponse: (a, req, res, ctx) => need(a.audio, a, 'audio/speech').parseSpeechResponse(req, res, ctx),
+  }),
   audio_transcription: transcriptionOps('audio_transcription', '/v1/audio/transcriptions'),
   audio_translation: transcriptionOps('audio_translation', '/v1/audio/translations'),
-  rerank,
-  responses,
+  rerank: endpointOps('rerank', 'json', '/v1/rerank', (input, limits) => parseRerankRequest(input, limits), {
+    build: (a, req, ctx) => need(a.rerank, a, 'rerank').buildRequest(req, ctx),
+    parseResponse: (a, req, res, ctx) => need(a.rerank, a, 'rerank').parseResponse(req, res, ctx),
+  }),
+  responses: endpointOps('responses', 'json', '/v1/responses', (input, limits) => parseResponsesRequest(input, limits), {
+    build: (a, req, ctx) => need(a.responses, a, 'responses').buildRequest(req, ctx),
+    parseResponse: (a, req, res, ctx) => need(a.responses, a, 'responses').parseResponse(req, res, ctx),
+    parseStream: (a, req, ev, ctx) => need(a.responses, a, 'responses').parseStreamEvent(req, ev, ctx),
+  }),
 };
 
 /** Whether the parsed request asked for a stream. */
