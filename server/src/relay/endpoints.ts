@@ -78,6 +78,25 @@ function textOps(endpoint: 'chat' | 'completion', path: string, parse: EndpointO
   });
 }
 
+/** A capability whose calls are a plain build and parse (embeddings, moderations, rerank). */
+interface PlainCapability<R> {
+  buildRequest(req: R, ctx: ChannelContext): UpstreamRequest;
+  parseResponse(req: R, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
+}
+
+function capabilityOps<E extends RelayEndpoint>(
+  endpoint: E,
+  path: string,
+  parse: EndpointOps['parse'],
+  name: string,
+  capability: (a: Adaptor) => PlainCapability<RequestOf<E>> | undefined,
+): EndpointOps {
+  return endpointOps(endpoint, 'json', path, parse, {
+    build: (a, req, ctx) => need(capability(a), a, name).buildRequest(req, ctx),
+    parseResponse: (a, req, res, ctx) => need(capability(a), a, name).parseResponse(req, res, ctx),
+  });
+}
+
 function transcriptionOps(endpoint: 'audio_transcription' | 'audio_translation', path: string): EndpointOps {
   return endpointOps(endpoint, 'multipart', path, (input, limits) => parseTranscriptionRequest(endpoint, form(input), limits), {
     build: (a, req, ctx, boundary) => need(a.audio, a, path).buildTranscriptionRequest(req, ctx, boundary),
@@ -88,14 +107,14 @@ function transcriptionOps(endpoint: 'audio_transcription' | 'audio_translation',
 export const ENDPOINTS: Readonly<Record<RelayEndpoint, EndpointOps>> = {
   chat: textOps('chat', '/v1/chat/completions', (input, limits) => parseChatRequest(input, limits)),
   completion: textOps('completion', '/v1/completions', (input, limits) => parseCompletionRequest(input, limits)),
-  embedding: endpointOps('embedding', 'json', '/v1/embeddings', (input, limits, pathModel) => parseEmbeddingRequest(input, limits, pathModel), {
-    build: (a, req, ctx) => need(a.embeddings, a, 'embeddings').buildRequest(req, ctx),
-    parseResponse: (a, req, res, ctx) => need(a.embeddings, a, 'embeddings').parseResponse(req, res, ctx),
-  }),
-  moderation: endpointOps('moderation', 'json', '/v1/moderations', (input, limits) => parseModerationRequest(input, limits), {
-    build: (a, req, ctx) => need(a.moderations, a, 'moderations').buildRequest(req, ctx),
-    parseResponse: (a, req, res, ctx) => need(a.moderations, a, 'moderations').parseResponse(req, res, ctx),
-  }),
+  embedding: capabilityOps(
+    'embedding',
+    '/v1/embeddings',
+    (input, limits, pathModel) => parseEmbeddingRequest(input, limits, pathModel),
+    'embeddings',
+    (a) => a.embeddings,
+  ),
+  moderation: capabilityOps('moderation', '/v1/moderations', (input, limits) => parseModerationRequest(input, limits), 'moderations', (a) => a.moderations),
   image_generation: endpointOps('image_generation', 'json', '/v1/images/generations', (input, limits) => parseImageGenerationRequest(input, limits), {
     build: (a, req, ctx) => need(a.images, a, 'images/generations').buildGenerationRequest(req, ctx),
     parseResponse: (a, req, res, ctx) => need(a.images, a, 'images/generations').parseResponse(req, res, ctx),
@@ -110,10 +129,7 @@ export const ENDPOINTS: Readonly<Record<RelayEndpoint, EndpointOps>> = {
   }),
   audio_transcription: transcriptionOps('audio_transcription', '/v1/audio/transcriptions'),
   audio_translation: transcriptionOps('audio_translation', '/v1/audio/translations'),
-  rerank: endpointOps('rerank', 'json', '/v1/rerank', (input, limits) => parseRerankRequest(input, limits), {
-    build: (a, req, ctx) => need(a.rerank, a, 'rerank').buildRequest(req, ctx),
-    parseResponse: (a, req, res, ctx) => need(a.rerank, a, 'rerank').parseResponse(req, res, ctx),
-  }),
+  rerank: capabilityOps('rerank', '/v1/rerank', (input, limits) => parseRerankRequest(input, limits), 'rerank', (a) => a.rerank),
   responses: endpointOps('responses', 'json', '/v1/responses', (input, limits) => parseResponsesRequest(input, limits), {
     build: (a, req, ctx) => need(a.responses, a, 'responses').buildRequest(req, ctx),
     parseResponse: (a, req, res, ctx) => need(a.responses, a, 'responses').parseResponse(req, res, ctx),
