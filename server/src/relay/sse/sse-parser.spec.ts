@@ -22,6 +22,14 @@ describe('SseParser', () => {
     expect(parseAll([STREAM])).toEqual(EXPECTED);
   });
 
+  it('a chunk of many events with mixed line ends (a backlog read at once) gives every event in order', () => {
+    const one = (i: number) => (i % 3 === 0 ? `data: {"n":${i}}\r\n\r\n` : i % 3 === 1 ? `data: {"n":${i}}\n\n` : `data: {"n":${i}}\r\r`);
+    const text = Array.from({ length: 3000 }, (_, i) => one(i)).join('');
+    const events = parseAll([text, Buffer.from(text)]);
+    expect(events).toHaveLength(6000);
+    expect(events.map((e) => JSON.parse(e.data).n)).toEqual([...Array(3000).keys(), ...Array(3000).keys()]);
+  });
+
   it('gives the same events whatever the chunk boundaries (split inside CRLF and inside UTF-8 characters)', () => {
     const bytes = Buffer.from(STREAM, 'utf8');
     for (let cut = 1; cut < bytes.length; cut++) {

@@ -54,14 +54,19 @@ export class SseParser {
       if (bytes[0] === LF) start = 1;
       this.skipLeadingLf = false;
     }
+    // Next LF and CR at or after `start`, each searched once per chunk position (a chunk of
+    // many events must not be rescanned to its end for every line).
+    let lf = -2;
+    let cr = -2;
     while (start < bytes.length) {
-      const end = nextLineEnd(bytes, start);
+      if (lf !== -1 && lf < start) lf = bytes.indexOf(LF, start);
+      if (cr !== -1 && cr < start) cr = bytes.indexOf(CR, start);
+      const end = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
       if (end === -1) {
         this.appendPartial(bytes.subarray(start));
         break;
       }
-      this.appendPartial(bytes.subarray(start, end));
-      this.takeLine(events);
+      this.takeLine(events, this.lineOf(bytes, start, end));
       if (bytes[end] === CR) {
         if (end + 1 < bytes.length) start = bytes[end + 1] === LF ? end + 2 : end + 1;
         else {
@@ -80,7 +85,7 @@ export class SseParser {
    */
   end(): SseEvent[] {
     const events: SseEvent[] = [];
-    if (this.partialBytes > 0) this.takeLine(events);
+    if (this.partialBytes > 0) this.takeLine(events, this.takePartial());
     this.dispatch(events);
     return events;
   }
@@ -93,8 +98,17 @@ export class SseParser {
     this.partial.push(piece.slice());
   }
 
-  private takeLine(events: SseEvent[]): void {
-    const line = this.decodeLine();
+  /** The line ending at `end`: decoded straight from the chunk unless earlier pieces wait. */
+  private lineOf(bytes: Uint8Array, start: number, end: number): string {
+    if (this.partial.length === 0) {
+      if (end - start + this.dataBytes > this.maxEventBytes) throw new SseEventTooLargeError(this.maxEventBytes);
+      return end === start ? '' : this.decoder.decode(bytes.subarray(start, end));
+    }
+    this.appendPartial(bytes.subarray(start, end));
+    return this.takePartial();
+  }
+
+  private takeLine(events: SseEvent[], line: string): void {
     if (line === '') {
       this.dispatch(events);
       return;
@@ -125,7 +139,7 @@ export class SseParser {
     }
   }
 
-  private decodeLine(): string {
+  private takePartial(): string {
     const pieces = this.partial;
     this.partial = [];
     this.partialBytes = 0;
@@ -140,12 +154,4 @@ export class SseParser {
     this.dataBytes = 0;
     this.eventName = null;
   }
-}
-
-function nextLineEnd(bytes: Uint8Array, from: number): number {
-  const lf = bytes.indexOf(LF, from);
-  const cr = bytes.indexOf(CR, from);
-  if (lf === -1) return cr;
-  if (cr === -1) return lf;
-  return Math.min(lf, cr);
 }
