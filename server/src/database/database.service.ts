@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { GroupCommit, type BatchOutcome } from '../common/group-commit';
 import { Mutex } from '../common/mutex';
+import { WalCheckpointer, type PragmaConnection } from './wal-checkpointer';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -68,7 +69,7 @@ export interface SqliteConnection {
  * another request's open transaction.
  */
 @Injectable()
-export class DatabaseService implements OnApplicationShutdown {
+export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Database');
   private readonly writeLock = new Mutex();
   /** sqliteSync() calls: one transaction per batch, under the write lock. */
@@ -83,12 +84,22 @@ export class DatabaseService implements OnApplicationShutdown {
     }),
   );
   readonly kind: DbKind;
+  /** SQLite file (null: PostgreSQL or in memory). */
+  private readonly sqlitePath: string | null;
+  private checkpointer: WalCheckpointer | null = null;
 
   constructor(
     readonly dataSource: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.kind = config.database.kind;
+    this.sqlitePath = config.database.kind === 'sqlite' && config.database.path !== ':memory:' ? config.database.path : null;
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (this.sqlitePath === null) return;
+    const conn = this.sqliteConnection as unknown as PragmaConnection;
+    this.checkpointer = await WalCheckpointer.start(this.sqlitePath, conn, (msg) => this.logger.warn(msg));
   }
 
   get manager(): EntityManager {
@@ -150,6 +161,8 @@ export class DatabaseService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.checkpointer?.stop();
+    this.checkpointer = null;
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }
