@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type request from 'supertest';
 import { DatabaseService } from '../../server/src/database/database.service';
+import type { TokenView } from '../../server/src/tokens/token.mapper';
 import { TokensService } from '../../server/src/tokens/tokens.service';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';
@@ -8,27 +9,6 @@ import { Caller, loginRoot, newUser } from '../support/http';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const now = () => Math.floor(Date.now() / 1000);
-
-interface TokenJson {
-  id: number;
-  user_id: number;
-  name: string;
-  key: string;
-  status: number;
-  remain_quota: number;
-  used_quota: number;
-  unlimited_quota: boolean;
-  expired_time: number;
-  created_time: number;
-  accessed_time: number;
-  model_limits_enabled: boolean;
-  model_limits: string;
-  ip_limits: string;
-  rate_limit_enabled: boolean;
-  rate_limit_interval: number;
-  rate_limit_count: number;
-  group: string;
-}
 
 /** Spec §2.5, §3 Token, §4, §5 Token, §7 Tokens, §9; reference §4 key format, §6.3 token calls. */
 describe.each(DATABASES)('tokens: a user manages own API tokens (%s)', (kind) => {
@@ -42,14 +22,14 @@ describe.each(DATABASES)('tokens: a user manages own API tokens (%s)', (kind) =>
     return res;
   };
 
-  const create = async (who: Caller, body: Record<string, unknown>): Promise<TokenJson[]> => {
+  const create = async (who: Caller, body: Record<string, unknown>): Promise<TokenView[]> => {
     const res = keep(who, await who.post('/api/token/', { group: 'default', ...body }));
     expect(res.body).toMatchObject({ success: true });
-    return res.body.data as TokenJson[];
+    return res.body.data as TokenView[];
   };
-  const one = async (who: Caller, body: Record<string, unknown> = {}): Promise<TokenJson> => {
+  const one = async (who: Caller, body: Record<string, unknown> = {}): Promise<TokenView> => {
     const [tok] = await create(who, body);
-    return tok as TokenJson;
+    return tok as TokenView;
   };
   const en = (r: request.Test) => r.set('Accept-Language', 'en');
 
@@ -66,7 +46,7 @@ describe.each(DATABASES)('tokens: a user manages own API tokens (%s)', (kind) =>
     it('applies the defaults of spec §9 and returns the new token with a 48-character key', async () => {
       const res = keep(alice, await alice.post('/api/token/', { name: 'first', group: 'default' }).expect(200));
       expect(res.body.success).toBe(true);
-      const [tok] = res.body.data as TokenJson[];
+      const [tok] = res.body.data as TokenView[];
       expect(tok).toMatchObject({
         name: 'first',
         user_id: alice.userId,
@@ -174,19 +154,19 @@ describe.each(DATABASES)('tokens: a user manages own API tokens (%s)', (kind) =>
   });
 
   describe('list, search and read', () => {
-    let mine: TokenJson[];
+    let mine: TokenView[];
     beforeAll(async () => {
       mine = await create(bob, { name: 'listing', count: 5 });
     });
 
     it('lists own tokens newest first as a bare array, paged with 0-based p and size', async () => {
-      const all = keep(bob, await bob.get('/api/token/?p=0&size=100').expect(200)).body.data as TokenJson[];
+      const all = keep(bob, await bob.get('/api/token/?p=0&size=100').expect(200)).body.data as TokenView[];
       expect(Array.isArray(all)).toBe(true);
       expect(all.map((x) => x.id)).toEqual([...mine].map((x) => x.id).sort((a, b) => b - a));
       expect(all.every((x) => x.user_id === bob.userId)).toBe(true);
-      const page1 = keep(bob, await bob.get('/api/token/?p=1&size=2').expect(200)).body.data as TokenJson[];
+      const page1 = keep(bob, await bob.get('/api/token/?p=1&size=2').expect(200)).body.data as TokenView[];
       expect(page1.map((x) => x.id)).toEqual(all.slice(2, 4).map((x) => x.id));
-      const past = keep(bob, await bob.get('/api/token/?p=9&size=2').expect(200)).body.data as TokenJson[];
+      const past = keep(bob, await bob.get('/api/token/?p=9&size=2').expect(200)).body.data as TokenView[];
       expect(past).toEqual([]);
       // The owner's list carries the full keys (the console copies them from the list).
       expect(new Set(all.map((x) => x.key))).toEqual(new Set(mine.map((x) => x.key)));
@@ -198,31 +178,31 @@ describe.each(DATABASES)('tokens: a user manages own API tokens (%s)', (kind) =>
 
     it('searches names by keyword, escaping LIKE wildcards', async () => {
       await one(bob, { name: 'odd%name_' });
-      const byName = keep(bob, await bob.get('/api/token/search?keyword=listing').expect(200)).body.data as TokenJson[];
+      const byName = keep(bob, await bob.get('/api/token/search?keyword=listing').expect(200)).body.data as TokenView[];
       expect(byName.map((x) => x.name).sort()).toEqual(mine.map((x) => x.name).sort());
-      const pct = keep(bob, await bob.get(`/api/token/search?keyword=${encodeURIComponent('%')}`).expect(200)).body.data as TokenJson[];
+      const pct = keep(bob, await bob.get(`/api/token/search?keyword=${encodeURIComponent('%')}`).expect(200)).body.data as TokenView[];
       expect(pct.map((x) => x.name)).toEqual(['odd%name_']);
-      const under = keep(bob, await bob.get('/api/token/search?keyword=_').expect(200)).body.data as TokenJson[];
+      const under = keep(bob, await bob.get('/api/token/search?keyword=_').expect(200)).body.data as TokenView[];
       expect(under.map((x) => x.name)).toEqual(['odd%name_']);
       expect((await bob.get('/api/token/search?keyword=nothing-like-this').expect(200)).body.data).toEqual([]);
     });
 
     it('searches by whole key, with or without sk-, and never by a fragment', async () => {
-      const target = mine[2] as TokenJson;
+      const target = mine[2] as TokenView;
       for (const q of [target.key, `sk-${target.key}`]) {
         const res = keep(bob, await bob.get(`/api/token/search?token=${q}`).expect(200));
-        expect((res.body.data as TokenJson[]).map((x) => x.id)).toEqual([target.id]);
+        expect((res.body.data as TokenView[]).map((x) => x.id)).toEqual([target.id]);
       }
       expect((await bob.get(`/api/token/search?token=${target.key.slice(0, 20)}`).expect(200)).body.data).toEqual([]);
       const both = await bob.get(`/api/token/search?keyword=listing&token=sk-${target.key}`).expect(200);
-      expect((both.body.data as TokenJson[]).map((x) => x.id)).toEqual([target.id]);
+      expect((both.body.data as TokenView[]).map((x) => x.id)).toEqual([target.id]);
       // Another user's key finds nothing for Bob.
       const aliceKey = (await one(alice, { name: 'hidden' })).key;
       expect((await bob.get(`/api/token/search?token=${aliceKey}`).expect(200)).body.data).toEqual([]);
     });
 
     it('reads one token with its full key; another user gets 404', async () => {
-      const target = mine[0] as TokenJson;
+      const target = mine[0] as TokenView;
       const res = keep(bob, await bob.get(`/api/token/${target.id}`).expect(200));
       expect(res.body.data).toEqual({ ...target, accessed_time: expect.any(Number) });
       const other = keep(alice, await en(alice.get(`/api/token/${target.id}`)).expect(404));
@@ -395,11 +375,11 @@ describe.each(DATABASES)('tokens: a user manages own API tokens (%s)', (kind) =>
 
     it('never shows one user a key of another', async () => {
       const root = await loginRoot(t.url);
-      const rootTok = (await root.post('/api/token/', { name: 'root-key', group: 'default' }).expect(200)).body.data[0] as TokenJson;
+      const rootTok = (await root.post('/api/token/', { name: 'root-key', group: 'default' }).expect(200)).body.data[0] as TokenView;
       // Give Alice's and Bob's full listings one more pass into the scan.
       keep(alice, await alice.get('/api/token/?p=0&size=100'));
       keep(bob, await bob.get('/api/token/?p=0&size=100'));
-      const keysOf = async (who: Caller) => ((await who.get('/api/token/?p=0&size=100')).body.data as TokenJson[]).map((x) => x.key);
+      const keysOf = async (who: Caller) => ((await who.get('/api/token/?p=0&size=100')).body.data as TokenView[]).map((x) => x.key);
       const aliceKeys = await keysOf(alice);
       const bobKeys = await keysOf(bob);
       expect(aliceKeys.length).toBeGreaterThan(5);
@@ -411,7 +391,7 @@ describe.each(DATABASES)('tokens: a user manages own API tokens (%s)', (kind) =>
       expect(aliceSaw).not.toContain(rootTok.key);
       expect(bobSaw).not.toContain(rootTok.key);
       // Root too manages only own tokens here.
-      const rootList = (await root.get('/api/token/?p=0&size=100')).body.data as TokenJson[];
+      const rootList = (await root.get('/api/token/?p=0&size=100')).body.data as TokenView[];
       expect(rootList.map((x) => x.id)).toEqual([rootTok.id]);
       await root.get(`/api/token/${(await alice.get('/api/token/?size=1')).body.data[0].id}`).expect(404);
     });
