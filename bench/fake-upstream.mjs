@@ -15,6 +15,7 @@
 
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
+import { listenLoopback } from './lib/procs.mjs';
 
 const CREATED = 1_735_689_600;
 const ID = 'chatcmpl-bench0000000000000000000000';
@@ -202,16 +203,7 @@ export async function startFakeUpstream(opts = {}) {
     if (url.startsWith('/__bench/')) return readBody(req, res, (buf) => control(req, res, buf));
     openaiError(res, 404, `Unknown request URL: ${req.method} ${url}`);
   });
-  // Longer than any client's idle timeout, so a pooled connection is never closed under a request.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 0;
-
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1', backlog: 4096 }, resolve);
-  });
-  const { port } = server.address();
+  const port = await listenLoopback(server, opts);
   return {
     server,
     port,

@@ -10,6 +10,7 @@ import http from 'node:http';
 import { pipeline } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { Pool } from 'undici';
+import { listenLoopback } from './lib/procs.mjs';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) plus host, which undici sets from the origin.
 const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host']);
@@ -69,15 +70,7 @@ export async function startFloorProxy(opts) {
     req.on('data', (c) => parts.push(c));
     req.on('end', () => forward(req, res, parts.length === 1 ? parts[0] : Buffer.concat(parts)));
   });
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 0;
-
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1', backlog: 4096 }, resolve);
-  });
-  const { port } = server.address();
+  const port = await listenLoopback(server, opts);
   return {
     server,
     port,

@@ -5,7 +5,7 @@
 // profile when it is stopped at the end.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_MODEL, startGateway } from './lib/gateway.mjs';
+import { chatRequest, startGateway } from './lib/gateway.mjs';
 import { closedLoop, newPool } from './lib/load.mjs';
 import { readFileSync } from 'node:fs';
 import { cpuMs, spawnNode } from './lib/procs.mjs';
@@ -16,25 +16,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 const [kind = 'sqlite', phase = 'json32', seconds = '8'] = process.argv.slice(2);
 const stream = phase.startsWith('stream');
 const concurrency = Number(phase.replace(/^\D+/, '')) || 32;
-const messages = [{ role: 'user', content: 'Say hello in one short sentence.' }];
-const bodies = {
-  json: JSON.stringify({ model: BENCH_MODEL, messages, max_tokens: 32 }),
-  stream: JSON.stringify({ model: BENCH_MODEL, messages, max_tokens: 32, stream: true, stream_options: { include_usage: true } }),
-};
 const log = (l) => process.stdout.write(`${l}\n`);
 const fake = spawnNode('fake-upstream', [join(here, 'fake-upstream.mjs'), '--exit-with-stdin'], { stdinPipe: true });
 const fakeUrl = `http://127.0.0.1:${(await fake.ready).port}`;
 await fetch(`${fakeUrl}/__bench/config`, { method: 'POST', body: JSON.stringify({ chunks: 16, delayMs: 10, hold: false }) });
-const g = await startGateway({ kind, entry: resolve(here, '..', 'server/dist/main.js'), upstreamUrl: fakeUrl, bodies, log });
+const g = await startGateway({ kind, entry: resolve(here, '..', 'server/dist/main.js'), upstreamUrl: fakeUrl, log });
 try {
   if (!g.available) throw new Error(g.reason);
-  const body = Buffer.from(stream ? bodies.stream : bodies.json);
-  const req = {
-    method: 'POST',
-    path: '/v1/chat/completions',
-    headers: { 'content-type': 'application/json', 'content-length': String(body.length), authorization: `Bearer ${g.key}` },
-    body,
-  };
+  const req = chatRequest(g.key, stream);
   const pool = newPool(g.url, 256);
   await closedLoop({ dispatcher: pool, req, stream, concurrency, seconds: 2, warmupMs: 0 });
   const c0 = cpuMs(g.pid);

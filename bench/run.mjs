@@ -18,7 +18,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_MODEL, startGateway } from './lib/gateway.mjs';
+import { chatRequest, startGateway } from './lib/gateway.mjs';
 import { closedLoop, newPool, openHeldStreams, percentile } from './lib/load.mjs';
 import { cpuMs, openFds, openFilesLimit, rssKb, sleep, spawnNode } from './lib/procs.mjs';
 
@@ -67,23 +67,10 @@ const out = (line = '') => process.stdout.write(`${line}\n`);
 // Output piped into `head` must not kill the run before it cleans up (database, Redis keys).
 process.stdout.on('error', () => {});
 
-// ---- request bodies (serialised once) ----------------------------------------------------------
-
-const messages = [{ role: 'user', content: 'Say hello in one short sentence.' }];
-const BODIES = {
-  json: JSON.stringify({ model: BENCH_MODEL, messages, max_tokens: 32 }),
-  stream: JSON.stringify({ model: BENCH_MODEL, messages, max_tokens: 32, stream: true, stream_options: { include_usage: true } }),
-};
-const bodyBuf = { json: Buffer.from(BODIES.json), stream: Buffer.from(BODIES.stream) };
+// ---- requests (bodies in lib/gateway.mjs, serialised once) -----------------------------------------
 
 function requestFor(target, stream) {
-  const body = stream ? bodyBuf.stream : bodyBuf.json;
-  return {
-    method: 'POST',
-    path: '/v1/chat/completions',
-    headers: { 'content-type': 'application/json', 'content-length': String(body.length), authorization: `Bearer ${target.key}` },
-    body,
-  };
+  return chatRequest(target.key, stream);
 }
 
 // ---- phases -------------------------------------------------------------------------------------
@@ -274,7 +261,7 @@ async function main() {
   const skipped = {};
   for (const kind of cfg.gateways) {
     out(`starting gateway(${kind}) from ${cfg.entry}`);
-    const g = await startGateway({ kind, entry: cfg.entry, upstreamUrl: fake.url, bodies: BODIES, log: out, track: (x) => gateways.push(x) });
+    const g = await startGateway({ kind, entry: cfg.entry, upstreamUrl: fake.url, log: out, track: (x) => gateways.push(x) });
     if (g.available) {
       targets.push({ name: g.name, url: g.url, pid: g.pid, key: g.key, stream: g.streamAvailable, gateway: g });
       const l = openFilesLimit(g.pid);

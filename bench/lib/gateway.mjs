@@ -14,6 +14,25 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BOOT_TIMEOUT_MS = 90_000;
 export const BENCH_MODEL = 'gpt-4o-mini';
 
+// The request bodies every target gets (serialised once).
+const messages = [{ role: 'user', content: 'Say hello in one short sentence.' }];
+export const BODIES = {
+  json: JSON.stringify({ model: BENCH_MODEL, messages, max_tokens: 32 }),
+  stream: JSON.stringify({ model: BENCH_MODEL, messages, max_tokens: 32, stream: true, stream_options: { include_usage: true } }),
+};
+const bodyBuf = { json: Buffer.from(BODIES.json), stream: Buffer.from(BODIES.stream) };
+
+/** One chat completion request for the load generator (undici request options). */
+export function chatRequest(key, stream) {
+  const body = stream ? bodyBuf.stream : bodyBuf.json;
+  return {
+    method: 'POST',
+    path: '/v1/chat/completions',
+    headers: { 'content-type': 'application/json', 'content-length': String(body.length), authorization: `Bearer ${key}` },
+    body,
+  };
+}
+
 class SetupError extends Error {}
 
 async function call(base, method, path, { body, session, headers } = {}) {
@@ -173,7 +192,7 @@ async function probe(base, key, body) {
  * `track` receives the result (with its `stop`) at once, before the set-up begins.
  * @returns {Promise<{ name, kind, url?, pid?, key?, available: boolean, streamAvailable: boolean, reason?: string, stop: () => Promise<void> }>}
  */
-export async function startGateway({ kind, entry, upstreamUrl, bodies, log, track }) {
+export async function startGateway({ kind, entry, upstreamUrl, log, track }) {
   const name = `gateway(${kind})`;
   const cleanups = [];
   let stopped = false;
@@ -241,7 +260,7 @@ export async function startGateway({ kind, entry, upstreamUrl, bodies, log, trac
     const { key } = await configure(result.url, upstreamUrl, log);
     result.key = key;
 
-    const p = await probe(result.url, key, bodies.json);
+    const p = await probe(result.url, key, BODIES.json);
     if (!p.ok) {
       result.reason = p.missing
         ? `relay route not available yet (POST /v1/chat/completions -> HTTP ${p.status})`
@@ -251,7 +270,7 @@ export async function startGateway({ kind, entry, upstreamUrl, bodies, log, trac
       return result;
     }
     result.available = true;
-    const s = await probe(result.url, key, bodies.stream);
+    const s = await probe(result.url, key, BODIES.stream);
     if (s.ok && s.text.includes('data: [DONE]')) result.streamAvailable = true;
     else {
       result.streamReason = s.ok ? 'the stream did not end with data: [DONE]' : `stream probe -> HTTP ${s.status}: ${s.text}`;

@@ -131,3 +131,19 @@ export function spawnNode(name, args, { env = process.env, cwd = process.cwd(), 
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Listens on loopback for the bench's own servers (fake upstream, floor) with timeouts longer
+ * than any client's idle timeout, so a pooled connection is never closed under a request.
+ * Resolves with the port.
+ */
+export async function listenLoopback(server, opts = {}) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 0;
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1', backlog: 4096 }, resolve);
+  });
+  return server.address().port;
+}
