@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { GroupCommit, type BatchOutcome } from '../common/group-commit';
 import { Mutex } from '../common/mutex';
-import { WalCheckpointer, type PragmaConnection } from './wal-checkpointer';
+import { WalCheckpointer } from './wal-checkpointer';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -59,6 +59,7 @@ interface PgPool {
 }
 export interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
+  pragma(source: string, options?: { simple?: boolean }): unknown;
   transaction<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R;
 }
 
@@ -98,8 +99,7 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     if (this.sqlitePath === null) return;
-    const conn = this.sqliteConnection as unknown as PragmaConnection;
-    this.checkpointer = await WalCheckpointer.start(this.sqlitePath, conn, (msg) => this.logger.warn(msg));
+    this.checkpointer = await WalCheckpointer.start(this.sqlitePath, this.sqliteConnection, (msg) => this.logger.warn(msg));
   }
 
   get manager(): EntityManager {

@@ -1,10 +1,9 @@
 import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import type { SqliteConnection } from './database.service';
 
 /** What the checkpointer needs of the main connection (better-sqlite3). */
-export interface PragmaConnection {
-  pragma(source: string, options?: { simple?: boolean }): unknown;
-}
+export type PragmaConnection = Pick<SqliteConnection, 'pragma'>;
 
 /** SQLite's default automatic checkpoint (pages), restored when the thread stops. */
 const AUTO_CHECKPOINT_PAGES = 1000;
