@@ -22,7 +22,8 @@ async function waitFor<T>(what: string, fn: () => Promise<T | null>, timeoutMs: 
 /**
  * A gateway killed with SIGKILL in the middle of a stream leaves an open hold with a checkpoint;
  * started again, its sweeper settles the hold at the checkpoint (money rule 5): one consume log,
- * and the balance moves by exactly that log's quota (the rest of the hold comes back).
+ * and the balance moves by exactly that log's quota (the rest of the hold comes back). A graceful
+ * stop writes the settlements still waiting for their shared commit before the database closes.
  * SQLite only: the gateway runs as a child process on a temp file.
  */
 describe('relay crash recovery (sqlite, child process)', () => {
@@ -128,5 +129,39 @@ describe('relay crash recovery (sqlite, child process)', () => {
     expect(log.quota).toBeLessThan(8 + 40 * 2);
     const after = await quotaOf(caller);
     expect(before - after).toBe(log.quota);
+  }, 180_000);
+
+  // Uses the channel and options the test above set up (same database file).
+  it('a graceful stop right after an answer still writes its settlement before the database closes', async () => {
+    if (!child) await startGateway();
+    const root = await loginRoot(base());
+    const { caller, username } = await newUser(base());
+    expect((await root.post('/api/user/manage', { id: caller.userId, action: 'add_quota', value: 1_000_000 })).body.success).toBe(true);
+    const created = await caller.post('/api/token/', { name: 'stop', group: 'default', unlimited_quota: true, expired_time: -1 });
+    const key = `sk-${created.body.data[0].key as string}`;
+    const before = (await caller.get('/api/user/self')).body.data.quota as number;
+
+    fake.next({ kind: 'json', body: { id: 'c1', object: 'chat.completion', created: 1, model: 'crash-model', choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }], usage: { prompt_tokens: 30, completion_tokens: 20, total_tokens: 50 } } });
+    const res = await fetch(`${base()}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', connection: 'close' },
+      body: JSON.stringify({ model: 'crash-model', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(res.status).toBe(200);
+    await res.text();
+    // The settlement waits to share a commit; the stop must write it, not leave the hold to the sweeper.
+    const exited = new Promise<number | null>((r) => child?.once('exit', (code) => r(code)));
+    child?.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    child = null;
+
+    await startGateway();
+    const root2 = await loginRoot(base());
+    const r = await root2.get(`/api/log/?p=0&page_size=10&type=2&username=${username}`);
+    const items = r.body.data.items as { quota: number; prompt_tokens: number; completion_tokens: number; content: string }[];
+    // Settled from the answer's own usage (a sweeper refund would leave no log at all).
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ prompt_tokens: 30, completion_tokens: 20, quota: 50 });
+    expect(before - ((await caller.get('/api/user/self')).body.data.quota as number)).toBe(50);
   }, 180_000);
 });

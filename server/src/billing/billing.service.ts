@@ -61,7 +61,11 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
   private readonly pending = new Set<Promise<void>>();
   /** SQLite: the ledger's statements, prepared once per connection. */
   private sqliteLedger: SqliteLedger | null = null;
-  /** PostgreSQL: ledger ops in group commits, one sluice_ledger_batch() call per batch. */
+  /**
+   * PostgreSQL: ledger ops in group commits, one sluice_ledger_batch() call per batch. Settlements
+   * are not deferred here (unlike SQLite): in interleaved runs, holds waiting behind a batch of
+   * deferred settlements cost as much as the shared commit saved (bench/README.md).
+   */
   private readonly pgBatches = new GroupCommit<PgLedgerOp>(async (ops) => {
     const rows = await this.db.pgStatement<{ r: unknown[] }>('sluice_ledger_batch', PG_BATCH_SQL, [JSON.stringify(ops)]);
     return (rows[0]?.r ?? []).map(pgOutcome);
@@ -75,7 +79,9 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
     private readonly mail: MailService,
     @Inject(QUEUE_DRIVER) private readonly queue: QueueDriver,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    db.flushOnClose(() => this.pgBatches.flushAll());
+  }
 
   onModuleInit(): void {
     this.queue.register('billing.sweep', () => this.sweep());
@@ -157,11 +163,13 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
    * One transaction: the compare-and-set out of `held`, the delta (final minus held) on user and
    * token, the user's used_quota / request_count, the channel's used_quota and the consume log.
    * SQLite: prepared statements in one savepoint of a group commit; PostgreSQL: one op of a
-   * sluice_ledger_batch() group commit.
+   * sluice_ledger_batch() group commit. On SQLite the settlement is deferred (up to
+   * DEFERRED_WRITE_MS): the answer has gone out, so settlements commit together on their own,
+   * never inside the commit a waiting hold is in.
    */
   private async settleOnce(requestId: string, quota: number, channelId: number, log: ConsumeLogInput | null): Promise<SettleResult | null> {
     const args = { requestId, quota, channelId: channelId > 0 ? channelId : 0, log, logType: LOG_CONSUME, now: nowSeconds() };
-    if (this.db.kind === 'sqlite') return this.db.sqliteSync((c) => this.sqlite(c).settle(args, HOLD_SETTLED));
+    if (this.db.kind === 'sqlite') return this.db.sqliteSyncDeferred((c) => this.sqlite(c).settle(args, HOLD_SETTLED));
     const row = await this.pgBatches.submit<{ user_id: number | string; after: number | string | null } | null>(pgSettleOp(args, HOLD_SETTLED));
     if (!row) return null;
     return { userId: Number(row.user_id), after: row.after === null ? null : Number(row.after) };

@@ -9,6 +9,13 @@ export type DbKind = 'sqlite' | 'postgres';
 
 type SyncOp = (conn: SqliteConnection) => unknown;
 
+/**
+ * How long a deferred write (sqliteSyncDeferred; the ledger's settlements) waits to share its
+ * commit with the others of that time. The balance shows a settlement this much later; the hold
+ * keeps the money reserved until then, and a crash in between is what the hold sweeper is for.
+ */
+export const DEFERRED_WRITE_MS = 10;
+
 /** Per connection: one transaction running a batch, each op in a savepoint (statements prepared once). */
 const groupCommits = new WeakMap<SqliteConnection, (ops: SyncOp[]) => BatchOutcome[]>();
 
@@ -74,20 +81,25 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Database');
   private readonly writeLock = new Mutex();
   /** sqliteSync() calls: one transaction per batch, under the write lock. */
-  private readonly sqliteBatches = new GroupCommit<SyncOp>((ops) =>
-    this.writeLock.run(async () => {
-      try {
-        return groupCommit(this.sqliteConnection)(ops);
-      } catch (err) {
-        // No connection, or BEGIN or COMMIT failed: nothing of the batch is written.
-        throw localError(err);
-      }
-    }),
+  private readonly sqliteBatches = new GroupCommit<SyncOp>(
+    (ops) =>
+      this.writeLock.run(async () => {
+        try {
+          return groupCommit(this.sqliteConnection)(ops);
+        } catch (err) {
+          // No connection, or BEGIN or COMMIT failed: nothing of the batch is written.
+          throw localError(err);
+        }
+      }),
+    Number.POSITIVE_INFINITY,
+    DEFERRED_WRITE_MS,
   );
   readonly kind: DbKind;
   /** SQLite file (null: PostgreSQL or in memory). */
   private readonly sqlitePath: string | null;
   private checkpointer: WalCheckpointer | null = null;
+  /** Writes other services keep back (their group commits), written out before the connection closes. */
+  private readonly heldBack: (() => Promise<void>)[] = [];
 
   constructor(
     readonly dataSource: DataSource,
@@ -127,6 +139,16 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
     return this.sqliteBatches.submit<T>(fn);
   }
 
+  /**
+   * sqliteSync() for a write nobody is waiting on (a settlement after the answer went out): it
+   * waits up to DEFERRED_WRITE_MS and commits with the other deferred writes of that time, never
+   * inside the commit a waiting call is in (GroupCommit.submitDeferred).
+   */
+  sqliteSyncDeferred<T>(fn: (conn: SqliteConnection) => T): Promise<T> {
+    if (this.kind !== 'sqlite') return Promise.reject(new Error('sqliteSyncDeferred() on a PostgreSQL data source'));
+    return this.sqliteBatches.submitDeferred<T>(fn);
+  }
+
   /** The raw better-sqlite3 connection (SQLite only): for preparing statements once. */
   get sqliteConnection(): SqliteConnection {
     return (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
@@ -160,7 +182,14 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
+  /** `flush` runs at shutdown before the connection closes (a group commit's deferred writes). */
+  flushOnClose(flush: () => Promise<void>): void {
+    this.heldBack.push(flush);
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    // The HTTP server has closed by now: the last answers' settlements are all submitted.
+    await Promise.allSettled([this.sqliteBatches.flushAll(), ...this.heldBack.map((f) => f())]);
     await this.checkpointer?.stop();
     this.checkpointer = null;
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
