@@ -14,6 +14,13 @@ describe('token estimator', () => {
     ['a    b', 3],
     ['🌍', 2],
     ['{"location": "Boston"}', 8],
+    // Kanji (table range), then hiragana and katakana (by script).
+    ['日本語のテキスト', 8],
+    ['한국어', 3],
+    ['ＡＢＣ', 1],
+    // Lone surrogates count as symbols.
+    ['a\ud83cb', 4],
+    ['\udc00x', 3],
   ])('%j ≈ %i tokens', (text, tokens) => {
     expect(estimateTokens(text)).toBe(tokens);
   });

@@ -35,6 +35,12 @@ function classOf(ch: string): CharClass {
   return 'symbol';
 }
 
+const ASCII_CLASS: readonly CharClass[] = Array.from({ length: 0x80 }, (_, c) => classOf(String.fromCharCode(c)));
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
 function runCost(cls: CharClass, length: number): number {
   switch (cls) {
     case 'latin':
@@ -79,8 +85,21 @@ export class TokenCounter {
       this.pendingHigh = s.slice(-1);
       s = s.slice(0, -1);
     }
-    for (const ch of s) {
-      const cls = classOf(ch);
+    const n = s.length;
+    for (let i = 0; i < n; i++) {
+      // ASCII and the common ideographs (nearly every character of most replies) without a regex.
+      const c = s.charCodeAt(i);
+      let cls: CharClass;
+      if (c < 0x80) {
+        cls = ASCII_CLASS[c] as CharClass;
+      } else if (c >= 0x4e00 && c <= 0x9fff) {
+        // CJK Unified Ideographs: all Han.
+        cls = 'cjk';
+      } else {
+        const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < n && isLowSurrogate(s.charCodeAt(i + 1));
+        cls = classOf(pair ? s.slice(i, i + 2) : (s[i] as string));
+        if (pair) i += 1;
+      }
       // CJK and symbols are counted per character, so runs only matter for the others.
       if (cls === this.runClass && cls !== 'cjk' && cls !== 'symbol') {
         this.runLength += 1;

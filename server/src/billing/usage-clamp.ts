@@ -29,6 +29,11 @@ export function clampUsage(reported: ReportedUsage, maxTokens = MAX_USAGE_TOKENS
   return out;
 }
 
+/** True when the upstream's completion count will be billed as it is (no local estimate needed). */
+export function reportsCompletion(reported: ReportedUsage | null): boolean {
+  return reported !== null && sane(reported.completionTokens, MAX_USAGE_TOKENS) !== null;
+}
+
 export interface UsageEstimate {
   readonly promptTokens: number;
   readonly completionTokens: number;

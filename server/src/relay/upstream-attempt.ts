@@ -1,5 +1,6 @@
 import { t, type MessageKey } from '../common/messages';
 import { estimateTokens } from '../billing/token-estimator';
+import { reportsCompletion } from '../billing/usage-clamp';
 import { OutboundError, type OutboundClient, type OutboundResponse } from '../outbound/outbound.service';
 import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from './adaptors/types';
 import { transportFailure, type UpstreamFailure } from './canonical/errors';
@@ -240,6 +241,7 @@ async function wholeAnswer(
   const contentType = a.upstream.expect === 'text' ? (headers['content-type'] ?? 'text/plain; charset=utf-8') : 'application/json';
   // A client that left after the upstream answered still pays for the answer it caused.
   a.exchange.send(200, contentType, parsed.clientBody);
-  const completionEstimate = estimateTokens(parsed.outputText) + parsed.toolCalls * TOOL_CALL_TOKENS;
+  // The estimate only counts where the upstream reported no usable completion count.
+  const completionEstimate = reportsCompletion(parsed.usage) ? 0 : estimateTokens(parsed.outputText) + parsed.toolCalls * TOOL_CALL_TOKENS;
   return { kind: 'served', charge: { kind: 'usage', reported: parsed.usage, completionEstimate } };
 }
