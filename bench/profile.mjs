@@ -1,14 +1,22 @@
-// Profiling helper: one gateway, one phase, long enough for a CPU profile that shows only that
-// phase's work. Not part of the report (bench/run.mjs); see bench/README.md.
-//   node bench/profile.mjs [sqlite|postgres] [json32|stream256] [seconds]
-// With BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" the gateway writes its
-// profile when it is stopped at the end.
+// Profiling helper: one gateway (or the floor), one phase, long enough for a CPU profile that
+// shows only that phase's work. Not part of the report (bench/run.mjs); see bench/README.md.
+//   node bench/profile.mjs [sqlite|postgres|floor] [json32|json1|stream256|stream1] [seconds]
+// With BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" the gateway (or the floor)
+// writes its profile when it is stopped at the end.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatRequest, startGateway } from './lib/gateway.mjs';
 import { closedLoop, newPool } from './lib/load.mjs';
 import { readFileSync } from 'node:fs';
 import { cpuMs, spawnNode } from './lib/procs.mjs';
+
+/** The floor proxy as the profiled target, in the shape of startGateway's answer. */
+async function startFloor(upstream) {
+  const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const p = spawnNode('floor', [...nodeArgs, join(here, 'floor-proxy.mjs'), '--upstream', upstream, '--exit-with-stdin'], { stdinPipe: true });
+  const { port } = await p.ready;
+  return { name: 'floor', available: true, key: 'unused', url: `http://127.0.0.1:${port}`, pid: p.pid, stop: () => p.stop(5000) };
+}
 
 const userSys = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13).map(Number);
 
@@ -20,7 +28,7 @@ const log = (l) => process.stdout.write(`${l}\n`);
 const fake = spawnNode('fake-upstream', [join(here, 'fake-upstream.mjs'), '--exit-with-stdin'], { stdinPipe: true });
 const fakeUrl = `http://127.0.0.1:${(await fake.ready).port}`;
 await fetch(`${fakeUrl}/__bench/config`, { method: 'POST', body: JSON.stringify({ chunks: 16, delayMs: 10, hold: false }) });
-const g = await startGateway({ kind, entry: resolve(here, '..', 'server/dist/main.js'), upstreamUrl: fakeUrl, log });
+const g = kind === 'floor' ? await startFloor(fakeUrl) : await startGateway({ kind, entry: resolve(here, '..', 'server/dist/main.js'), upstreamUrl: fakeUrl, log });
 try {
   if (!g.available) throw new Error(g.reason);
   const req = chatRequest(g.key, stream);
