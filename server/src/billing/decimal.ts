@@ -7,6 +7,7 @@ export interface Decimal {
   readonly int: bigint;
   readonly scale: number;
 }
+// Decimals are never changed in place (every operation returns a new one), so one may be shared.
 
 const TEN = 10n;
 
@@ -14,9 +15,16 @@ function pow10(n: number): bigint {
   return TEN ** BigInt(n);
 }
 
+/** Non-integer values read before (ratios repeat on every request); bounded, cleared when full. */
+const readBefore = new Map<number, Decimal>();
+const READ_BEFORE_MAX = 1024;
+
 /** Exact decimal of a finite number (via its shortest round-trip text, exponent forms included). */
 export function decimalOf(n: number | bigint): Decimal {
   if (typeof n === 'bigint') return { int: n, scale: 0 };
+  if (Number.isSafeInteger(n)) return { int: BigInt(n), scale: 0 };
+  const known = readBefore.get(n);
+  if (known) return known;
   if (!Number.isFinite(n)) throw new RangeError(`not a finite number: ${n}`);
   const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(n));
   if (!m) throw new RangeError(`cannot read number: ${n}`);
@@ -27,7 +35,10 @@ export function decimalOf(n: number | bigint): Decimal {
     int *= pow10(-scale);
     scale = 0;
   }
-  return { int, scale };
+  const d = { int, scale };
+  if (readBefore.size >= READ_BEFORE_MAX) readBefore.clear();
+  readBefore.set(n, d);
+  return d;
 }
 
 export function mul(a: Decimal, b: Decimal): Decimal {

@@ -1,11 +1,21 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const ALNUM = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-/** Uniform random string from [0-9a-zA-Z] (crypto random). */
+/** Bytes at or above this are dropped: 248 = 4 × 62, so `byte % 62` stays uniform. */
+const ALNUM_BYTE_LIMIT = 248;
+
+/** Uniform random string from [0-9a-zA-Z] (crypto random, one buffer per call, rejection sampled). */
 export function randomAlnum(length: number): string {
   let out = '';
-  for (let i = 0; i < length; i++) out += ALNUM[randomInt(ALNUM.length)];
+  while (out.length < length) {
+    // 3% of bytes are dropped: a quarter more than needed almost always fills it in one draw.
+    for (const b of randomBytes(Math.ceil((length - out.length) * 1.25) + 2)) {
+      if (b >= ALNUM_BYTE_LIMIT) continue;
+      out += ALNUM[b % ALNUM.length];
+      if (out.length === length) break;
+    }
+  }
   return out;
 }
 

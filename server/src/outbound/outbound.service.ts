@@ -62,6 +62,8 @@ function guardedLookup(hostname: string, options: { all?: boolean }, callback: L
   });
 }
 
+const PARSED_URLS_MAX = 1024;
+
 /**
  * The one outbound HTTP client: relay, model lists, balance queries, Turnstile, webhooks.
  * http/https only, target IP checked after DNS at connect time, redirects never followed,
@@ -84,12 +86,7 @@ export class OutboundClient implements OnApplicationShutdown {
 
   /** Throws OutboundError('blocked') for a URL that may not be fetched under the policy. */
   check(rawUrl: string, allowPrivate: boolean): URL {
-    let url: URL;
-    try {
-      url = new URL(rawUrl);
-    } catch {
-      throw new OutboundError('bad_url', 'invalid URL');
-    }
+    const url = this.parse(rawUrl);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('bad_url', 'only http and https are allowed');
     if (url.username || url.password) throw new OutboundError('bad_url', 'credentials in URL are not allowed');
     const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -97,6 +94,26 @@ export class OutboundClient implements OnApplicationShutdown {
       if (isIP(host) && !isPublicIp(host)) throw new OutboundError('blocked', 'private or loopback address not allowed');
       if (host === 'localhost' || host.endsWith('.localhost')) throw new OutboundError('blocked', 'private or loopback address not allowed');
     }
+    return url;
+  }
+
+  /**
+   * URLs parsed before: the relay sends every request of a channel to the same few URLs. Only
+   * this class reads the URL objects (undici reads, never changes them), so they are shared.
+   */
+  private readonly parsed = new Map<string, URL>();
+
+  private parse(rawUrl: string): URL {
+    const known = this.parsed.get(rawUrl);
+    if (known) return known;
+    let url: URL;
+    try {
+      url = new URL(rawUrl);
+    } catch {
+      throw new OutboundError('bad_url', 'invalid URL');
+    }
+    if (this.parsed.size >= PARSED_URLS_MAX) this.parsed.clear();
+    this.parsed.set(rawUrl, url);
     return url;
   }
 
@@ -121,23 +138,41 @@ export class OutboundClient implements OnApplicationShutdown {
   }
 
   /** Reads a whole (small) response, refusing bodies over `maxBytes`. */
-  async readText(res: OutboundResponse, maxBytes = 4 * 1024 * 1024): Promise<string> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    try {
-      for await (const chunk of res.body) {
-        const b = chunk as Buffer;
-        size += b.length;
+  readText(res: OutboundResponse, maxBytes = 4 * 1024 * 1024): Promise<string> {
+    // Plain stream events: an async iterator costs more than the read itself for a one-chunk answer.
+    const body = res.body;
+    return new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const onData = (chunk: Buffer): void => {
+        size += chunk.length;
         if (size > maxBytes) {
-          res.body.destroy();
-          throw new OutboundError('too_large', 'response too large');
+          done();
+          body.destroy();
+          reject(new OutboundError('too_large', 'response too large'));
+          return;
         }
-        chunks.push(b);
-      }
-    } catch (err) {
-      throw toOutboundError(err);
-    }
-    return Buffer.concat(chunks).toString('utf8');
+        chunks.push(chunk);
+      };
+      const onEnd = (): void => {
+        done();
+        resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+      };
+      const onError = (err: unknown): void => {
+        done();
+        reject(toOutboundError(err));
+      };
+      const done = (): void => {
+        body.off('data', onData);
+        body.off('end', onEnd);
+        body.off('error', onError);
+        // A late error after we stopped listening must not become an uncaught exception.
+        body.on('error', () => undefined);
+      };
+      body.on('data', onData);
+      body.once('end', onEnd);
+      body.once('error', onError);
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {
