@@ -6,7 +6,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatRequest, startGateway } from './lib/gateway.mjs';
-import { closedLoop, newPool } from './lib/load.mjs';
+import { closedLoop, newPool, percentile } from './lib/load.mjs';
 import { readFileSync } from 'node:fs';
 import { cpuMs, spawnNode } from './lib/procs.mjs';
 
@@ -33,13 +33,21 @@ try {
   if (!g.available) throw new Error(g.reason);
   const req = chatRequest(g.key, stream);
   const pool = newPool(g.url, 256);
-  await closedLoop({ dispatcher: pool, req, stream, concurrency, seconds: 2, warmupMs: 0 });
+  // As in run.mjs: stream starts spread over one stream's length (16 chunks, 10 ms apart), so they do not come in waves.
+  const staggerMs = stream && concurrency > 1 ? 19 * 10 : 0;
+  await closedLoop({ dispatcher: pool, req, stream, concurrency, seconds: 2, warmupMs: 0, staggerMs });
   const c0 = cpuMs(g.pid);
   const us0 = userSys(g.pid);
   const r = await closedLoop({ dispatcher: pool, req, stream, concurrency, seconds: Number(seconds), warmupMs: 0 });
   const cpu = cpuMs(g.pid) - c0;
   const us = userSys(g.pid).map((v, i) => v - us0[i]);
-  log(`${g.name} ${phase}: ${r.completed} done in ${(r.windowMs / 1000).toFixed(1)} s = ${Math.round((r.completed * 1000) / r.windowMs)}/s, ${Math.round((cpu * 1000) / r.completed)} µs CPU each (user:system ticks ${us.join(':')}), errors ${r.errors.count}`);
+  const lat = stream ? r.ttfcs : r.latencies;
+  const ms = (v) => `${v.toFixed(2)} ms`;
+  log(
+    `${g.name} ${phase}: ${r.completed} done in ${(r.windowMs / 1000).toFixed(1)} s = ${Math.round((r.completed * 1000) / r.windowMs)}/s, ` +
+      `${Math.round((cpu * 1000) / r.completed)} µs CPU each (user:system ticks ${us.join(':')}), ` +
+      `${stream ? 'first chunk' : 'latency'} p50 ${ms(percentile(lat, 50))} p99 ${ms(percentile(lat, 99))}, errors ${r.errors.count}`,
+  );
   await pool.close();
 } finally {
   await g.stop();
