@@ -28,7 +28,7 @@ const log = (l) => process.stdout.write(`${l}\n`);
 const fake = spawnNode('fake-upstream', [join(here, 'fake-upstream.mjs'), '--exit-with-stdin'], { stdinPipe: true });
 const fakeUrl = `http://127.0.0.1:${(await fake.ready).port}`;
 await fetch(`${fakeUrl}/__bench/config`, { method: 'POST', body: JSON.stringify({ chunks: 16, delayMs: 10, hold: false }) });
-const g = kind === 'floor' ? await startFloor(fakeUrl) : await startGateway({ kind, entry: resolve(here, '..', 'server/dist/main.js'), upstreamUrl: fakeUrl, log });
+const g = kind === 'floor' ? await startFloor(fakeUrl) : await startGateway({ kind, entry: resolve(here, '..', process.env.BENCH_SERVER_ENTRY ?? 'server/dist/main.js'), upstreamUrl: fakeUrl, log });
 try {
   if (!g.available) throw new Error(g.reason);
   const req = chatRequest(g.key, stream);
