@@ -98,7 +98,7 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
   /** SQLite file (null: PostgreSQL or in memory). */
   private readonly sqlitePath: string | null;
   private checkpointer: WalCheckpointer | null = null;
-  /** Writes other services keep back (their group commits), written out before the connection closes. */
+  /** Other services' group commits (the ledger's on PostgreSQL), written out before the connection closes. */
   private readonly heldBack: (() => Promise<void>)[] = [];
 
   constructor(
@@ -182,7 +182,7 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** `flush` runs at shutdown before the connection closes (a group commit's deferred writes). */
+  /** `flush` runs at shutdown before the connection closes: a group commit's waiting and deferred writes. */
   flushOnClose(flush: () => Promise<void>): void {
     this.heldBack.push(flush);
   }
