@@ -22,6 +22,13 @@ describe('OutboundClient', () => {
         res.end('x'.repeat(2000));
         return;
       }
+      if (req.url === '/cut') {
+        // Promises 1000 bytes, sends 10, then drops the connection.
+        res.writeHead(200, { 'content-length': '1000' });
+        res.write('x'.repeat(10));
+        setTimeout(() => res.socket?.destroy(), 50);
+        return;
+      }
       res.end('hello');
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -80,5 +87,13 @@ describe('OutboundClient', () => {
     expect(await kind(client.request({ url: `http://127.0.0.1:${port}/slow`, allowPrivate: true, timeouts: { headersMs: 1000 } }))).toBe('timeout');
     const res = await client.request({ url: `http://127.0.0.1:${port}/big`, allowPrivate: true });
     expect(await kind(client.readText(res, 1000))).toBe('too_large');
+  });
+
+  it('a body cut short, or already destroyed, fails the read instead of hanging', async () => {
+    const cut = await client.request({ url: `http://127.0.0.1:${port}/cut`, allowPrivate: true });
+    expect(await kind(client.readText(cut))).not.toBe('ok');
+    const gone = await client.request({ url: `http://127.0.0.1:${port}/`, allowPrivate: true });
+    gone.body.destroy();
+    expect(await kind(client.readText(gone))).toBe('aborted');
   });
 });

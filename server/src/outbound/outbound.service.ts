@@ -162,16 +162,24 @@ export class OutboundClient implements OnApplicationShutdown {
         done();
         reject(toOutboundError(err));
       };
+      // Destroyed without an error (or before we listened): the answer is cut short.
+      const onClose = (): void => onError(new OutboundError('aborted', 'response closed before its end'));
       const done = (): void => {
         body.off('data', onData);
         body.off('end', onEnd);
         body.off('error', onError);
+        body.off('close', onClose);
         // A late error after we stopped listening must not become an uncaught exception.
         body.on('error', () => undefined);
       };
+      if (body.destroyed) {
+        onClose();
+        return;
+      }
       body.on('data', onData);
       body.once('end', onEnd);
       body.once('error', onError);
+      body.once('close', onClose);
     });
   }
 
