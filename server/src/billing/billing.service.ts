@@ -169,7 +169,7 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
    */
   private async settleOnce(requestId: string, quota: number, channelId: number, log: ConsumeLogInput | null): Promise<SettleResult | null> {
     const args = { requestId, quota, channelId: channelId > 0 ? channelId : 0, log, logType: LOG_CONSUME, now: nowSeconds() };
-    if (this.db.kind === 'sqlite') return this.db.sqliteSyncDeferred((c) => this.sqlite(c).settle(args, HOLD_SETTLED));
+    if (this.db.kind === 'sqlite') return this.db.sqliteSync((c) => this.sqlite(c).settle(args, HOLD_SETTLED), { deferred: true });
     const row = await this.pgBatches.submit<{ user_id: number | string; after: number | string | null } | null>(pgSettleOp(args, HOLD_SETTLED));
     if (!row) return null;
     return { userId: Number(row.user_id), after: row.after === null ? null : Number(row.after) };

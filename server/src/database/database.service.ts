@@ -10,7 +10,7 @@ export type DbKind = 'sqlite' | 'postgres';
 type SyncOp = (conn: SqliteConnection) => unknown;
 
 /**
- * How long a deferred write (sqliteSyncDeferred; the ledger's settlements) waits to share its
+ * How long a deferred write (`sqliteSync(fn, { deferred: true })`: the ledger's settlements) waits to share its
  * commit with the others of that time. The balance shows a settlement this much later; the hold
  * keeps the money reserved until then, and a crash in between is what the hold sweeper is for.
  */
@@ -133,20 +133,14 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
    * that call's statements only and rejects that call; the others commit. Every call resolves
    * only after the COMMIT that holds its statements, so a resolved call is as durable as before;
    * what the batch saves is the commit (WAL frames, checkpoints) once per call.
-   */
-  sqliteSync<T>(fn: (conn: SqliteConnection) => T): Promise<T> {
-    if (this.kind !== 'sqlite') return Promise.reject(new Error('sqliteSync() on a PostgreSQL data source'));
-    return this.sqliteBatches.submit<T>(fn);
-  }
-
-  /**
-   * sqliteSync() for a write nobody is waiting on (a settlement after the answer went out): it
+   *
+   * `deferred`: for a write nobody is waiting on (a settlement after the answer went out). It
    * waits up to DEFERRED_WRITE_MS and commits with the other deferred writes of that time, never
    * inside the commit a waiting call is in (GroupCommit.submitDeferred).
    */
-  sqliteSyncDeferred<T>(fn: (conn: SqliteConnection) => T): Promise<T> {
-    if (this.kind !== 'sqlite') return Promise.reject(new Error('sqliteSyncDeferred() on a PostgreSQL data source'));
-    return this.sqliteBatches.submitDeferred<T>(fn);
+  sqliteSync<T>(fn: (conn: SqliteConnection) => T, options: { deferred?: boolean } = {}): Promise<T> {
+    if (this.kind !== 'sqlite') return Promise.reject(new Error('sqliteSync() on a PostgreSQL data source'));
+    return options.deferred ? this.sqliteBatches.submitDeferred<T>(fn) : this.sqliteBatches.submit<T>(fn);
   }
 
   /** The raw better-sqlite3 connection (SQLite only): for preparing statements once. */

@@ -137,14 +137,26 @@ export class OutboundClient implements OnApplicationShutdown {
     }
   }
 
-  /** Reads a whole (small) response, refusing bodies over `maxBytes`. */
-  readText(res: OutboundResponse, maxBytes = 4 * 1024 * 1024): Promise<string> {
+  /**
+   * Reads a whole (small) response as text. Past `maxBytes` the body is dropped and the read
+   * either fails (`too_large`) or, with `overflow: 'truncate'`, returns its first `maxBytes`
+   * (error bodies need no more).
+   */
+  readText(res: OutboundResponse, maxBytes = 4 * 1024 * 1024, overflow: 'reject' | 'truncate' = 'reject'): Promise<string> {
     // Plain stream events: an async iterator costs more than the read itself for a one-chunk answer.
     const body = res.body;
     return new Promise<string>((resolve, reject) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      const text = (): string => (chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8'));
       const onData = (chunk: Buffer): void => {
+        if (overflow === 'truncate' && size + chunk.length >= maxBytes) {
+          chunks.push(chunk.subarray(0, maxBytes - size));
+          done();
+          body.destroy();
+          resolve(text());
+          return;
+        }
         size += chunk.length;
         if (size > maxBytes) {
           done();
@@ -156,7 +168,7 @@ export class OutboundClient implements OnApplicationShutdown {
       };
       const onEnd = (): void => {
         done();
-        resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+        resolve(text());
       };
       const onError = (err: unknown): void => {
         done();

@@ -111,7 +111,7 @@ export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits
       removeGone();
     }
     const headers = headerMap(res.headers);
-    if (res.status < 200 || res.status >= 300) return await errorAnswer(limits, a, res, headers);
+    if (res.status < 200 || res.status >= 300) return await errorAnswer(outbound, limits, a, res, headers);
     const contentType = headers['content-type'] ?? '';
     if (a.upstream.expect === 'sse' && !/json/i.test(contentType)) return await streamAnswer(limits, a, res, abort, () => reason);
     if (a.upstream.expect === 'binary') return await binaryAnswer(a, res, headers);
@@ -122,6 +122,7 @@ export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits
 }
 
 async function errorAnswer(
+  outbound: OutboundClient,
   limits: AttemptLimits,
   a: AttemptInput,
   res: OutboundResponse,
@@ -129,29 +130,12 @@ async function errorAnswer(
 ): Promise<AttemptResult> {
   let text = '';
   try {
-    text = await readUpTo(res, limits.maxErrorBytes);
+    text = await outbound.readText(res, limits.maxErrorBytes, 'truncate');
   } catch {
     // The status alone still says what happened.
   }
   const failure = a.adaptor.mapError({ status: res.status, text, headers }, a.ctx);
   return { kind: 'failed', failure, fromStatus: true, clientGone: false };
-}
-
-/** Reads at most `max` bytes of a body as text, then drops the rest (error bodies need no more). */
-async function readUpTo(res: OutboundResponse, max: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body) {
-    const b = chunk as Buffer;
-    if (size + b.length >= max) {
-      chunks.push(b.subarray(0, max - size));
-      res.body.destroy();
-      break;
-    }
-    chunks.push(b);
-    size += b.length;
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function streamAnswer(
