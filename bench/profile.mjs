@@ -2,50 +2,62 @@
 // shows only that phase's work. Not part of the report (bench/run.mjs); see bench/README.md.
 //   node bench/profile.mjs [sqlite|postgres|floor] [json32|json1|stream256|stream1] [seconds]
 // With BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" the gateway (or the floor)
-// writes its profile when it is stopped at the end.
+// writes its profile when it is stopped at the end; BENCH_SERVER_ENTRY picks another build.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatRequest, startGateway } from './lib/gateway.mjs';
-import { closedLoop, newPool, percentile } from './lib/load.mjs';
-import { readFileSync } from 'node:fs';
-import { cpuMs, spawnNode } from './lib/procs.mjs';
+import { closedLoop, newPool, percentile, streamStaggerMs } from './lib/load.mjs';
+import { cpuTicks, startBenchServer, targetNodeArgs, ticksToMs } from './lib/procs.mjs';
 
-/** The floor proxy as the profiled target, in the shape of startGateway's answer. */
-async function startFloor(upstream) {
-  const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const p = spawnNode('floor', [...nodeArgs, join(here, 'floor-proxy.mjs'), '--upstream', upstream, '--exit-with-stdin'], { stdinPipe: true });
-  const { port } = await p.ready;
-  return { name: 'floor', available: true, key: 'unused', url: `http://127.0.0.1:${port}`, pid: p.pid, stop: () => p.stop(5000) };
-}
-
-const userSys = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13).map(Number);
+const CHUNKS = 16;
+const CHUNK_DELAY_MS = 10;
+const WARMUP_MS = 2000;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [kind = 'sqlite', phase = 'json32', seconds = '8'] = process.argv.slice(2);
 const stream = phase.startsWith('stream');
 const concurrency = Number(phase.replace(/^\D+/, '')) || 32;
 const log = (l) => process.stdout.write(`${l}\n`);
-const fake = spawnNode('fake-upstream', [join(here, 'fake-upstream.mjs'), '--exit-with-stdin'], { stdinPipe: true });
-const fakeUrl = `http://127.0.0.1:${(await fake.ready).port}`;
-await fetch(`${fakeUrl}/__bench/config`, { method: 'POST', body: JSON.stringify({ chunks: 16, delayMs: 10, hold: false }) });
-const g = kind === 'floor' ? await startFloor(fakeUrl) : await startGateway({ kind, entry: resolve(here, '..', process.env.BENCH_SERVER_ENTRY ?? 'server/dist/main.js'), upstreamUrl: fakeUrl, log });
+
+/** The floor proxy as the profiled target, in the shape of startGateway's answer. */
+async function startFloor(upstream) {
+  const p = await startBenchServer('floor', join(here, 'floor-proxy.mjs'), ['--upstream', upstream], targetNodeArgs());
+  return { name: 'floor', available: true, key: 'unused', url: p.url, pid: p.pid, stop: () => p.stop(5000) };
+}
+
+const fake = await startBenchServer('fake-upstream', join(here, 'fake-upstream.mjs'));
+await fetch(`${fake.url}/__bench/config`, { method: 'POST', body: JSON.stringify({ chunks: CHUNKS, delayMs: CHUNK_DELAY_MS, hold: false }) });
+const g =
+  kind === 'floor'
+    ? await startFloor(fake.url)
+    : await startGateway({ kind, entry: resolve(here, '..', process.env.BENCH_SERVER_ENTRY ?? 'server/dist/main.js'), upstreamUrl: fake.url, log });
 try {
   if (!g.available) throw new Error(g.reason);
-  const req = chatRequest(g.key, stream);
   const pool = newPool(g.url, 256);
-  // As in run.mjs: stream starts spread over one stream's length (16 chunks, 10 ms apart), so they do not come in waves.
-  const staggerMs = stream && concurrency > 1 ? 19 * 10 : 0;
-  await closedLoop({ dispatcher: pool, req, stream, concurrency, seconds: 2, warmupMs: 0, staggerMs });
-  const c0 = cpuMs(g.pid);
-  const us0 = userSys(g.pid);
-  const r = await closedLoop({ dispatcher: pool, req, stream, concurrency, seconds: Number(seconds), warmupMs: 0 });
-  const cpu = cpuMs(g.pid) - c0;
-  const us = userSys(g.pid).map((v, i) => v - us0[i]);
+  // As in run.mjs: stream starts spread over one stream's length; the window opens after the warm-up.
+  const staggerMs = stream && concurrency > 1 ? streamStaggerMs(CHUNKS, CHUNK_DELAY_MS) : 0;
+  let t0 = [0, 0];
+  let t1 = [0, 0];
+  const r = await closedLoop({
+    dispatcher: pool,
+    req: chatRequest(g.key, stream),
+    stream,
+    concurrency,
+    seconds: WARMUP_MS / 1000 + Number(seconds),
+    warmupMs: WARMUP_MS,
+    staggerMs,
+    onWindow: (edge) => {
+      if (edge === 'start') t0 = cpuTicks(g.pid);
+      else t1 = cpuTicks(g.pid);
+    },
+  });
+  const ticks = t1.map((v, i) => v - t0[i]);
+  const cpuMs = ticksToMs(ticks[0] + ticks[1]);
   const lat = stream ? r.ttfcs : r.latencies;
   const ms = (v) => `${v.toFixed(2)} ms`;
   log(
     `${g.name} ${phase}: ${r.completed} done in ${(r.windowMs / 1000).toFixed(1)} s = ${Math.round((r.completed * 1000) / r.windowMs)}/s, ` +
-      `${Math.round((cpu * 1000) / r.completed)} µs CPU each (user:system ticks ${us.join(':')}), ` +
+      `${Math.round((cpuMs * 1000) / r.completed)} µs CPU each (user:system ticks ${ticks.join(':')}), ` +
       `${stream ? 'first chunk' : 'latency'} p50 ${ms(percentile(lat, 50))} p99 ${ms(percentile(lat, 99))}, errors ${r.errors.count}`,
   );
   await pool.close();

@@ -19,8 +19,8 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatRequest, startGateway } from './lib/gateway.mjs';
-import { closedLoop, newPool, openHeldStreams, percentile } from './lib/load.mjs';
-import { cpuMs, openFds, openFilesLimit, rssKb, sleep, spawnNode } from './lib/procs.mjs';
+import { closedLoop, newPool, openHeldStreams, percentile, streamStaggerMs } from './lib/load.mjs';
+import { cpuMs, openFds, openFilesLimit, rssKb, sleep, startBenchServer } from './lib/procs.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -96,8 +96,8 @@ async function runPhase(phase, target, fake, seconds, acc) {
     await fakeControl(fake.url, '/__bench/config', { delayMs: phase.delayMs });
     fakeDelayMs = phase.delayMs;
   }
-  // One stream's length: the workers' starts are spread over it, and the window opens after two.
-  const staggerMs = phase.stream && phase.concurrency > 1 ? (cfg.chunks + 3) * phase.delayMs : 0;
+  // The workers' starts are spread over one stream's length, and the window opens after two.
+  const staggerMs = phase.stream && phase.concurrency > 1 ? streamStaggerMs(cfg.chunks, phase.delayMs) : 0;
   let c0 = 0;
   let u0 = 0;
   let b0 = null;
@@ -245,13 +245,11 @@ async function main() {
   out(`open files: soft ${limits.soft}, hard ${limits.hard}${limits.soft < cfg.streams * 2 + 256 ? ` (WARNING: ${cfg.streams} held streams need about ${cfg.streams * 2 + 256})` : ''}`);
   out();
 
-  const fake = spawnNode('fake-upstream', [join(here, 'fake-upstream.mjs'), '--exit-with-stdin'], { stdinPipe: true });
+  const fake = await startBenchServer('fake-upstream', join(here, 'fake-upstream.mjs'));
   children.push(fake);
-  fake.url = `http://127.0.0.1:${(await fake.ready).port}`;
   await fakeControl(fake.url, '/__bench/config', { chunks: cfg.chunks, delayMs: cfg.chunkDelayMs, hold: false });
-  const floor = spawnNode('floor', [join(here, 'floor-proxy.mjs'), '--upstream', fake.url, '--exit-with-stdin'], { stdinPipe: true });
+  const floor = await startBenchServer('floor', join(here, 'floor-proxy.mjs'), ['--upstream', fake.url]);
   children.push(floor);
-  floor.url = `http://127.0.0.1:${(await floor.ready).port}`;
   out(`fake upstream ${fake.url} (pid ${fake.pid}); floor ${floor.url} (pid ${floor.pid})`);
 
   const targets = [

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, sleep, spawnNode } from './procs.mjs';
+import { freePort, sleep, spawnNode, targetNodeArgs } from './procs.mjs';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -246,9 +246,7 @@ export async function startGateway({ kind, entry, upstreamUrl, log, track }) {
       onCleanup(() => dropRedisPrefix(prefix));
       Object.assign(env, { DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix });
     }
-    // e.g. BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes.
-    const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter((a) => a !== '');
-    const proc = spawnNode(name, [...nodeArgs, entry], { env, cwd, jsonReady: false });
+    const proc = spawnNode(name, [...targetNodeArgs(), entry], { env, cwd, jsonReady: false });
     onCleanup(() => proc.stop(10_000));
     result.pid = proc.pid;
     result.proc = proc;

@@ -85,6 +85,14 @@ async function once(dispatcher, req, stream, t0) {
  * Returns { completed, windowMs, latencies[], ttfcs[], errors } where completed counts requests
  * that ended inside the window, latencies/ttfcs cover requests that started inside it.
  */
+/**
+ * How long to spread the starts of concurrent streams over: one stream's length (its chunks, the
+ * first chunk and the end), so streams of equal length do not arrive in waves for a whole phase.
+ */
+export function streamStaggerMs(chunks, delayMs) {
+  return (chunks + 3) * delayMs;
+}
+
 export async function closedLoop({ dispatcher, req, stream, concurrency, seconds, warmupMs, staggerMs = 0, onWindow }) {
   const start = performance.now();
   const deadline = start + seconds * 1000;

@@ -20,15 +20,38 @@ function procFile(pid, name) {
   }
 }
 
-/** CPU time (user + system, all threads) the process has used, in milliseconds. */
-export function cpuMs(pid) {
+/** User and system clock ticks (all threads) the process has used, or [NaN, NaN]. */
+export function cpuTicks(pid) {
   const stat = procFile(pid, 'stat');
-  if (stat === null) return NaN;
+  if (stat === null) return [NaN, NaN];
   // Fields after the command name, which sits in parentheses and may contain spaces.
   const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const utime = Number(rest[11]);
-  const stime = Number(rest[12]);
-  return ((utime + stime) * 1000) / ticksPerSecond;
+  return [Number(rest[11]), Number(rest[12])];
+}
+
+/** CPU time (user + system, all threads) the process has used, in milliseconds. */
+export function cpuMs(pid) {
+  const [utime, stime] = cpuTicks(pid);
+  return ticksToMs(utime + stime);
+}
+
+export function ticksToMs(ticks) {
+  return (ticks * 1000) / ticksPerSecond;
+}
+
+/**
+ * Starts one of bench/'s own servers (fake-upstream.mjs, floor-proxy.mjs) as a child that ends
+ * with this process, and resolves with it once it listens (`url` set to its loopback address).
+ */
+export async function startBenchServer(name, script, args = [], nodeArgs = []) {
+  const child = spawnNode(name, [...nodeArgs, script, ...args, '--exit-with-stdin'], { stdinPipe: true });
+  child.url = `http://127.0.0.1:${(await child.ready).port}`;
+  return child;
+}
+
+/** Extra node flags for the measured process, e.g. BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof". */
+export function targetNodeArgs() {
+  return (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter((a) => a !== '');
 }
 
 /** Resident set size in KiB. */
