@@ -18,7 +18,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Results: hold {"ok":true} | {"e":"user"|"token"|"dup"}; settle {"user_id","after"} | null;
  * refund true | false; checkpoint null; any op {"err": message, "code": sqlstate} on an error.
  */
-const FUNCTION_SQL = `CREATE OR REPLACE FUNCTION sluice_ledger_batch(ops jsonb) RETURNS jsonb LANGUAGE plpgsql AS $fn$
+export const FUNCTION_SQL = `CREATE OR REPLACE FUNCTION sluice_ledger_batch(ops jsonb) RETURNS jsonb LANGUAGE plpgsql AS $fn$
 DECLARE
   op jsonb;
   k text;
