@@ -413,7 +413,8 @@ describe.each(DATABASES)('billing ledger (%s)', (kind) => {
     expect(await fx.holdRow(a)).toMatchObject({ status: 'held', amount: 1_000 });
     expect(await fx.holdRow(c)).toBeNull();
 
-    // A batch of a settle, a refund, a second settle of the same hold and a checkpoint.
+    // A settle, a refund, a second settle of the same hold and a checkpoint, sent in one turn (a
+    // settlement may wait for a later commit than the others: which settle wins is not fixed).
     const log = logInput({ username, tokenId, tokenName: 'billing' });
     const [s1, r1, s2] = await Promise.all([
       billing.settle(a, settleInput(1_200, channelId, log)),
@@ -421,7 +422,8 @@ describe.each(DATABASES)('billing ledger (%s)', (kind) => {
       billing.settle(a, settleInput(1_200, channelId, log)),
       billing.checkpoint(d, 300, channelId),
     ]);
-    expect([s1, r1, s2]).toEqual(['settled', 'settled', 'already_done']);
+    expect(r1).toBe('settled');
+    expect([s1, s2].sort()).toEqual(['already_done', 'settled']);
     expect(await fx.user(userId)).toEqual({ quota: 10_000 - 500 - 1_200, used_quota: 1_200, request_count: 1 });
     expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: 2_500 - 1_200, used_quota: 1_200 });
     expect(await fx.holdRow(d)).toMatchObject({ status: 'held', checkpoint_quota: 300, channel_id: channelId });

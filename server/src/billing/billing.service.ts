@@ -5,7 +5,7 @@ import { GroupCommit } from '../common/group-commit';
 import { t } from '../common/messages';
 import { nowSeconds } from '../common/sql';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { DatabaseService, type SqliteConnection } from '../database/database.service';
+import { DatabaseService, DEFERRED_WRITE_MS, type SqliteConnection } from '../database/database.service';
 import { LOG_CONSUME } from '../logs/log.entity';
 import { MailService } from '../mail/mail.service';
 import { OptionsService } from '../options/options.service';
@@ -62,14 +62,19 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
   /** SQLite: the ledger's statements, prepared once per connection. */
   private sqliteLedger: SqliteLedger | null = null;
   /**
-   * PostgreSQL: ledger ops in group commits, one sluice_ledger_batch() call per batch. Settlements
-   * are not deferred here (unlike SQLite): in interleaved runs, holds waiting behind a batch of
-   * deferred settlements cost as much as the shared commit saved (bench/README.md).
+   * PostgreSQL: ledger ops in group commits, one sluice_ledger_batch() call per batch. A
+   * settlement rides in the next batch while the ledger is busy (its commit is shared with the
+   * holds of that batch); on an idle ledger it is deferred up to DEFERRED_WRITE_MS, so the next
+   * request's hold does not wait behind its synchronous commit (bench/README.md).
    */
-  private readonly pgBatches = new GroupCommit<PgLedgerOp>(async (ops) => {
-    const rows = await this.db.pgStatement<{ r: unknown[] }>('sluice_ledger_batch', PG_BATCH_SQL, [JSON.stringify(ops)]);
-    return (rows[0]?.r ?? []).map(pgOutcome);
-  }, PG_BATCH_MAX);
+  private readonly pgBatches = new GroupCommit<PgLedgerOp>(
+    async (ops) => {
+      const rows = await this.db.pgStatement<{ r: unknown[] }>('sluice_ledger_batch', PG_BATCH_SQL, [JSON.stringify(ops)]);
+      return (rows[0]?.r ?? []).map(pgOutcome);
+    },
+    PG_BATCH_MAX,
+    DEFERRED_WRITE_MS,
+  );
 
   constructor(
     private readonly db: DatabaseService,
@@ -163,14 +168,16 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
    * One transaction: the compare-and-set out of `held`, the delta (final minus held) on user and
    * token, the user's used_quota / request_count, the channel's used_quota and the consume log.
    * SQLite: prepared statements in one savepoint of a group commit; PostgreSQL: one op of a
-   * sluice_ledger_batch() group commit. On SQLite the settlement is deferred (up to
-   * DEFERRED_WRITE_MS): the answer has gone out, so settlements commit together on their own,
-   * never inside the commit a waiting hold is in.
+   * sluice_ledger_batch() group commit. The answer has gone out, so the settlement may wait: on
+   * SQLite it is deferred (up to DEFERRED_WRITE_MS) and commits with the other settlements of that
+   * time, never inside the commit a waiting hold is in; on PostgreSQL only when the ledger is idle.
    */
   private async settleOnce(requestId: string, quota: number, channelId: number, log: ConsumeLogInput | null): Promise<SettleResult | null> {
     const args = { requestId, quota, channelId: channelId > 0 ? channelId : 0, log, logType: LOG_CONSUME, now: nowSeconds() };
     if (this.db.kind === 'sqlite') return this.db.sqliteSync((c) => this.sqlite(c).settle(args, HOLD_SETTLED), { deferred: true });
-    const row = await this.pgBatches.submit<{ user_id: number | string; after: number | string | null } | null>(pgSettleOp(args, HOLD_SETTLED));
+    const row = await this.pgBatches.submitDeferred<{ user_id: number | string; after: number | string | null } | null>(pgSettleOp(args, HOLD_SETTLED), {
+      joinBusy: true,
+    });
     if (!row) return null;
     return { userId: Number(row.user_id), after: row.after === null ? null : Number(row.after) };
   }

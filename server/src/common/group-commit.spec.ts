@@ -167,6 +167,27 @@ describe('GroupCommit', () => {
       await expect(Promise.all([writing, late])).resolves.toEqual([10, 1000]);
     });
 
+    it('joinBusy: while a batch is being written they join the next ordinary batch; on an idle queue they wait', async () => {
+      const r = recorder();
+      const g = new GroupCommit<number>(r.flush, Number.POSITIVE_INFINITY, 10);
+      r.holdNext();
+      const first = g.submit<number>(1);
+      await tick(0);
+      const waiting = g.submit<number>(2);
+      const joined = g.submitDeferred<number>(100, { joinBusy: true });
+      r.releaseHeld();
+      await tick(0);
+      await expect(Promise.all([first, waiting, joined])).resolves.toEqual([10, 20, 1000]);
+      expect(r.batches).toEqual([[1], [2, 100]]);
+      // Idle now: deferred as usual.
+      const idle = g.submitDeferred<number>(101, { joinBusy: true });
+      await tick(9);
+      expect(r.batches).toEqual([[1], [2, 100]]);
+      await tick(1);
+      await expect(idle).resolves.toBe(1010);
+      expect(r.batches).toEqual([[1], [2, 100], [101]]);
+    });
+
     it('without deferMs they are ordinary items', async () => {
       const r = recorder();
       const g = new GroupCommit<number>(r.flush);

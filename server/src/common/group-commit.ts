@@ -43,8 +43,12 @@ export class GroupCommit<I> {
     return done;
   }
 
-  submitDeferred<T>(item: I): Promise<T> {
-    if (this.deferMs <= 0) return this.submit<T>(item);
+  /**
+   * `joinBusy`: while a batch is being written or ordinary items are waiting, the item joins the
+   * next ordinary batch instead (a commit that happens anyway); only an idle queue makes it wait.
+   */
+  submitDeferred<T>(item: I, options: { joinBusy?: boolean } = {}): Promise<T> {
+    if (this.deferMs <= 0 || (options.joinBusy === true && (this.running || this.pending.length > 0))) return this.submit<T>(item);
     const done = this.add<T>(this.deferred, item);
     this.timer ??= setTimeout(() => {
       this.timer = null;
