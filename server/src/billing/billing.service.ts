@@ -167,7 +167,7 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
   /**
    * One transaction: the compare-and-set out of `held`, the delta (final minus held) on user and
    * token, the user's used_quota / request_count, the channel's used_quota and the consume log.
-   * SQLite: prepared statements in one savepoint of a group commit; PostgreSQL: one op of a
+   * SQLite: prepared statements in a group commit (DatabaseService.sqliteSync); PostgreSQL: one op of a
    * sluice_ledger_batch() group commit. The answer has gone out, so the settlement may wait: on
    * SQLite it is deferred (up to DEFERRED_WRITE_MS) and commits with the other settlements of that
    * time, never inside the commit a waiting hold is in; on PostgreSQL only when the ledger is idle.

@@ -67,7 +67,7 @@ function closedHold(row: HoldRowRaw): ClosedHold {
 
 /**
  * SQLite: the statements prepared once per connection. Every method runs inside
- * DatabaseService.sqliteSync() (synchronously, under the write lock, in its own savepoint of a
+ * DatabaseService.sqliteSync() (synchronously, under the write lock, as one op of a
  * group commit); a throw rolls the whole move back.
  */
 export class SqliteLedger {
@@ -205,8 +205,8 @@ const SQLITE_CHECKPOINT_SQL =
 // ---- PostgreSQL: the batch function ----
 
 /**
- * One op of `sluice_ledger_batch(jsonb)` (migration LedgerBatchFunction, which documents the
- * fields and results). BillingService sends them in group commits: one round trip and one
+ * One op of `sluice_ledger_batch(jsonb)` (migration LedgerBatchFunction documents the fields and
+ * results; LedgerBatchFastPath made the function write each hot row once per batch). BillingService sends them in group commits: one round trip and one
  * transaction for all the ops gathered while the previous batch was being written, so
  * concurrent requests never queue on each other's row locks (a busy token is one hot row).
  */
@@ -215,7 +215,10 @@ export type PgLedgerOp = Record<string, unknown>;
 /** The function's result for a hold. */
 export type PgHoldResult = { ok: true } | { e: 'user' | 'token' | 'dup' };
 
-/** At most this many ops per batch: each op is a subtransaction, and PostgreSQL caches 64 per transaction. */
+/**
+ * At most this many ops per batch: op by op (the function's fallback), each op is a subtransaction, and
+ * PostgreSQL caches 64 per transaction.
+ */
 export const PG_BATCH_MAX = 48;
 
 export const PG_BATCH_SQL = 'SELECT sluice_ledger_batch($1::jsonb) AS r';
