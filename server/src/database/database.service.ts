@@ -27,7 +27,7 @@ class OpFailed {
 /**
  * One transaction per batch. First optimistically, every op straight in the transaction: a
  * savepoint per op makes SQLite copy each page the op touches into the statement journal (a
- * 4 KB write per page per op, about a tenth of the gateway's CPU at 32 concurrent requests). If
+ * 4 KB write per page per op, about an eighth of the gateway's CPU at 32 concurrent requests). If
  * any op throws, that transaction is rolled back whole and the batch runs again with one
  * savepoint per op, so the failing op rolls back alone and the others commit. An op may therefore
  * run twice; its first run left nothing behind.
