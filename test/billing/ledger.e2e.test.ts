@@ -5,21 +5,10 @@ import { pgCheckpointOp, pgHoldOp, pgRefundOp, pgSettleOp, type PgLedgerOp } fro
 import { LOG_CONSUME } from '../../server/src/logs/log.entity';
 import { TOKEN_EXHAUSTED } from '../../server/src/tokens/token.entity';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
+import { seededRandom } from '../../server/src/common/__fixtures__/seeded-random';
 import { DATABASES } from '../support/env';
 import { loginRoot, type Caller } from '../support/http';
 import { LedgerFixtures, logInput, requestId, settleInput } from './fixtures';
-
-/** A small deterministic generator (mulberry32), so a failing round can be replayed. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface World {
   users: number[];
@@ -522,7 +511,7 @@ describe.each(DATABASES)('billing ledger (%s)', (kind) => {
       };
 
       it('random batches of holds, settles, refunds and checkpoints come out the same both ways', async () => {
-        const rand = prng(20261122);
+        const rand = seededRandom(20261122);
         const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)] as T;
         const now = Math.floor(Date.now() / 1000);
         const open: { id: string; who: number }[] = [];

@@ -206,9 +206,10 @@ const SQLITE_CHECKPOINT_SQL =
 
 /**
  * One op of `sluice_ledger_batch(jsonb)` (migration LedgerBatchFunction documents the fields and
- * results; LedgerBatchFastPath made the function write each hot row once per batch). BillingService sends them in group commits: one round trip and one
- * transaction for all the ops gathered while the previous batch was being written, so
- * concurrent requests never queue on each other's row locks (a busy token is one hot row).
+ * results; LedgerBatchFastPath made the function write each hot row once per batch).
+ * BillingService sends them in group commits: one round trip and one transaction for all the
+ * ops gathered while the previous batch was being written, so concurrent requests never queue
+ * on each other's row locks (a busy token is one hot row).
  */
 export type PgLedgerOp = Record<string, unknown>;
 
@@ -216,8 +217,8 @@ export type PgLedgerOp = Record<string, unknown>;
 export type PgHoldResult = { ok: true } | { e: 'user' | 'token' | 'dup' };
 
 /**
- * At most this many ops per batch: op by op (the function's fallback), each op is a subtransaction, and
- * PostgreSQL caches 64 per transaction.
+ * At most this many ops per batch: op by op (the function's fallback), each op is a
+ * subtransaction, and PostgreSQL caches 64 per transaction.
  */
 export const PG_BATCH_MAX = 48;
 

@@ -1,21 +1,10 @@
+import { seededRandom } from '../common/__fixtures__/seeded-random';
 import { pickCandidate, type RouteCandidate } from './routing-pick';
-
-/** mulberry32: a small seeded generator, so the draws are the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const c = (channelId: number, priority: number, weight: number): RouteCandidate => ({ channelId, priority, weight });
 
 function tally(list: RouteCandidate[], exclude: Set<number>, draws: number, seed: number): Map<number, number> {
-  const rand = seeded(seed);
+  const rand = seededRandom(seed);
   const counts = new Map<number, number>();
   for (let i = 0; i < draws; i++) {
     const hit = pickCandidate(list, exclude, rand);
@@ -33,9 +22,9 @@ describe('pickCandidate', () => {
 
   it('falls to the next tier once the top tier is excluded, then the next', () => {
     const list = [c(1, 10, 1), c(2, 10, 1), c(3, 5, 1), c(4, 0, 1)];
-    expect(pickCandidate(list, new Set([1, 2]), seeded(1))?.channelId).toBe(3);
-    expect(pickCandidate(list, new Set([1, 2, 3]), seeded(1))?.channelId).toBe(4);
-    expect(pickCandidate(list, new Set([1, 2, 3, 4]), seeded(1))).toBeNull();
+    expect(pickCandidate(list, new Set([1, 2]), seededRandom(1))?.channelId).toBe(3);
+    expect(pickCandidate(list, new Set([1, 2, 3]), seededRandom(1))?.channelId).toBe(4);
+    expect(pickCandidate(list, new Set([1, 2, 3, 4]), seededRandom(1))).toBeNull();
   });
 
   it('draws in proportion to weight inside a tier', () => {

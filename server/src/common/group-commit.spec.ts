@@ -87,6 +87,15 @@ describe('GroupCommit', () => {
       await jest.advanceTimersByTimeAsync(ms);
       for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
     };
+    /** Deferring 10 ms, with item 1's batch being written (held until `r.releaseHeld()`). */
+    const writingFirst = async () => {
+      const r = recorder();
+      const g = new GroupCommit<number>(r.flush, Number.POSITIVE_INFINITY, 10);
+      r.holdNext();
+      const first = g.submit<number>(1);
+      await tick(0);
+      return { r, g, first };
+    };
 
     it('never ride in an ordinary batch; after deferMs they are written together, in a batch of their own', async () => {
       const r = recorder();
@@ -149,11 +158,7 @@ describe('GroupCommit', () => {
     });
 
     it('flushAll writes deferred items at once and waits for the batch being written', async () => {
-      const r = recorder();
-      const g = new GroupCommit<number>(r.flush, Number.POSITIVE_INFINITY, 10);
-      r.holdNext();
-      const writing = g.submit<number>(1);
-      await tick(0);
+      const { r, g, first: writing } = await writingFirst();
       const late = g.submitDeferred<number>(100);
       let flushed = false;
       const all = g.flushAll().then(() => (flushed = true));
@@ -168,11 +173,7 @@ describe('GroupCommit', () => {
     });
 
     it('joinBusy: while a batch is being written they join the next ordinary batch; on an idle queue they wait', async () => {
-      const r = recorder();
-      const g = new GroupCommit<number>(r.flush, Number.POSITIVE_INFINITY, 10);
-      r.holdNext();
-      const first = g.submit<number>(1);
-      await tick(0);
+      const { r, g, first } = await writingFirst();
       const waiting = g.submit<number>(2);
       const joined = g.submitDeferred<number>(100, { joinBusy: true });
       r.releaseHeld();

@@ -10,9 +10,10 @@ export type DbKind = 'sqlite' | 'postgres';
 type SyncOp = (conn: SqliteConnection) => unknown;
 
 /**
- * How long a deferred write (`sqliteSync(fn, { deferred: true })`: the ledger's settlements) waits to share its
- * commit with the others of that time. The balance shows a settlement this much later; the hold
- * keeps the money reserved until then, and a crash in between is what the hold sweeper is for.
+ * How long a deferred write (the ledger's settlements: `sqliteSync(fn, { deferred: true })`, and
+ * on PostgreSQL when its ledger is idle) waits to share its commit with the others of that time.
+ * The balance shows a settlement this much later; the hold keeps the money reserved until then,
+ * and a crash in between is what the hold sweeper is for.
  */
 export const DEFERRED_WRITE_MS = 10;
 
@@ -163,9 +164,9 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
    * Group commit: the calls made while the lock is busy (or in the same turn of the event loop)
    * run together in one transaction. A throw inside `fn` rolls back that call's statements only
    * and rejects that call; the others commit. `fn` must only run statements (no other side
-   * effects): when a call of the batch throws, the batch runs again with a savepoint per call. Every call resolves
-   * only after the COMMIT that holds its statements, so a resolved call is as durable as before;
-   * what the batch saves is the commit (WAL frames, checkpoints) once per call.
+   * effects): when a call of the batch throws, the batch runs again with a savepoint per call.
+   * Every call resolves only after the COMMIT that holds its statements, so a resolved call is as
+   * durable as before; what the batch saves is the commit (WAL frames, checkpoints) once per call.
    *
    * `deferred`: for a write nobody is waiting on (a settlement after the answer went out). It
    * waits up to DEFERRED_WRITE_MS and commits with the other deferred writes of that time, never

@@ -19,14 +19,18 @@ import { FUNCTION_SQL as PER_OP_BATCH_SQL } from './1795316112836-LedgerBatchFun
  * `sluice_ledger_ops(ops jsonb)`, the per-op function as it was.
  */
 const PER_OP_SQL = (() => {
-  const renamed = PER_OP_BATCH_SQL.replace(
-    'CREATE OR REPLACE FUNCTION sluice_ledger_batch(ops jsonb)',
-    'CREATE OR REPLACE FUNCTION sluice_ledger_ops(ops jsonb)',
-  ).replace("  IF relaxed THEN PERFORM set_config('synchronous_commit', 'off', true); END IF;\n", '');
-  if (!renamed.includes('sluice_ledger_ops(ops jsonb)') || renamed.includes("set_config('synchronous_commit'")) {
+  // Renamed, and without the relaxed-commit choice, which the new sluice_ledger_batch makes.
+  const cuts = [
+    '  relaxed boolean := true;\n',
+    "    IF k = 'settle' OR k = 'refund' THEN relaxed := false; END IF;\n",
+    "  IF relaxed THEN PERFORM set_config('synchronous_commit', 'off', true); END IF;\n",
+  ];
+  let sql = PER_OP_BATCH_SQL.replace('CREATE OR REPLACE FUNCTION sluice_ledger_batch(ops jsonb)', 'CREATE OR REPLACE FUNCTION sluice_ledger_ops(ops jsonb)');
+  for (const cut of cuts) sql = sql.replace(cut, '');
+  if (!sql.includes('sluice_ledger_ops(ops jsonb)') || sql.includes('relaxed')) {
     throw new Error('LedgerBatchFastPath: the per-op function text is not what this migration expects');
   }
-  return renamed;
+  return sql;
 })();
 
 const FAST_SQL = `CREATE OR REPLACE FUNCTION sluice_ledger_batch(ops jsonb) RETURNS jsonb LANGUAGE plpgsql AS $fn$
