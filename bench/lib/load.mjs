@@ -77,15 +77,6 @@ async function once(dispatcher, req, stream, t0) {
 }
 
 /**
- * Closed loop: `concurrency` workers each send the next request as soon as the last one ends,
- * for `seconds` (worker starts spread over `staggerMs`). The measured window starts after `warmupMs` (so connection set-up and the burst
- * of the first requests are not in the figures) and ends at the deadline; `onWindow('start'|'end')`
- * runs at both edges so the caller can read CPU counters at the same instants.
- *
- * Returns { completed, windowMs, latencies[], ttfcs[], errors } where completed counts requests
- * that ended inside the window, latencies/ttfcs cover requests that started inside it.
- */
-/**
  * How long to spread the starts of concurrent streams over: one stream's length (its chunks, the
  * first chunk and the end), so streams of equal length do not arrive in waves for a whole phase.
  */
@@ -93,6 +84,16 @@ export function streamStaggerMs(chunks, delayMs) {
   return (chunks + 3) * delayMs;
 }
 
+/**
+ * Closed loop: `concurrency` workers each send the next request as soon as the last one ends,
+ * for `seconds` (worker starts spread over `staggerMs`). The measured window starts after
+ * `warmupMs` (so connection set-up and the burst of the first requests are not in the figures)
+ * and ends at the deadline; `onWindow('start'|'end')` runs at both edges so the caller can read
+ * CPU counters at the same instants.
+ *
+ * Returns { completed, windowMs, latencies[], ttfcs[], errors } where completed counts requests
+ * that ended inside the window, latencies/ttfcs cover requests that started inside it.
+ */
 export async function closedLoop({ dispatcher, req, stream, concurrency, seconds, warmupMs, staggerMs = 0, onWindow }) {
   const start = performance.now();
   const deadline = start + seconds * 1000;
