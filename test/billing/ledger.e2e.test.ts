@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { BillingError, BillingService } from '../../server/src/billing/billing.service';
 import type { HoldHandle, SettleOutcome } from '../../server/src/billing/ledger.types';
 import { HOLD_REFUNDED, HOLD_SETTLED } from '../../server/src/billing/hold.entity';
@@ -588,5 +589,110 @@ describe.each(DATABASES)('billing ledger (%s)', (kind) => {
         expect(fellBack).toBeGreaterThan(3);
       });
     });
+
+    /**
+     * Migration LedgerBatchConcurrent: batches run side by side (the holds lane and the closes lane
+     * of one node, or several nodes). The fast path reads the user, token and channel rows without
+     * locking them and moves each once at the end, in id order, by a statement that checks its
+     * condition on the row as it is then; the op-by-op fallback locks the same rows in the same
+     * order first. So no two batches wait on each other crosswise, and a balance moved by someone
+     * else between the read and the move sends the batch op by op.
+     */
+    describe('batch function: batches at once', () => {
+      const now = () => Math.floor(Date.now() / 1000);
+      const call = async (ops: PgLedgerOp[]): Promise<unknown[]> => {
+        const rows = await fx.raw<{ r: unknown[] }>('SELECT sluice_ledger_batch($1::jsonb) AS r', [JSON.stringify(ops)]);
+        return rows[0]?.r ?? [];
+      };
+      const hold = (r: string, userId: number, tokenId: number | null, amount: number) =>
+        pgHoldOp({ requestId: r, userId, tokenId, amount, model: 'gpt-4o-mini', now: now() });
+      const settle = (r: string, quota: number) =>
+        pgSettleOp({ requestId: r, quota, channelId, log: logInput(), logType: LOG_CONSUME, now: now() }, HOLD_SETTLED);
+
+      it('batches that meet the same users, tokens and channel in opposite orders all go through, and every balance is exact', async () => {
+        const accounts = [await fx.account(50_000_000), await fx.account(50_000_000), await fx.account(50_000_000)];
+        const tokens: number[] = [];
+        for (const a of accounts) tokens.push(await fx.token(a.caller, { remain_quota: 40_000_000 }));
+        const channelBefore = await fx.channelUsed(channelId);
+        const rounds = 40;
+        const perRound = accounts.length * 2;
+        for (let round = 0; round < rounds; round++) {
+          // Two batches at once, one walking the users forwards and one backwards; each holds for
+          // every user and settles what the previous round held.
+          const ids = accounts.map(() => [requestId('cc'), requestId('cc')]);
+          const forwards = accounts.map((a, i) => hold(ids[i]?.[0] as string, a.userId, tokens[i] as number, 300 + i));
+          const backwards = accounts.map((a, i) => hold(ids[i]?.[1] as string, a.userId, tokens[i] as number, 300 + i)).reverse();
+          const [ra, rb] = await Promise.all([call(forwards), call(backwards)]);
+          expect([...ra, ...rb]).toEqual(Array.from({ length: perRound }, () => ({ ok: true })));
+          const closes = ids.map((pair) => pair.map((r) => settle(r, 100)));
+          const [sa, sb] = await Promise.all([call(closes.map((c) => c[0] as PgLedgerOp)), call(closes.map((c) => c[1] as PgLedgerOp).reverse())]);
+          for (const r of [...sa, ...sb]) expect(r).toMatchObject({ user_id: expect.any(Number), after: expect.any(Number) });
+        }
+        for (const [i, a] of accounts.entries()) {
+          // Each round: two holds of 300+i settled at 100 each.
+          expect(await fx.user(a.userId)).toEqual({ quota: 50_000_000 - rounds * 2 * 100, used_quota: rounds * 2 * 100, request_count: rounds * 2 });
+          const tk = await fx.tokenRow(a.caller, tokens[i] as number);
+          expect(tk).toMatchObject({ remain_quota: 40_000_000 - rounds * 2 * 100, used_quota: rounds * 2 * 100 });
+          expect(await fx.consumeLogCount(a.userId)).toBe(rounds * 2);
+        }
+        expect(await fx.channelUsed(channelId)).toBe(channelBefore + rounds * perRound * 100);
+      });
+
+      it('a balance lowered by another transaction after the fast path read it: the move finds it short and the batch goes op by op', async () => {
+        const { userId } = await fx.account(10_000);
+        const r = requestId('race');
+        const ds = t.app.get(DataSource);
+        const other = ds.createQueryRunner();
+        await other.connect();
+        try {
+          await other.startTransaction();
+          // Locked, not yet committed: the batch reads 10000 and waits at its move.
+          await other.query('UPDATE users SET quota = 40 WHERE id = $1', [userId]);
+          const pending = call([hold(r, userId, null, 500)]);
+          await waitForLockWait(ds);
+          await other.commitTransaction();
+          expect(await pending).toEqual([{ e: 'user' }]);
+        } finally {
+          if (other.isTransactionActive) await other.rollbackTransaction();
+          await other.release();
+        }
+        expect(await fx.holdRow(r)).toBeNull();
+        expect((await fx.user(userId)).quota).toBe(40);
+      });
+
+      it('a balance raised by another transaction meanwhile: the settlement reports the balance as it really left it', async () => {
+        const { userId } = await fx.account(10_000);
+        const r = requestId('race');
+        expect(await call([hold(r, userId, null, 1_000)])).toEqual([{ ok: true }]);
+        const ds = t.app.get(DataSource);
+        const other = ds.createQueryRunner();
+        await other.connect();
+        try {
+          await other.startTransaction();
+          await other.query('UPDATE users SET quota = quota + 5000 WHERE id = $1', [userId]);
+          const pending = call([settle(r, 300)]);
+          await waitForLockWait(ds);
+          await other.commitTransaction();
+          // 10000 - 1000 held + 5000 credited + 700 given back.
+          expect(await pending).toEqual([{ user_id: userId, after: 14_700 }]);
+        } finally {
+          if (other.isTransactionActive) await other.rollbackTransaction();
+          await other.release();
+        }
+        expect(await fx.user(userId)).toEqual({ quota: 14_700, used_quota: 300, request_count: 1 });
+      });
+    });
   }
 });
+
+/** Waits until some backend of this database waits for a row lock (the batch reached its move). */
+async function waitForLockWait(ds: DataSource): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const rows = (await ds.query(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    )) as { n: number }[];
+    if ((rows[0]?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('no backend came to wait on the row lock');
+}

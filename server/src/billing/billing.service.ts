@@ -24,6 +24,7 @@ import {
   pgOutcome,
   pgRefundOp,
   pgSettleOp,
+  retryDeadlock,
   SqliteLedger,
   type HoldArgs,
   type PgHoldResult,
@@ -62,19 +63,17 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
   /** SQLite: the ledger's statements, prepared once per connection. */
   private sqliteLedger: SqliteLedger | null = null;
   /**
-   * PostgreSQL: ledger ops in group commits, one sluice_ledger_batch() call per batch. A
-   * settlement rides in the next batch while the ledger is busy (its commit is shared with the
-   * holds of that batch); on an idle ledger it is deferred up to DEFERRED_WRITE_MS, so the next
-   * request's hold does not wait behind its synchronous commit (bench/README.md).
+   * PostgreSQL: ledger ops in group commits, one sluice_ledger_batch() call per batch, in two
+   * lanes with a batch in flight each (migration LedgerBatchConcurrent lets them run side by
+   * side). Holds, which a request waits on before its upstream call, go in batches of their own
+   * (and stream checkpoints, as light), committed without waiting for the WAL flush; settlements
+   * and refunds, which nobody waits on, in the other lane, so a hold never waits behind their log
+   * inserts and synchronous commits. A settlement rides in its lane's next batch while the lane is
+   * busy; on an idle lane it is deferred up to DEFERRED_WRITE_MS and shares a commit with the
+   * settlements of that time. A batch failed to break a deadlock rolled back whole and is run again.
    */
-  private readonly pgBatches = new GroupCommit<PgLedgerOp>(
-    async (ops) => {
-      const rows = await this.db.pgStatement<{ r: unknown[] }>('sluice_ledger_batch', PG_BATCH_SQL, [JSON.stringify(ops)]);
-      return (rows[0]?.r ?? []).map(pgOutcome);
-    },
-    PG_BATCH_MAX,
-    DEFERRED_WRITE_MS,
-  );
+  private readonly pgHolds = this.pgLane();
+  private readonly pgCloses = this.pgLane();
 
   constructor(
     private readonly db: DatabaseService,
@@ -85,7 +84,9 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
     @Inject(QUEUE_DRIVER) private readonly queue: QueueDriver,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    db.flushOnClose(() => this.pgBatches.flushAll());
+    db.flushOnClose(async () => {
+      await Promise.all([this.pgHolds.flushAll(), this.pgCloses.flushAll()]);
+    });
   }
 
   onModuleInit(): void {
@@ -105,6 +106,18 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
   /** Resolves once the side work of earlier settlements (reminder e-mails) has been queued. */
   async drain(): Promise<void> {
     await Promise.allSettled([...this.pending]);
+  }
+
+  private pgLane(): GroupCommit<PgLedgerOp> {
+    return new GroupCommit<PgLedgerOp>(
+      async (ops) => {
+        const body = JSON.stringify(ops);
+        const rows = await retryDeadlock(() => this.db.pgStatement<{ r: unknown[] }>('sluice_ledger_batch', PG_BATCH_SQL, [body]));
+        return (rows[0]?.r ?? []).map(pgOutcome);
+      },
+      PG_BATCH_MAX,
+      DEFERRED_WRITE_MS,
+    );
   }
 
   // ---- the ledger ----
@@ -134,7 +147,7 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
 
   /** One op of the next group commit (ledger-statements.ts pgHoldOp); the 403 codes stay exact. */
   private async holdPostgres(args: HoldArgs): Promise<void> {
-    const r = await this.pgBatches.submit<PgHoldResult>(pgHoldOp(args));
+    const r = await this.pgHolds.submit<PgHoldResult>(pgHoldOp(args));
     if ('ok' in r) return;
     if (r.e === 'user') throw BillingError.insufficientUserQuota(args.amount);
     if (r.e === 'token') throw BillingError.tokenQuotaExhausted(args.amount);
@@ -175,7 +188,7 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
   private async settleOnce(requestId: string, quota: number, channelId: number, log: ConsumeLogInput | null): Promise<SettleResult | null> {
     const args = { requestId, quota, channelId: channelId > 0 ? channelId : 0, log, logType: LOG_CONSUME, now: nowSeconds() };
     if (this.db.kind === 'sqlite') return this.db.sqliteSync((c) => this.sqlite(c).settle(args, HOLD_SETTLED), { deferred: true });
-    const row = await this.pgBatches.submitDeferred<{ user_id: number | string; after: number | string | null } | null>(pgSettleOp(args, HOLD_SETTLED), {
+    const row = await this.pgCloses.submitDeferred<{ user_id: number | string; after: number | string | null } | null>(pgSettleOp(args, HOLD_SETTLED), {
       joinBusy: true,
     });
     if (!row) return null;
@@ -189,7 +202,7 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
     if (this.db.kind === 'sqlite') {
       done = await this.db.sqliteSync((c) => this.sqlite(c).refund(requestId, HOLD_REFUNDED, now));
     } else {
-      done = (await this.pgBatches.submit<boolean>(pgRefundOp(requestId, HOLD_REFUNDED, now))) === true;
+      done = (await this.pgCloses.submit<boolean>(pgRefundOp(requestId, HOLD_REFUNDED, now))) === true;
     }
     return done ? 'settled' : 'already_done';
   }
@@ -201,7 +214,7 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
     const now = nowSeconds();
     // One statement in the next group commit (SQLite write queue or PostgreSQL batch).
     if (this.db.kind === 'sqlite') await this.db.sqliteSync((c) => this.sqlite(c).checkpoint(requestId, q, channel, now));
-    else await this.pgBatches.submit(pgCheckpointOp(requestId, q, channel, now));
+    else await this.pgHolds.submit(pgCheckpointOp(requestId, q, channel, now));
   }
 
   // ---- the sweeper ----

@@ -222,6 +222,20 @@ export type PgHoldResult = { ok: true } | { e: 'user' | 'token' | 'dup' };
  */
 export const PG_BATCH_MAX = 48;
 
+/** SQLSTATE of a deadlock PostgreSQL broke by failing one transaction: the whole batch rolled back. */
+const PG_DEADLOCK = '40P01';
+
+/** Runs a batch again (at most `tries` times in all) when PostgreSQL failed it to break a deadlock. */
+export async function retryDeadlock<T>(run: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= tries || (err as { code?: unknown })?.code !== PG_DEADLOCK) throw err;
+    }
+  }
+}
+
 export const PG_BATCH_SQL = 'SELECT sluice_ledger_batch($1::jsonb) AS r';
 
 export function pgHoldOp(a: HoldArgs): PgLedgerOp {

@@ -33,7 +33,7 @@ const PER_OP_SQL = (() => {
   return sql;
 })();
 
-const FAST_SQL = `CREATE OR REPLACE FUNCTION sluice_ledger_batch(ops jsonb) RETURNS jsonb LANGUAGE plpgsql AS $fn$
+export const FAST_SQL = `CREATE OR REPLACE FUNCTION sluice_ledger_batch(ops jsonb) RETURNS jsonb LANGUAGE plpgsql AS $fn$
 DECLARE
   op jsonb;
   k text;
