@@ -638,24 +638,32 @@ describe.each(DATABASES)('billing ledger (%s)', (kind) => {
         expect(await fx.channelUsed(channelId)).toBe(channelBefore + rounds * perRound * 100);
       });
 
-      it('a balance lowered by another transaction after the fast path read it: the move finds it short and the batch goes op by op', async () => {
-        const { userId } = await fx.account(10_000);
-        const r = requestId('race');
+      /**
+       * Runs `batch` while another connection holds `sql` uncommitted on the row (the batch reads
+       * the committed value, then waits at its move), commits it, and answers the batch's results.
+       */
+      const besideOpenUpdate = async (sql: string, params: unknown[], batch: PgLedgerOp[]): Promise<unknown[]> => {
         const ds = t.app.get(DataSource);
         const other = ds.createQueryRunner();
         await other.connect();
         try {
           await other.startTransaction();
-          // Locked, not yet committed: the batch reads 10000 and waits at its move.
-          await other.query('UPDATE users SET quota = 40 WHERE id = $1', [userId]);
-          const pending = call([hold(r, userId, null, 500)]);
+          await other.query(sql, params);
+          const pending = call(batch);
           await waitForLockWait(ds);
           await other.commitTransaction();
-          expect(await pending).toEqual([{ e: 'user' }]);
+          return await pending;
         } finally {
           if (other.isTransactionActive) await other.rollbackTransaction();
           await other.release();
         }
+      };
+
+      it('a balance lowered by another transaction after the fast path read it: the move finds it short and the batch goes op by op', async () => {
+        const { userId } = await fx.account(10_000);
+        const r = requestId('race');
+        // The batch reads 10000 and decides the hold is covered; by its move the balance is 40.
+        expect(await besideOpenUpdate('UPDATE users SET quota = 40 WHERE id = $1', [userId], [hold(r, userId, null, 500)])).toEqual([{ e: 'user' }]);
         expect(await fx.holdRow(r)).toBeNull();
         expect((await fx.user(userId)).quota).toBe(40);
       });
@@ -664,21 +672,10 @@ describe.each(DATABASES)('billing ledger (%s)', (kind) => {
         const { userId } = await fx.account(10_000);
         const r = requestId('race');
         expect(await call([hold(r, userId, null, 1_000)])).toEqual([{ ok: true }]);
-        const ds = t.app.get(DataSource);
-        const other = ds.createQueryRunner();
-        await other.connect();
-        try {
-          await other.startTransaction();
-          await other.query('UPDATE users SET quota = quota + 5000 WHERE id = $1', [userId]);
-          const pending = call([settle(r, 300)]);
-          await waitForLockWait(ds);
-          await other.commitTransaction();
-          // 10000 - 1000 held + 5000 credited + 700 given back.
-          expect(await pending).toEqual([{ user_id: userId, after: 14_700 }]);
-        } finally {
-          if (other.isTransactionActive) await other.rollbackTransaction();
-          await other.release();
-        }
+        // 10000 - 1000 held + 5000 credited + 700 given back.
+        expect(await besideOpenUpdate('UPDATE users SET quota = quota + 5000 WHERE id = $1', [userId], [settle(r, 300)])).toEqual([
+          { user_id: userId, after: 14_700 },
+        ]);
         expect(await fx.user(userId)).toEqual({ quota: 14_700, used_quota: 300, request_count: 1 });
       });
     });
