@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { startApp, createDatabase, clearRedisPrefix, type TestApp, type TestDatabase } from '../support/app';
+import { startNodes, type TestApp, type TestNodes } from '../support/app';
 import { DATABASES } from '../support/env';
 import { Caller, loginRoot, newUser } from '../support/http';
 
@@ -15,22 +15,15 @@ async function eventually(check: () => Promise<boolean>, ms = 1000): Promise<num
 /** Two nodes on one PostgreSQL and one Redis: option and user changes reach the other at once. */
 // Runs whenever PostgreSQL is in the matrix (CI always has it).
 if (DATABASES.includes('postgres')) describe('two nodes (postgres + redis)', () => {
-  let database: TestDatabase;
+  let cluster: TestNodes;
   let a: TestApp;
   let b: TestApp;
-  const prefix = `sluice-test-mn-${Date.now()}`;
 
   beforeAll(async () => {
-    database = await createDatabase('postgres');
-    a = await startApp('postgres', { redis: true, database, redisPrefix: prefix });
-    b = await startApp('postgres', { redis: true, database, redisPrefix: prefix });
+    cluster = await startNodes(2);
+    [a, b] = cluster.nodes as [TestApp, TestApp];
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await database.drop();
-    await clearRedisPrefix(prefix);
-  });
+  afterAll(async () => cluster.close());
 
   it('an option saved on one node is served by the other within a second', async () => {
     const root = await loginRoot(a.url);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ChannelsService } from '../../server/src/channels/channels.service';
 import { RoutingIndexService } from '../../server/src/channels/routing-index.service';
-import { clearRedisPrefix, createDatabase, startApp, type TestApp, type TestDatabase } from '../support/app';
+import { startNodes, type TestApp, type TestNodes } from '../support/app';
 import { loginRoot, type Caller } from '../support/http';
 
 /** Polls `check` every 10 ms until it is true; resolves to the time it took, or fails past `limitMs`. */
@@ -15,25 +15,17 @@ async function within(limitMs: number, check: () => boolean): Promise<number> {
 }
 
 describe('routing index across two nodes (postgres + redis)', () => {
-  let db: TestDatabase;
-  let prefix: string;
+  let cluster: TestNodes;
   let a: TestApp;
   let b: TestApp;
   let root: Caller;
 
   beforeAll(async () => {
-    db = await createDatabase('postgres');
-    prefix = `sluice-test-${randomBytes(4).toString('hex')}`;
-    a = await startApp('postgres', { redis: true, database: db, redisPrefix: prefix });
-    b = await startApp('postgres', { redis: true, database: db, redisPrefix: prefix });
+    cluster = await startNodes(2);
+    [a, b] = cluster.nodes as [TestApp, TestApp];
     root = await loginRoot(a.url);
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await db.drop();
-    await clearRedisPrefix(prefix);
-  });
+  afterAll(async () => cluster.close());
 
   it('a channel created, disabled, re-enabled and deleted on node A changes node B within one second', async () => {
     const indexB = b.app.get(RoutingIndexService);

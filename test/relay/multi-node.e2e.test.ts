@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { RelayService } from '../../server/src/relay/relay.service';
-import { clearRedisPrefix, createDatabase, startApp, type TestApp, type TestDatabase } from '../support/app';
+import { startNodes, type TestApp, type TestNodes } from '../support/app';
+import { DATABASES } from '../support/env';
 import { FakeOpenAI } from '../support/fakes/openai-upstream';
 import { loginRoot, newUser, type Caller } from '../support/http';
 import { seededRandom } from '../../server/src/common/__fixtures__/seeded-random';
@@ -19,21 +19,18 @@ const REQUESTS = 240;
  * balances, counters, tokens, the channel and the consume logs all add up. (That batches at once
  * never deadlock is shown where it can be forced, in test/billing/ledger "batches at once".)
  */
-describe('relay on two nodes at once (postgres + redis)', () => {
-  let db: TestDatabase;
-  let prefix: string;
+// Runs whenever PostgreSQL is in the matrix (CI always has it).
+if (DATABASES.includes('postgres')) describe('relay on two nodes at once (postgres + redis)', () => {
+  let cluster: TestNodes;
   let nodes: TestApp[];
   let root: Caller;
   let fake: FakeOpenAI;
   let channelId: number;
 
   beforeAll(async () => {
-    db = await createDatabase('postgres');
-    prefix = `sluice-test-${randomBytes(4).toString('hex')}`;
-    const a = await startApp('postgres', { redis: true, database: db, redisPrefix: prefix });
-    const b = await startApp('postgres', { redis: true, database: db, redisPrefix: prefix });
-    nodes = [a, b];
-    root = await loginRoot(a.url);
+    cluster = await startNodes(2);
+    nodes = cluster.nodes;
+    root = await loginRoot(nodes[0]?.url as string);
     await setOption(root, 'AllowPrivateUpstreamEnabled', 'true');
     await setOption(root, 'ModelPrice', { 'mn-fixed': 0.0002 });
     fake = await new FakeOpenAI({ key: KEY, promptTokens: 12 }).start();
@@ -41,9 +38,7 @@ describe('relay on two nodes at once (postgres + redis)', () => {
   });
   afterAll(async () => {
     await fake.stop();
-    for (const n of nodes) await n.close();
-    await db.drop();
-    await clearRedisPrefix(prefix);
+    await cluster.close();
   });
 
   it(`${REQUESTS} requests of ${USERS} users spread over both nodes: all served, each billed once, every total exact`, async () => {

@@ -99,6 +99,33 @@ export async function startApp(kind: DbKind, opts: TestAppOptions = {}): Promise
   };
 }
 
+/** Nodes of one deployment: apps sharing one fresh PostgreSQL database and one Redis prefix. */
+export interface TestNodes {
+  nodes: TestApp[];
+  database: TestDatabase;
+  redisPrefix: string;
+  /** Stops every node, drops the database and clears the Redis keys. */
+  close(): Promise<void>;
+}
+
+/** Boots `count` nodes (multi-node tests), one after the other so only the first migrates. */
+export async function startNodes(count: number): Promise<TestNodes> {
+  const database = await createDatabase('postgres');
+  const redisPrefix = `sluice-test-${randomBytes(4).toString('hex')}`;
+  const nodes: TestApp[] = [];
+  for (let i = 0; i < count; i++) nodes.push(await startApp('postgres', { redis: true, database, redisPrefix }));
+  return {
+    nodes,
+    database,
+    redisPrefix,
+    close: async () => {
+      for (const n of nodes) await n.close();
+      await database.drop();
+      await clearRedisPrefix(redisPrefix);
+    },
+  };
+}
+
 export async function clearRedisPrefix(prefix: string): Promise<void> {
   const r = new Redis(REDIS_URL);
   try {
