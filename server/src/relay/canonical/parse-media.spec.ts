@@ -1,7 +1,8 @@
 import { RelayRequestError } from './errors';
 import { DEFAULT_RELAY_LIMITS } from './limits';
 import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, parseSpeechRequest } from './parse-misc';
-import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionRequest, wavSeconds } from './parse-media';
+import { wavSeconds } from './audio-duration';
+import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionRequest } from './parse-media';
 import type { MultipartFile } from './request';
 
 function rejection(fn: () => unknown): RelayRequestError {

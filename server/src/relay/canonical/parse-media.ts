@@ -1,3 +1,4 @@
+import { audioSeconds } from './audio-duration';
 import { FieldReader, bodyObject, invalidValue, missing, tooMany, wrongType } from './fields';
 import { RelayRequestError } from './errors';
 import { DEFAULT_IMAGE_MODEL, IMAGE_MODEL_RULES } from './image-models';
@@ -93,30 +94,6 @@ export function parseImageEditRequest(form: MultipartForm, limits: RelayLimits =
   return { endpoint: 'image_edit', model, form: withModel, prompt, n, size, quality };
 }
 
-/** Duration of a PCM WAV file from its header; null for anything else. */
-export function wavSeconds(data: Uint8Array): number | null {
-  if (data.byteLength < 44) return null;
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const tag = (at: number) => String.fromCharCode(data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0, data[at + 3] ?? 0);
-  if (tag(0) !== 'RIFF' || tag(8) !== 'WAVE') return null;
-  let byteRate = 0;
-  let at = 12;
-  // Walk the chunks; bounded by the buffer, each step advances at least 8 bytes.
-  while (at + 8 <= data.byteLength) {
-    const id = tag(at);
-    const size = view.getUint32(at + 4, true);
-    if (id === 'fmt ' && at + 16 <= data.byteLength) byteRate = view.getUint32(at + 16, true);
-    if (id === 'data') {
-      if (byteRate === 0) return null;
-      // A streamed WAV may carry a placeholder size; the bytes actually present bound it.
-      const present = Math.min(size, data.byteLength - at - 8);
-      return present / byteRate;
-    }
-    at += 8 + size + (size % 2);
-  }
-  return null;
-}
-
 /** POST /v1/audio/transcriptions and /v1/audio/translations (multipart `file`). */
 export function parseTranscriptionRequest(
   endpoint: 'audio_transcription' | 'audio_translation',
@@ -129,7 +106,7 @@ export function parseTranscriptionRequest(
   const file = clean.files.find((f) => f.name === 'file');
   if (!file) throw missing('file');
   if (file.data.byteLength > limits.maxAudioBytes) throw fileTooLarge('file', limits.maxAudioBytes);
-  const exact = wavSeconds(file.data);
+  const exact = audioSeconds(file.data);
   if (exact !== null && exact > limits.maxAudioSeconds) {
     throw new RelayRequestError('integer_above_max_value', 'relay.audio_too_long', 'file', { max: limits.maxAudioSeconds });
   }

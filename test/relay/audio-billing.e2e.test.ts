@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import OpenAI, { toFile } from 'openai';
+import { DATABASES } from '../support/env';
+import type { FakeOpenAI } from '../support/fakes/openai-upstream';
+import { consumeLogs, createChannel, createToken, fakeUpstream, relayIdle, sdk, setOption, startRelayKit, type RelayKit } from './relay-kit';
+
+const UPSTREAM_KEY = 'sk-upstream-audio-0123456789abcdefghij';
+const FIXTURES = join(__dirname, '..', '..', 'server', 'src', 'relay', 'canonical', '__fixtures__', 'audio');
+const WHISPER_RATIO = 15;
+
+/** Speech-to-text quota by hand (reference §3.2): ceil(seconds) / 60 × 1000 tokens, × model ratio × group ratio 1. */
+function sttTokens(seconds: number): number {
+  return Math.ceil((Math.ceil(seconds) * 1000) / 60);
+}
+function sttQuota(seconds: number): number {
+  return sttTokens(seconds) * WHISPER_RATIO;
+}
+
+/**
+ * whisper-1 reports no duration for the text, srt and vtt formats: the relay bills the length it
+ * reads from the file's headers (2.5 s tone files written by ffmpeg, see the fixtures' README),
+ * not a guess from its size, whatever the container.
+ */
+describe.each(DATABASES)('speech-to-text billed by the uploaded file duration (%s)', (kind) => {
+  let kit: RelayKit;
+  let fake: FakeOpenAI;
+  let client: OpenAI;
+
+  beforeAll(async () => {
+    kit = await startRelayKit(kind);
+    fake = await fakeUpstream(kit, { key: UPSTREAM_KEY });
+    await setOption(kit.root, 'ModelRatio', { 'whisper-1': WHISPER_RATIO });
+    await createChannel(kit.root, { name: 'openai', key: UPSTREAM_KEY, base_url: fake.url, models: 'whisper-1' });
+    client = sdk(kit, (await createToken(kit.root)).key);
+  });
+  afterAll(() => kit.close());
+
+  const files: [string, string, number][] = [
+    ['tone-cbr.mp3', 'audio/mpeg', 2.664],
+    ['tone-vbr.mp3', 'audio/mpeg', 2.664],
+    ['tone.m4a', 'audio/mp4', 2.5],
+    ['tone.ogg', 'audio/ogg', 2.5],
+    ['tone-vorbis.ogg', 'audio/ogg', 2.5],
+    ['tone.webm', 'audio/webm', 2.508],
+    ['tone.flac', 'audio/flac', 2.5],
+  ];
+
+  it.each(files)('%s in text, srt and vtt', async (name, type, seconds) => {
+    const data = readFileSync(join(FIXTURES, name));
+    for (const format of ['text', 'srt', 'vtt'] as const) {
+      const before = (await consumeLogs(kit.root, 'root')).length;
+      const answer = await client.audio.transcriptions.create({ model: 'whisper-1', file: await toFile(data, name, { type }), response_format: format });
+      expect(String(answer).length).toBeGreaterThan(0);
+      expect(fake.last().multipart?.files[0]?.data.equals(data)).toBe(true);
+      await relayIdle(kit);
+      const logs = await consumeLogs(kit.root, 'root');
+      expect(logs).toHaveLength(before + 1);
+      // The transcript's own tokens (no usage in these formats) are billed as completion at ratio 1.
+      const completion = logs[0]?.completion_tokens ?? -1;
+      expect([format, logs[0]?.prompt_tokens, logs[0]?.quota]).toEqual([format, sttTokens(seconds), sttQuota(seconds) + completion * WHISPER_RATIO]);
+    }
+  });
+
+  it('a duration the upstream reports (json) still wins over the file', async () => {
+    const data = readFileSync(join(FIXTURES, 'tone.flac'));
+    await client.audio.transcriptions.create({ model: 'whisper-1', file: await toFile(data, 'tone.flac', { type: 'audio/flac' }) });
+    await relayIdle(kit);
+    // The fake answers json with usage {type: "duration", seconds: 4}.
+    expect((await consumeLogs(kit.root, 'root'))[0]?.quota).toBe(sttQuota(4));
+  });
+});
