@@ -54,7 +54,7 @@ export function createOpenAICompatibleAdaptor(config: OpenAICompatibleConfig): A
       const expect = req.responseFormat === 'json' || req.responseFormat === 'verbose_json' || req.responseFormat === 'diarized_json' ? 'json' : 'text';
       return multipartRequest(config, path, ctx, req, boundary, expect);
     },
-    parseTranscriptionResponse: (req, res, ctx) => parseTranscriptionResponse(res, ctx, req.responseFormat),
+    parseTranscriptionResponse: (req, res, ctx) => parseTranscriptionResponse(res, ctx, req.responseFormat, req.model),
   };
   const rerank: RerankCapability = {
     buildRequest: (req, ctx) => jsonRequest(config, 'rerank', ctx, req.body),

@@ -115,12 +115,17 @@ export function speechUsage(input: string): ReportedUsage {
   return reportedUsage({ promptTokens: [...input].length, completionTokens: 0 });
 }
 
-/** json / verbose_json are JSON with `text`; text, srt and vtt are the transcript itself. */
-export function parseTranscriptionResponse(res: UpstreamResponse, ctx: ChannelContext, format: string): ParsedResponse {
+/**
+ * json / verbose_json are JSON with `text`; text, srt and vtt are the transcript itself. whisper
+ * models are billed by the audio's duration alone (reference §3.2), so their transcript is no
+ * billable output; token-billed models (gpt-4o-transcribe) that report no usage pay for it.
+ */
+export function parseTranscriptionResponse(res: UpstreamResponse, ctx: ChannelContext, format: string, model = ''): ParsedResponse {
+  const billed = (text: string): string => (/whisper/i.test(model) ? '' : text);
   if (format === 'text' || format === 'srt' || format === 'vtt') {
-    return { ok: true, clientBody: res.text, usage: null, finishReason: null, outputText: res.text, toolCalls: 0 };
+    return { ok: true, clientBody: res.text, usage: null, finishReason: null, outputText: billed(res.text), toolCalls: 0 };
   }
-  return parseJsonResponse(res, ctx, (body) => ({ usage: transcriptionUsage(body), outputText: str(body.text) }), ['text']);
+  return parseJsonResponse(res, ctx, (body) => ({ usage: transcriptionUsage(body), outputText: billed(str(body.text)) }), ['text']);
 }
 
 /** Output text of a Responses object: message text, reasoning summaries, function-call arguments. */

@@ -181,6 +181,15 @@ describe('OpenAI adaptor (type 1)', () => {
     const srt = parseTranscriptionRequest('audio_transcription', { fields: [{ name: 'response_format', value: 'srt' }], files: [file] });
     expect(openaiAdaptor.audio?.buildTranscriptionRequest(srt, ctx, 'B').expect).toBe('text');
     expect(openaiAdaptor.audio?.parseTranscriptionResponse(srt, response('1\n00:00:00,000 --> 00:00:01,000\nhi\n'), ctx)).toMatchObject({ ok: true, usage: null });
+    // whisper is billed by duration alone: its transcript is no billable output (the estimate
+    // counts none); a token-billed model that reports no usage pays for its transcript.
+    expect(srt.model).toBe('whisper-1');
+    expect(openaiAdaptor.audio?.parseTranscriptionResponse(srt, response('hello there'), ctx)).toMatchObject({ outputText: '' });
+    expect(openaiAdaptor.audio?.parseTranscriptionResponse(verbose, response(fixtureText(__dirname, 'transcription-verbose-response.json')), ctx)).toMatchObject({
+      outputText: '',
+    });
+    const tokenText = parseTranscriptionRequest('audio_transcription', { fields: [{ name: 'model', value: 'gpt-4o-transcribe' }, { name: 'response_format', value: 'text' }], files: [file] });
+    expect(openaiAdaptor.audio?.parseTranscriptionResponse(tokenText, response('hello there'), ctx)).toMatchObject({ usage: null, outputText: 'hello there' });
   });
 
   it('serves the Responses API, non-stream and stream', () => {
