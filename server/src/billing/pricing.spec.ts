@@ -22,7 +22,18 @@ describe('pricingFor', () => {
       imageRatio: 1,
       groupRatio: 1,
     });
-    expect(pricingFor('deepseek-chat', tables, 2)).toMatchObject({ modelRatio: 0.135, completionRatio: 2, cacheRatio: 1, groupRatio: 2 });
+    // No CacheRatio entry: the family default (deepseek 0.25).
+    expect(pricingFor('deepseek-chat', tables, 2)).toMatchObject({ modelRatio: 0.135, completionRatio: 2, cacheRatio: 0.25, cacheCreationRatio: 1.25, groupRatio: 2 });
+  });
+
+  it('cache ratios: the configured entry (even 1) first, else the family default, else 1', () => {
+    const t: PricingTables = { ...tables, modelRatio: { ...DEFAULT_MODEL_RATIO, 'my-model': 1 }, cacheRatio: { 'gpt-4o': 1 }, createCacheRatio: { 'claude-3-haiku-20240307': 2 } };
+    expect(pricingFor('gpt-4o', t, 1)?.cacheRatio).toBe(1);
+    expect(pricingFor('gpt-4o-mini', t, 1)?.cacheRatio).toBe(0.5);
+    expect(pricingFor('gpt-4.1-mini', t, 1)?.cacheRatio).toBe(0.25);
+    expect(pricingFor('claude-3-5-sonnet-20241022', t, 1)).toMatchObject({ cacheRatio: 0.1, cacheCreationRatio: 1.25 });
+    expect(pricingFor('claude-3-haiku-20240307', t, 1)).toMatchObject({ cacheRatio: 0.1, cacheCreationRatio: 2 });
+    expect(pricingFor('my-model', t, 1)).toMatchObject({ cacheRatio: 1, cacheCreationRatio: 1.25 });
   });
 
   it('a price wins over a wildcard ratio; unpriced models resolve to null', () => {

@@ -1,3 +1,4 @@
+import { cacheCreationRatio, cacheRatio } from '../pricing/cache-ratio';
 import { completionRatio } from '../pricing/completion-ratio';
 import { lookupModelValue } from '../pricing/model-lookup';
 import type { ModelPricing } from './quota';
@@ -12,9 +13,6 @@ export interface PricingTables {
   readonly imageRatio?: Readonly<Record<string, unknown>>;
 }
 
-/** Defaults when a table has no entry: no cache discount, Anthropic's 1.25× cache writes (§3.10). */
-export const DEFAULT_CACHE_RATIO = 1;
-export const DEFAULT_CACHE_CREATION_RATIO = 1.25;
 /** Image input tokens: gpt-image-1 charges them at 2× text input. */
 export const DEFAULT_IMAGE_RATIOS: Readonly<Record<string, number>> = { 'gpt-image-1': 2 };
 
@@ -30,8 +28,9 @@ export function pricingFor(model: string, tables: PricingTables, groupRatio: num
     modelPrice,
     modelRatio: modelRatio ?? 0,
     completionRatio: completionRatio(model, tables.completionRatio),
-    cacheRatio: lookupModelValue(tables.cacheRatio, model) ?? DEFAULT_CACHE_RATIO,
-    cacheCreationRatio: lookupModelValue(tables.createCacheRatio, model) ?? DEFAULT_CACHE_CREATION_RATIO,
+    // Configured entry, else the family default (gpt-4o 0.5, Claude 0.1, ...), else 1 / 1.25.
+    cacheRatio: cacheRatio(model, tables.cacheRatio),
+    cacheCreationRatio: cacheCreationRatio(model, tables.createCacheRatio),
     imageRatio: lookupModelValue(tables.imageRatio ?? {}, model) ?? lookupModelValue(DEFAULT_IMAGE_RATIOS, model) ?? 1,
     groupRatio,
   };

@@ -29,9 +29,13 @@ export function clampUsage(reported: ReportedUsage, maxTokens = MAX_USAGE_TOKENS
   return out;
 }
 
-/** True when the upstream's completion count will be billed as it is (no local estimate needed). */
-export function reportsCompletion(reported: ReportedUsage | null): boolean {
-  return reported !== null && sane(reported.completionTokens, MAX_USAGE_TOKENS) !== null;
+/**
+ * True when the upstream's completion count will be billed as it is (no local estimate needed).
+ * With `zeroIsMissing` (text generation) a reported 0 still needs the estimate to be judged.
+ */
+export function reportsCompletion(reported: ReportedUsage | null, zeroIsMissing = false): boolean {
+  const v = reported === null ? null : sane(reported.completionTokens, MAX_USAGE_TOKENS);
+  return v !== null && !(zeroIsMissing && v === 0);
 }
 
 export interface UsageEstimate {
@@ -46,22 +50,38 @@ export interface SettledUsage {
   readonly estimatedCompletion: boolean;
 }
 
+export interface SettleOptions {
+  /**
+   * Text generation (chat, completions, responses): a reported 0 where the local count found
+   * tokens (a prompt was sent, output came back) counts as missing, so an upstream that
+   * reports zeros does not serve for free (reference §3.7). Embeddings, audio, images,
+   * rerank and moderations keep a reported 0.
+   */
+  readonly zeroIsMissing?: boolean;
+  readonly maxTokens?: number;
+}
+
 /**
  * The usage to bill: upstream counts where they are sane, the local estimate where they are
  * missing. Sub-counts are fitted inside their totals.
  */
-export function settleUsage(reported: ReportedUsage | null, estimate: UsageEstimate, maxTokens = MAX_USAGE_TOKENS): SettledUsage {
+export function settleUsage(reported: ReportedUsage | null, estimate: UsageEstimate, options: SettleOptions = {}): SettledUsage {
+  const maxTokens = options.maxTokens ?? MAX_USAGE_TOKENS;
   const c = clampUsage(reported ?? EMPTY_REPORTED_USAGE, maxTokens);
   const fallback = (n: number) => Math.min(Math.max(0, Math.ceil(Number.isFinite(n) ? n : 0)), maxTokens);
-  const promptTokens = c.promptTokens ?? fallback(estimate.promptTokens);
-  const completionTokens = c.completionTokens ?? fallback(estimate.completionTokens);
+  const pick = (v: number | null, est: number): { value: number; estimated: boolean } =>
+    v === null || (options.zeroIsMissing === true && v === 0 && est > 0) ? { value: est, estimated: true } : { value: v, estimated: false };
+  const prompt = pick(c.promptTokens, fallback(estimate.promptTokens));
+  const completion = pick(c.completionTokens, fallback(estimate.completionTokens));
+  const promptTokens = prompt.value;
+  const completionTokens = completion.value;
   const cachedTokens = Math.min(c.cachedTokens ?? 0, promptTokens);
   const cacheCreationTokens = Math.min(c.cacheCreationTokens ?? 0, promptTokens - cachedTokens);
   const imageTokens = Math.min(c.imageTokens ?? 0, promptTokens - cachedTokens - cacheCreationTokens);
   const reasoningTokens = Math.min(c.reasoningTokens ?? 0, completionTokens);
   return {
     usage: { promptTokens, completionTokens, cachedTokens, cacheCreationTokens, imageTokens, reasoningTokens },
-    estimatedPrompt: c.promptTokens === null,
-    estimatedCompletion: c.completionTokens === null,
+    estimatedPrompt: prompt.estimated,
+    estimatedCompletion: completion.estimated,
   };
 }

@@ -5,6 +5,7 @@ import {
   DEFAULT_MODEL_RATIO,
   DEFAULT_USER_USABLE_GROUPS,
 } from '../pricing/default-ratios';
+import { DEFAULT_CACHE_RATIO, DEFAULT_CREATE_CACHE_RATIO } from '../pricing/cache-ratio';
 
 /**
  * Every option key: its kind, default and rules. GET hides secrets; PUT validates per kind.
@@ -134,8 +135,8 @@ export const OPTION_DEFS = {
   ModelRatio: obj(DEFAULT_MODEL_RATIO),
   CompletionRatio: obj(DEFAULT_COMPLETION_RATIO),
   ModelPrice: obj(DEFAULT_MODEL_PRICE),
-  CacheRatio: obj({}),
-  CreateCacheRatio: obj({}),
+  CacheRatio: obj(DEFAULT_CACHE_RATIO),
+  CreateCacheRatio: obj(DEFAULT_CREATE_CACHE_RATIO),
   GroupRatio: obj(DEFAULT_GROUP_RATIO),
   UserUsableGroups: obj(DEFAULT_USER_USABLE_GROUPS),
   GroupDisplayNames: obj({}),

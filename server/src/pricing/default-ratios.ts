@@ -120,6 +120,33 @@ export const DEFAULT_COMPLETION_RATIO: Readonly<Record<string, number>> = {
   'deepseek-reasoner': 4,
 };
 
+/**
+ * Cache (read) ratio by model family (reference §3.10): the price of a cached prompt token over
+ * a fresh one. Keys use the ModelRatio syntax (exact name, or a prefix ending in "*"; the
+ * longest prefix wins). Models outside every family get no discount (cache-ratio.ts).
+ */
+export const CACHE_RATIO_FAMILIES: Readonly<Record<string, number>> = {
+  'gpt-4': 0.5,
+  'gpt-4o*': 0.5,
+  'o1*': 0.5,
+  'o3-mini*': 0.5,
+  'gpt-4.1*': 0.25,
+  'gpt-5*': 0.1,
+  'deepseek*': 0.25,
+  'claude-3*': 0.1,
+  'claude-sonnet-4*': 0.1,
+  'claude-opus-4*': 0.1,
+  'claude-haiku-4*': 0.1,
+};
+
+/** Cache-creation (write) ratio by family: Anthropic charges 1.25× input for 5-minute cache writes. */
+export const CREATE_CACHE_RATIO_FAMILIES: Readonly<Record<string, number>> = {
+  'claude-3*': 1.25,
+  'claude-sonnet-4*': 1.25,
+  'claude-opus-4*': 1.25,
+  'claude-haiku-4*': 1.25,
+};
+
 export const DEFAULT_GROUP_RATIO: Readonly<Record<string, number>> = { default: 1, vip: 1, svip: 1 };
 
 export const DEFAULT_USER_USABLE_GROUPS: Readonly<Record<string, string>> = {

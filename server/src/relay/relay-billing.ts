@@ -3,6 +3,7 @@ import { DomainError } from '../common/domain-error';
 import type { ConsumeLogInput, HoldRequest, Ledger } from '../billing/ledger.types';
 import { quotaFor } from '../billing/quota';
 import { settleUsage } from '../billing/usage-clamp';
+import type { RelayEndpoint } from './canonical/request';
 import type { ReportedUsage, Usage } from './canonical/usage';
 import { RelayError } from './relay-errors';
 import type { ResolvedPricing } from './relay-pricing';
@@ -14,16 +15,44 @@ export const TOOL_CALL_TOKENS = 7;
 
 /**
  * What a served request is charged, by the written policy (money rule 6):
- * - `usage`: the upstream finished; its usage where sane, the local estimate where missing;
+ * - `usage`: the upstream finished; its usage where sane, the local estimate where missing
+ *   (`zeroIsMissing`: a reported 0 the local count contradicts is missing too);
  * - `delivered`: the stream was cut (client gone past the drain bounds, or an upstream error
  *   after a 200): the prompt estimate plus the tokens of the content the client received; an
  *   upstream error with nothing delivered charges nothing;
  * - `nothing`: refund the hold.
  */
 export type Charge =
-  | { kind: 'usage'; reported: ReportedUsage | null; completionEstimate: number }
+  | { kind: 'usage'; reported: ReportedUsage | null; completionEstimate: number; zeroIsMissing: boolean }
   | { kind: 'delivered'; deliveredTokens: number; reason: 'client_gone' | 'upstream_error' }
   | { kind: 'nothing'; reason: string };
+
+/**
+ * Whether a reported 0 prompt or completion counts as missing when the local count is not 0:
+ * true where the answer is generated text (an upstream reporting zeros must not serve for
+ * free), false where 0 is a legitimate count or usage is not token-metered.
+ */
+export function zeroUsageIsMissing(endpoint: RelayEndpoint): boolean {
+  switch (endpoint) {
+    case 'chat':
+    case 'completion':
+    case 'responses':
+      return true;
+    case 'embedding':
+    case 'moderation':
+    case 'rerank':
+    case 'image_generation':
+    case 'image_edit':
+    case 'audio_speech':
+    case 'audio_transcription':
+    case 'audio_translation':
+      return false;
+    default: {
+      const never: never = endpoint;
+      return never;
+    }
+  }
+}
 
 export type BillingSource = 'usage' | 'estimate' | 'delivered';
 
@@ -44,7 +73,7 @@ export function computeCharge(charge: Charge, promptEstimate: number, priced: Re
     const q = quotaFor(usage, priced.pricing, priced.perCallMultiplier);
     return { quota: q.quota, usage, source: 'delivered', emptyUsage: q.emptyUsage };
   }
-  const settled = settleUsage(charge.reported, { promptTokens: promptEstimate, completionTokens: charge.completionEstimate });
+  const settled = settleUsage(charge.reported, { promptTokens: promptEstimate, completionTokens: charge.completionEstimate }, { zeroIsMissing: charge.zeroIsMissing });
   const q = quotaFor(settled.usage, priced.pricing, priced.perCallMultiplier);
   const source: BillingSource = settled.estimatedPrompt || settled.estimatedCompletion ? 'estimate' : 'usage';
   return { quota: q.quota, usage: settled.usage, source, emptyUsage: q.emptyUsage };

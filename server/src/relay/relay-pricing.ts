@@ -4,6 +4,7 @@ import { pricingFor, type PricingTables } from '../billing/pricing';
 import type { ModelPricing } from '../billing/quota';
 import { GroupsService } from '../options/groups.service';
 import { OptionsService } from '../options/options.service';
+import { cacheCreationRatio, cacheRatio } from '../pricing/cache-ratio';
 import { completionRatio } from '../pricing/completion-ratio';
 import { UNSET_MODEL_RATIO } from '../pricing/model-lookup';
 import type { CanonicalRequest } from './canonical/request';
@@ -93,8 +94,8 @@ export class RelayPricing {
         modelPrice: null,
         modelRatio: UNSET_MODEL_RATIO,
         completionRatio: completionRatio(model, tables.completionRatio),
-        cacheRatio: 1,
-        cacheCreationRatio: 1.25,
+        cacheRatio: cacheRatio(model, tables.cacheRatio),
+        cacheCreationRatio: cacheCreationRatio(model, tables.createCacheRatio),
         imageRatio: 1,
         groupRatio,
       },

@@ -236,7 +236,9 @@ export class StreamPump {
       this.finish({ kind: 'failed', failure: { ...transportFailure('protocol'), retryable: true }, clientGone: false });
       return;
     }
-    const charge: Charge = { kind: 'usage', reported: this.usage, completionEstimate: this.completionTokens() };
+    // Only text generation streams (chat, completions, responses): reported zeros the local
+    // count contradicts are missing usage.
+    const charge: Charge = { kind: 'usage', reported: this.usage, completionEstimate: this.completionTokens(), zeroIsMissing: true };
     if (!this.draining) {
       if (!this.o.exchange.committed) this.commit();
       if (this.o.chatLike) {

@@ -8,7 +8,7 @@ import type { CanonicalRequest } from './canonical/request';
 import type { EndpointOps } from './endpoints';
 import { isChatLikeStream } from './endpoints';
 import type { ClientExchange } from './exchange';
-import { TOOL_CALL_TOKENS, type Charge } from './relay-billing';
+import { TOOL_CALL_TOKENS, zeroUsageIsMissing, type Charge } from './relay-billing';
 import { StreamPump, type AbortReason, type DrainBounds } from './stream-pump';
 
 export interface AttemptLimits {
@@ -200,7 +200,7 @@ async function binaryAnswer(a: AttemptInput, res: OutboundResponse, headers: Rec
     return { kind: 'served', charge: { kind: 'delivered', deliveredTokens: 0, reason: 'upstream_error' } };
   }
   x.end();
-  return { kind: 'served', charge: { kind: 'usage', reported: parsed.usage, completionEstimate: 0 } };
+  return { kind: 'served', charge: { kind: 'usage', reported: parsed.usage, completionEstimate: 0, zeroIsMissing: false } };
 }
 
 /** JSON and text answers, read whole (bounded), parsed, then sent in one write. */
@@ -225,7 +225,9 @@ async function wholeAnswer(
   const contentType = a.upstream.expect === 'text' ? (headers['content-type'] ?? 'text/plain; charset=utf-8') : 'application/json';
   // A client that left after the upstream answered still pays for the answer it caused.
   a.exchange.send(200, contentType, parsed.clientBody);
-  // The estimate only counts where the upstream reported no usable completion count.
-  const completionEstimate = reportsCompletion(parsed.usage) ? 0 : estimateTokens(parsed.outputText) + parsed.toolCalls * TOOL_CALL_TOKENS;
-  return { kind: 'served', charge: { kind: 'usage', reported: parsed.usage, completionEstimate } };
+  // The estimate only counts where the upstream reported no usable completion count
+  // (for generated text, a 0 is judged against it: output that came back is not free).
+  const zeroIsMissing = zeroUsageIsMissing(a.req.endpoint);
+  const completionEstimate = reportsCompletion(parsed.usage, zeroIsMissing) ? 0 : estimateTokens(parsed.outputText) + parsed.toolCalls * TOOL_CALL_TOKENS;
+  return { kind: 'served', charge: { kind: 'usage', reported: parsed.usage, completionEstimate, zeroIsMissing } };
 }
