@@ -54,6 +54,8 @@ export interface RelayConfig {
   headersTimeoutMs: number;
   /** Between two upstream SSE events (comments do not count) or body chunks. */
   idleTimeoutMs: number;
+  /** Largest upstream SSE event (the reference's scanner buffer); past it the stream is cut. */
+  maxStreamEventBytes: number;
   /** A whole relay request, every attempt included. */
   totalTimeoutMs: number;
   /** Failover stops starting new attempts after this long. */
@@ -167,8 +169,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sessionDays: int('SESSION_DAYS', 30, 1, 365),
     dataDir: resolveDataDir(env.DATA_DIR, database, cwd),
     relay: {
-      headersTimeoutMs: int('RELAY_HEADERS_TIMEOUT_MS', 300_000, 100, 3_600_000),
-      idleTimeoutMs: int('RELAY_IDLE_TIMEOUT_MS', 120_000, 100, 3_600_000),
+      // o1-pro / o3-pro answers can take over 5 minutes before their headers.
+      headersTimeoutMs: int('RELAY_HEADERS_TIMEOUT_MS', 600_000, 100, 3_600_000),
+      // new-api's STREAMING_TIMEOUT (seconds, 300) is the default; RELAY_IDLE_TIMEOUT_MS wins when set.
+      idleTimeoutMs: int('RELAY_IDLE_TIMEOUT_MS', int('STREAMING_TIMEOUT', 300, 1, 3600) * 1000, 100, 3_600_000),
+      maxStreamEventBytes: int('STREAM_SCANNER_MAX_BUFFER_MB', 64, 1, 1024) * 1024 * 1024,
+      // Not raised with the headers timeout: HOLD_SWEEP_AFTER_SECONDS (900) must stay above it.
       totalTimeoutMs: int('RELAY_TOTAL_TIMEOUT_MS', 600_000, 1000, 86_400_000),
       retryWindowMs: int('RELAY_RETRY_WINDOW_MS', 120_000, 0, 3_600_000),
       bodyLimitBytes: int('RELAY_BODY_LIMIT_BYTES', 32 * 1024 * 1024, 1024, 1024 * 1024 * 1024),

@@ -103,15 +103,19 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
     if (user.status !== USER_ENABLED) throw new RelayError('user_banned', 'relay.user_banned', 403);
     if (channelId !== null && user.role < ROLE_ADMIN) throw new RelayError('channel_pin_forbidden', 'relay.channel_pin_forbidden', 403);
 
+    // A token without a group uses the user's own group: neither "usable" nor GroupRatio is asked
+    // (new-api prices a group missing from GroupRatio at 1). Only a group the token names is checked.
     const group = t.group !== '' ? t.group : user.group;
-    this.checkGroup(user.group, group);
+    if (t.group !== '') this.checkGroup(user.group, group);
     return { userId: user.id, username: user.username, role: user.role, token: t, group, allowedModels: entry.models, pinnedChannelId: channelId, clientIp };
   }
 
-  /** The playground: a signed-in user, the group from the body (one they may use), no token. */
+  /** The playground: a signed-in user, the group from the body (one they may use) or their own, no token. */
   playground(user: { id: number; username: string; role: number; group: string }, bodyGroup: unknown, clientIp: string): RelayCaller {
-    const group = typeof bodyGroup === 'string' && bodyGroup.trim() !== '' ? bodyGroup.trim().slice(0, 64) : user.group;
-    this.checkGroup(user.group, group);
+    const named = typeof bodyGroup === 'string' && bodyGroup.trim() !== '' ? bodyGroup.trim().slice(0, 64) : null;
+    // As for a token: only a group the body names is checked; the user's own one always serves.
+    if (named !== null) this.checkGroup(user.group, named);
+    const group = named ?? user.group;
     return { userId: user.id, username: user.username, role: user.role, token: null, group, allowedModels: null, pinnedChannelId: null, clientIp };
   }
 

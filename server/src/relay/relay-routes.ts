@@ -23,8 +23,10 @@ const ALL_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 /**
  * Registers the relay on the Fastify instance directly, in its own plugin scope: no Nest guard,
  * interceptor or body parser on the hot path. The scope's only content-type parser leaves the
- * body unread, so the relay reads it itself under its cap (413), JSON or multipart, and every
- * error, Fastify's own included, is answered in the OpenAI shape.
+ * body unread, so the relay reads it itself under its cap (413), JSON or multipart, decoding a
+ * gzip, deflate or br Content-Encoding as it arrives (`readBody`: the cap applies to the decoded
+ * bytes, corrupt data is a 400, another coding a 415), and every error, Fastify's own included,
+ * is answered in the OpenAI shape.
  */
 @Injectable()
 export class RelayRoutes implements OnModuleInit {

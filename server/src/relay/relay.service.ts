@@ -21,7 +21,6 @@ import { RelayAuthService } from './relay-auth.service';
 import { RelayError } from './relay-errors';
 import { RelayPricing, type ResolvedPricing } from './relay-pricing';
 import { findSensitiveWord, parseSensitiveWords, promptTexts } from './sensitive-words';
-import { DEFAULT_MAX_SSE_EVENT_BYTES } from './sse/sse-parser';
 import { runAttempt, type AttemptLimits } from './upstream-attempt';
 
 /** Checkpoints of a running stream reach the ledger at most this often. */
@@ -57,7 +56,7 @@ export class RelayService {
       headersTimeoutMs: r.headersTimeoutMs,
       idleTimeoutMs: r.idleTimeoutMs,
       drain: { ms: r.drainTimeoutMs, maxBytes: r.drainMaxBytes, limiter: new DrainLimiter(r.maxConcurrentDrains) },
-      maxEventBytes: DEFAULT_MAX_SSE_EVENT_BYTES,
+      maxEventBytes: r.maxStreamEventBytes,
       maxResponseBytes: 64 * 1024 * 1024,
       maxErrorBytes: 64 * 1024,
       checkpointMs: CHECKPOINT_MS,

@@ -1,4 +1,4 @@
-import { SseEventTooLargeError, SseParser, type SseEvent } from './sse-parser';
+import { DEFAULT_MAX_SSE_EVENT_BYTES, SseEventTooLargeError, SseParser, type SseEvent } from './sse-parser';
 
 function parseAll(chunks: (string | Uint8Array)[], maxEventBytes?: number): SseEvent[] {
   const p = new SseParser({ maxEventBytes });
@@ -63,6 +63,46 @@ describe('SseParser', () => {
     expect(() => {
       for (let i = 0; i < 100; i++) r.push('yyyyyyyyyy');
     }).toThrow(/64 bytes/);
+  });
+
+  it('takes multi-megabyte events by default (the reference scanner buffer, 64 MiB)', () => {
+    expect(DEFAULT_MAX_SSE_EVENT_BYTES).toBe(64 * 1024 * 1024);
+    const image = 'A'.repeat(3 * 1024 * 1024);
+    const line = `event: response.image_generation_call.partial_image\ndata: {"partial_image_b64":"${image}"}\n\n`;
+    const events = parseAll([line]);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.data.length).toBe(image.length + '{"partial_image_b64":""}'.length);
+  });
+
+  it('copies a big event arriving in many small chunks in linear time, and never buffers past the bound', () => {
+    const payload = Buffer.from(`data: ${'b'.repeat(2 * 1024 * 1024)}\n\n`);
+    const grown: number[] = [];
+    const alloc = jest.spyOn(Buffer, 'allocUnsafe');
+    try {
+      const p = new SseParser({ maxEventBytes: 4 * 1024 * 1024 });
+      const out: SseEvent[] = [];
+      for (let at = 0; at < payload.length; at += 16) out.push(...p.push(payload.subarray(at, at + 16)));
+      expect(out).toHaveLength(1);
+      expect(out[0]?.data.length).toBe(2 * 1024 * 1024);
+      for (const call of alloc.mock.calls) grown.push(Number(call[0]));
+    } finally {
+      alloc.mockRestore();
+    }
+    // Doubling: a handful of buffers, the largest within the bound, together at most four times the line.
+    expect(grown.length).toBeLessThanOrEqual(16);
+    expect(Math.max(...grown)).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(grown.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(4 * payload.length);
+
+    // The same line under a smaller bound is refused once the bound is passed, not after.
+    const q = new SseParser({ maxEventBytes: 1024 * 1024 });
+    let fed = 0;
+    expect(() => {
+      for (let at = 0; at < payload.length; at += 16) {
+        q.push(payload.subarray(at, at + 16));
+        fed = at + 16;
+      }
+    }).toThrow(SseEventTooLargeError);
+    expect(fed).toBeLessThanOrEqual(1024 * 1024);
   });
 
   it('keeps memory to the limit: many small events pass under a small bound', () => {

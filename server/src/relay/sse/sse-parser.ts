@@ -7,7 +7,11 @@ export interface SseEvent {
   readonly id: string | null;
 }
 
-export const DEFAULT_MAX_SSE_EVENT_BYTES = 1024 * 1024;
+/**
+ * The reference's scanner buffer (`STREAM_SCANNER_MAX_BUFFER_MB`, 64): Responses streams carry
+ * generated images as multi-megabyte base64 events. The relay passes its configured value.
+ */
+export const DEFAULT_MAX_SSE_EVENT_BYTES = 64 * 1024 * 1024;
 
 /** An upstream event grew past the bound: the relay aborts the upstream instead of buffering more. */
 export class SseEventTooLargeError extends Error {
@@ -20,19 +24,25 @@ export class SseEventTooLargeError extends Error {
 const LF = 0x0a;
 const CR = 0x0d;
 const encoder = new TextEncoder();
+const NOTHING = new Uint8Array(0);
+/** A line buffer larger than this is let go once its line is taken (a past big event pins no memory). */
+const KEEP_LINE_BUFFER_BYTES = 64 * 1024;
 
 /**
  * Incremental SSE parser (WHATWG event-stream rules: CRLF, CR or LF line ends, `:` comments,
  * `event`/`data`/`id` fields, one optional space after the colon). Works on bytes, so UTF-8
  * characters split across chunks are decoded whole, and the size of the event being built is
  * known exactly: past `maxEventBytes` it throws SseEventTooLargeError. Memory is bounded by the
- * limit plus one incoming chunk.
+ * limit plus one incoming chunk; a big event in many small chunks is copied in linear time.
  */
 export class SseParser {
   private readonly maxEventBytes: number;
   private readonly decoder = new TextDecoder('utf-8');
-  /** Pieces of the line not terminated yet. */
-  private partial: Uint8Array[] = [];
+  /**
+   * The line not terminated yet: one buffer grown by doubling, so a long line arriving in many
+   * small chunks costs linear copying and no per-chunk object (never larger than the bound).
+   */
+  private partial: Uint8Array = NOTHING;
   private partialBytes = 0;
   private skipLeadingLf = false;
   private dataLines: string[] = [];
@@ -92,15 +102,22 @@ export class SseParser {
 
   private appendPartial(piece: Uint8Array): void {
     if (piece.length === 0) return;
-    this.partialBytes += piece.length;
-    if (this.partialBytes + this.dataBytes > this.maxEventBytes) throw new SseEventTooLargeError(this.maxEventBytes);
-    // Copy: the caller may reuse its buffer.
-    this.partial.push(piece.slice());
+    const need = this.partialBytes + piece.length;
+    if (need + this.dataBytes > this.maxEventBytes) throw new SseEventTooLargeError(this.maxEventBytes);
+    if (need > this.partial.length) {
+      // `need` is within the bound here, so the grown buffer is too.
+      const grown = Buffer.allocUnsafe(Math.min(Math.max(need, this.partial.length * 2, 1024), this.maxEventBytes));
+      grown.set(this.partial.subarray(0, this.partialBytes));
+      this.partial = grown;
+    }
+    // Copied in: the caller may reuse its buffer.
+    this.partial.set(piece, this.partialBytes);
+    this.partialBytes = need;
   }
 
   /** The line ending at `end`: decoded straight from the chunk unless earlier pieces wait. */
   private lineOf(bytes: Uint8Array, start: number, end: number): string {
-    if (this.partial.length === 0) {
+    if (this.partialBytes === 0) {
       if (end - start + this.dataBytes > this.maxEventBytes) throw new SseEventTooLargeError(this.maxEventBytes);
       return end === start ? '' : this.decoder.decode(bytes.subarray(start, end));
     }
@@ -140,12 +157,10 @@ export class SseParser {
   }
 
   private takePartial(): string {
-    const pieces = this.partial;
-    this.partial = [];
+    const line = this.partialBytes === 0 ? '' : this.decoder.decode(this.partial.subarray(0, this.partialBytes));
     this.partialBytes = 0;
-    if (pieces.length === 0) return '';
-    const whole = pieces.length === 1 ? (pieces[0] as Uint8Array) : Buffer.concat(pieces);
-    return this.decoder.decode(whole);
+    if (this.partial.length > KEEP_LINE_BUFFER_BYTES) this.partial = NOTHING;
+    return line;
   }
 
   private dispatch(events: SseEvent[]): void {
