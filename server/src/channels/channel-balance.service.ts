@@ -5,7 +5,7 @@ import type { Principal } from '../common/request-context';
 import { DatabaseService } from '../database/database.service';
 import { OptionsService } from '../options/options.service';
 import { OutboundClient } from '../outbound/outbound.service';
-import { QUEUE_DRIVER, type QueueDriver } from '../queue/jobs';
+import { QUEUE_DRIVER, type JobContext, type QueueDriver } from '../queue/jobs';
 import { BALANCE_PROVIDERS, balanceProviderFor, type BalanceContext, type BalanceProvider } from './balance/balance-providers';
 import { forEachLimit } from './bounded';
 import { CHANNEL_ENABLED, ChannelEntity } from './channel.entity';
@@ -24,8 +24,9 @@ const BALANCE_ALL_CONCURRENCY = 4;
 /**
  * Upstream balances (informational USD, not our money): the per-type request builders in
  * balance/ say what to GET, this service fetches through the one outbound client and stores the
- * result. The refresh of all enabled channels is a queue job; an exhausted balance (<= 0)
- * auto-disables under the same switches as any other structured signal.
+ * result. The refresh of all enabled channels is a queue job (clicked, or periodic with
+ * CHANNEL_UPDATE_FREQUENCY); an exhausted balance (<= 0) auto-disables under the same switches as
+ * any other structured signal.
  */
 @Injectable()
 export class ChannelBalanceService implements OnModuleInit {
@@ -42,7 +43,7 @@ export class ChannelBalanceService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.queue.register('channels.balance_all', () => this.runAll());
+    this.queue.register('channels.balance_all', (_payload, ctx) => this.onJob(ctx));
   }
 
   /** GET /api/channel/update_balance/:id: queries, stores and answers the balance (USD). */
@@ -58,7 +59,17 @@ export class ChannelBalanceService implements OnModuleInit {
 
   /** GET /api/channel/update_balance: one queued run over every enabled channel. */
   async requestUpdateAll(_actor: Principal): Promise<void> {
+    await this.enqueueRun();
+  }
+
+  private async enqueueRun(): Promise<void> {
     await this.queue.enqueue('channels.balance_all', {}, { jobId: await this.gate.jobId('balance-all'), attempts: 1 });
+  }
+
+  /** A gated run does the work; a scheduler tick (CHANNEL_UPDATE_FREQUENCY) joins or starts one. */
+  private async onJob(ctx: JobContext): Promise<void> {
+    if (this.gate.owns('balance-all', ctx.id)) await this.runAll();
+    else await this.enqueueRun();
   }
 
   private async runAll(): Promise<void> {

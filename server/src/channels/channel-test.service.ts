@@ -6,12 +6,14 @@ import type { Principal } from '../common/request-context';
 import { DatabaseService } from '../database/database.service';
 import { OptionsService } from '../options/options.service';
 import { OutboundClient, OutboundError } from '../outbound/outbound.service';
-import { QUEUE_DRIVER, type JobMap, type QueueDriver } from '../queue/jobs';
+import { QUEUE_DRIVER, type JobContext, type JobMap, type QueueDriver } from '../queue/jobs';
 import { ChannelConfigError } from '../relay/adaptors/errors';
+import { withMappedStatus } from '../relay/adaptors/openai-compatible/error';
 import { adaptorFor } from '../relay/adaptors/registry';
 import type { ChannelContext, TextRequest, UpstreamRequest, Adaptor } from '../relay/adaptors/types';
 import { transportFailure, type UpstreamFailure } from '../relay/canonical/errors';
 import { parseChatRequest } from '../relay/canonical/parse-text';
+import { mapStatus } from '../relay/channel-transforms';
 import { scrubAndTruncate } from '../relay/scrub';
 import { forEachLimit } from './bounded';
 import { CHANNEL_AUTO_DISABLED, CHANNEL_ENABLED, ChannelEntity } from './channel.entity';
@@ -77,8 +79,10 @@ function flatHeaders(h: Record<string, string | string[] | undefined>): Record<s
 /**
  * Channel tests: one synthetic chat request through the channel's own adaptor and the one
  * outbound client, timed. The single test answers at once; "test all" is a queue job
- * (deterministic id, so double clicks do not run twice at once) with bounded concurrency, the
- * response-time threshold and auto-enable.
+ * (deterministic id, so double clicks do not run twice at once) with bounded concurrency (in
+ * place of the reference's POLLING_INTERVAL sleeps), the response-time threshold and auto-enable.
+ * The scheduled run (ChannelScheduleService) is a repeating tick of the same job that only
+ * enqueues the gated run, so a scheduled and a clicked run never overlap and behave alike.
  */
 @Injectable()
 export class ChannelTestService implements OnModuleInit {
@@ -95,7 +99,7 @@ export class ChannelTestService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.queue.register('channels.test_all', (payload) => this.runAll(payload));
+    this.queue.register('channels.test_all', (payload, ctx) => this.onJob(payload, ctx));
   }
 
   /** GET /api/channel/test/:id. An upstream failure is a result (success false), not an error. */
@@ -113,7 +117,17 @@ export class ChannelTestService implements OnModuleInit {
 
   /** GET /api/channel/test: queues one run; clicks while it waits or runs join it. */
   async requestTestAll(_actor: Principal): Promise<void> {
-    await this.queue.enqueue('channels.test_all', { notify: true }, { jobId: await this.gate.jobId('test-all'), attempts: 1 });
+    await this.enqueueRun(true);
+  }
+
+  private async enqueueRun(notify: boolean): Promise<void> {
+    await this.queue.enqueue('channels.test_all', { notify }, { jobId: await this.gate.jobId('test-all'), attempts: 1 });
+  }
+
+  /** A gated run does the work; a scheduler tick (any other id) joins or starts one. */
+  private async onJob(payload: JobMap['channels.test_all'], ctx: JobContext): Promise<void> {
+    if (this.gate.owns('test-all', ctx.id)) await this.runAll(payload);
+    else await this.enqueueRun(payload.notify);
   }
 
   private async runAll(payload: JobMap['channels.test_all']): Promise<void> {
@@ -209,7 +223,8 @@ export class ChannelTestService implements OnModuleInit {
       const ms = performance.now() - started;
       const headers = flatHeaders(res.headers);
       if (res.status < 200 || res.status >= 300) {
-        const failure = adaptor.mapError({ status: res.status, text, headers }, ctx);
+        // Like the relay: status_code_mapping applies before the disable decision.
+        const failure = withMappedStatus(adaptor.mapError({ status: res.status, text, headers }, ctx), mapStatus(ch.statusCodeMapping, res.status));
         return { ok: false, ms, attempted: true, failure, message: { key: 'channel.test_upstream_error', params: { status: res.status, message: scrub(failure.message) } } };
       }
       const parsed = adaptor.parseTextResponse(req, { status: res.status, headers, text, bytes: Buffer.byteLength(text) }, ctx);

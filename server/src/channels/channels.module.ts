@@ -5,6 +5,7 @@ import { UsersModule } from '../users/users.module';
 import { ChannelBalanceService } from './channel-balance.service';
 import { ChannelHealthController } from './channel-health.controller';
 import { ChannelHealthService } from './channel-health.service';
+import { ChannelScheduleService } from './channel-schedule.service';
 import { ChannelTestService } from './channel-test.service';
 import { ChannelsController, ModelCatalogueController } from './channels.controller';
 import { ChannelsService } from './channels.service';
@@ -16,12 +17,13 @@ import { RunGate } from './run-gate';
  * Channels and the routing index. The relay reads RoutingIndexService (which channel) and
  * ChannelsService.getForRelay (how to call it), and reports failed attempts to
  * ChannelHealthService (auto-disable); all three are exported for that. Channel tests and
- * balance refreshes run as queue jobs, so the module sits in the worker's core modules.
+ * balance refreshes run as queue jobs (clicked or scheduled), so the module sits in the worker's
+ * core modules.
  */
 @Module({
   imports: [OptionsModule, MailModule, UsersModule],
   controllers: [ChannelsController, ModelCatalogueController, ChannelHealthController],
-  providers: [ChannelsService, RoutingIndexService, ModelListFetcher, ChannelHealthService, ChannelTestService, ChannelBalanceService, RunGate],
+  providers: [ChannelsService, RoutingIndexService, ModelListFetcher, ChannelHealthService, ChannelTestService, ChannelBalanceService, ChannelScheduleService, RunGate],
   exports: [ChannelsService, RoutingIndexService, ChannelHealthService],
 })
 export class ChannelsModule {}

@@ -20,6 +20,11 @@ export class RunGate {
     return `channels-${run}-${await this.generation(run)}`;
   }
 
+  /** True for ids this gate hands out (a run), false for other jobs of the same name (scheduler ticks). */
+  owns(run: GatedRun, jobId: string): boolean {
+    return jobId.startsWith(`channels-${run}-`);
+  }
+
   /** Called by the processor when its run is over (success or not). */
   async finished(run: GatedRun): Promise<void> {
     if (this.redis.client) {

@@ -46,6 +46,13 @@ export interface AppConfig {
   relay: RelayConfig;
   /** Holds still open after this many seconds are settled at their checkpoint by the sweeper. */
   holdSweepAfterSeconds: number;
+  /** Minutes between scheduled channel jobs; 0 = off (reference §2.5). */
+  channelSchedule: {
+    /** CHANNEL_TEST_FREQUENCY: test every channel; when set it overrides the monitor_setting options. */
+    testMinutes: number;
+    /** CHANNEL_UPDATE_FREQUENCY: refresh every upstream balance. */
+    balanceMinutes: number;
+  };
 }
 
 /** Relay timeouts and bounds (money rules 6, 19, 20, 21). */
@@ -183,6 +190,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       maxConcurrentDrains: int('RELAY_MAX_DRAINS', 256, 0, 1_000_000),
     },
     holdSweepAfterSeconds: int('HOLD_SWEEP_AFTER_SECONDS', 900, 1, 7 * 86_400),
+    channelSchedule: {
+      testMinutes: int('CHANNEL_TEST_FREQUENCY', 0, 0, 525_600),
+      balanceMinutes: int('CHANNEL_UPDATE_FREQUENCY', 0, 0, 525_600),
+    },
   };
 
   if (problems.length > 0) {

@@ -149,6 +149,9 @@ export const OPTION_DEFS = {
   // Monitoring
   MonitorLink: url(),
   MonitorLinkEnabled: bool(false),
+  // Scheduled test of every channel (NA-2602 monitor_setting); env CHANNEL_TEST_FREQUENCY overrides.
+  'monitor_setting.auto_test_channel_enabled': bool(false),
+  'monitor_setting.auto_test_channel_minutes': int(10, 1, 525_600),
   // Drawing and tasks
   DrawingEnabled: bool(true),
   TaskEnabled: bool(true),

@@ -5,10 +5,11 @@ import type { ChannelHealthService } from '../channels/channel-health.service';
 import { CHANNEL_ENABLED } from '../channels/channel.entity';
 import type { ChannelsService, RelayChannel } from '../channels/channels.service';
 import type { RoutingIndexService } from '../channels/routing-index.service';
-import { isRetryableStatus } from './adaptors/openai-compatible/error';
+import { withMappedStatus } from './adaptors/openai-compatible/error';
 import { adaptorFor } from './adaptors/registry';
 import type { Adaptor, ChannelContext, UpstreamRequest } from './adaptors/types';
 import { mapStatus, upstreamModelFor } from './channel-transforms';
+import type { UpstreamFailure } from './canonical/errors';
 import type { CanonicalRequest } from './canonical/request';
 import type { EndpointOps } from './endpoints';
 import type { ClientExchange } from './exchange';
@@ -42,7 +43,8 @@ export type FailoverResult =
  * it; on a retryable failure (connect error, timeout before headers, 5xx or 429 after
  * status_code_mapping) the next attempt goes to a channel not yet tried in this request, while
  * nothing has reached the client, the client is still there, and the retry window is open.
- * Every upstream failure is reported to the channel health service (auto-disable).
+ * Every upstream failure is reported, with its mapped status, to the channel health service
+ * (auto-disable).
  */
 export class Failover {
   constructor(
@@ -109,14 +111,14 @@ export class Failover {
       }
       if (result.clientGone) return { kind: 'failed', error: lastError ?? noChannel(r.group, r.req.model), chain, clientGone: true };
 
-      const status = result.fromStatus ? mapStatus(channel.statusCodeMapping, result.failure.status) : result.failure.status;
-      const retryable = result.fromStatus ? isRetryableStatus(status) : result.failure.retryable;
+      // status_code_mapping rewrites an upstream status before every decision: retry, disable, answer.
+      const failure = result.fromStatus ? withMappedStatus(result.failure, mapStatus(channel.statusCodeMapping, result.failure.status)) : result.failure;
       const failedChannel = channel.id;
-      this.health.reportFailure(failedChannel, result.failure).catch((err: unknown) => {
+      this.health.reportFailure(failedChannel, failure).catch((err: unknown) => {
         logger.warn(`health report for channel ${failedChannel} failed: ${(err as Error)?.message ?? String(err)}`);
       });
-      lastError = clientError(result, status);
-      if (!retryable) break;
+      lastError = clientError(result, failure);
+      if (!failure.retryable) break;
     }
     return { kind: 'failed', error: lastError ?? noChannel(r.group, r.req.model), chain, clientGone: r.exchange.gone };
   }
@@ -143,8 +145,8 @@ export function noChannel(group: string, model: string): RelayError {
 }
 
 /** What the client sees of a failed attempt: the upstream's own (scrubbed) words, or ours. */
-function clientError(result: Extract<AttemptResult, { kind: 'failed' }>, status: number): DomainError {
-  const f = result.failure;
+function clientError(result: Extract<AttemptResult, { kind: 'failed' }>, f: UpstreamFailure): DomainError {
+  const status = f.status;
   if (result.fromStatus || !result.messageKey) {
     const headers: Record<string, string> = status === 429 && f.retryAfterSeconds !== null ? { 'Retry-After': String(f.retryAfterSeconds) } : {};
     return new UpstreamError(status, f.code, f.type, f.message, headers);

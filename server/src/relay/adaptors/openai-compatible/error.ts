@@ -43,6 +43,23 @@ export function classify(status: number, code: string | null, type: string | nul
   return { class: 'bad_request', disableChannel: false };
 }
 
+/**
+ * The failure as the channel's status_code_mapping presents it (§2.6: the mapping applies before
+ * the retry and the disable decisions, and to the client's status). A mapping is the admin's word
+ * on what an answer means, so it can take an auto-disable away but never create one:
+ * - mapped into 5xx ("treat as a server error", e.g. 401→500): the body's code no longer disables;
+ * - mapped into another status: code and type are read again with the new status, and the channel
+ *   is disabled only when both the upstream's own answer and the mapped one are auth or billing
+ *   signals (400→401 with invalid_api_key: a 401; a bare 400→401, which user input can provoke,
+ *   is not).
+ * Message text is never consulted (rule 21).
+ */
+export function withMappedStatus(f: UpstreamFailure, status: number): UpstreamFailure {
+  if (status === f.status) return f;
+  const mapped = status >= 500 ? classify(status, null, null) : classify(status, f.code, f.type);
+  return { ...f, status, class: mapped.class, disableChannel: f.disableChannel && mapped.disableChannel, retryable: isRetryableStatus(status) };
+}
+
 /** Retry only what another channel can fix (rule 21): 5xx and 429, never other 4xx. */
 export function isRetryableStatus(status: number): boolean {
   return status >= 500 || status === 429;
