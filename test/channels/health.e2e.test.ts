@@ -8,7 +8,7 @@ import { UsersService } from '../../server/src/users/users.service';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';
 import { FakeOpenAI, openaiError, type Json } from '../support/fakes/openai-upstream';
-import { SmtpListener, type ReceivedMail } from '../support/fakes/smtp';
+import { SmtpListener, smtpOptions, type ReceivedMail } from '../support/fakes/smtp';
 import { Caller, loginRoot, newAdmin, newUser } from '../support/http';
 
 const ROOT_EMAIL = 'root-ops@example.com';
@@ -90,14 +90,7 @@ describe.each(DATABASES)('channel health (%s)', (kind) => {
     t = await startApp(kind, matrixOptions(kind));
     root = await loginRoot(t.url);
     admin = (await newAdmin(t.url, root)).caller;
-    for (const [k, v] of [
-      ['SMTPServer', '127.0.0.1'],
-      ['SMTPPort', String(smtp.port)],
-      ['SMTPAccount', smtp.user],
-      ['SMTPToken', smtp.pass],
-      ['SMTPFrom', 'noreply@sluice.test'],
-      ['AllowPrivateUpstreamEnabled', 'true'],
-    ] as const) {
+    for (const [k, v] of [...smtpOptions(smtp), ['AllowPrivateUpstreamEnabled', 'true'] as [string, string]]) {
       await option(k, v);
     }
     await t.app.get(UsersService).setEmail(root.userId as number, ROOT_EMAIL);

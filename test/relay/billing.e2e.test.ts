@@ -6,18 +6,15 @@ import { DATABASES } from '../support/env';
 import type { Caller } from '../support/http';
 import { chatChunk, type FakeOpenAI, type FakeUsage, type Json } from '../support/fakes/openai-upstream';
 import {
-  consumeLogs,
+  expectCharged,
   createChannel,
   createToken,
   fakeUpstream,
   fundedUser,
   otherOf,
-  relayIdle,
   sdk,
   setOption,
   startRelayKit,
-  tokenState,
-  userQuota,
   type LogRow,
   type RelayKit,
 } from './relay-kit';
@@ -67,25 +64,7 @@ describe.each(DATABASES)('relay billing (%s)', (kind) => {
   afterAll(() => kit.close());
   beforeEach(() => fake.reset());
 
-  /** Runs `call`, waits for settlement, and checks the new log against the balance changes. */
-  async function charged(token: { id: number }, call: () => Promise<unknown>): Promise<LogRow> {
-    await relayIdle(kit);
-    const before = await userQuota(user.caller);
-    const tokBefore = await tokenState(user.caller, token.id);
-    const logsBefore = (await consumeLogs(kit.root, user.username)).length;
-    await call();
-    await relayIdle(kit);
-    const logs = await consumeLogs(kit.root, user.username);
-    expect(logs.length).toBe(logsBefore + 1);
-    const log = logs[0] as LogRow;
-    const after = await userQuota(user.caller);
-    const tokAfter = await tokenState(user.caller, token.id);
-    expect(before.quota - after.quota).toBe(log.quota);
-    expect(after.used - before.used).toBe(log.quota);
-    expect(tokBefore.remain - tokAfter.remain).toBe(log.quota);
-    expect(tokAfter.used - tokBefore.used).toBe(log.quota);
-    return log;
-  }
+  const charged = (token: { id: number }, call: () => Promise<unknown>): Promise<LogRow> => expectCharged(kit, user, token.id, call);
 
   const chat = (key: string, model: string, extra: Partial<OpenAI.ChatCompletionCreateParamsNonStreaming> = {}) =>
     sdk(kit, key).chat.completions.create({ model, messages: [{ role: 'user', content: 'count to three' }], ...extra });

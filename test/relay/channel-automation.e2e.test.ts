@@ -5,7 +5,7 @@ import { UsersService } from '../../server/src/users/users.service';
 import { settleQueue, waitFor } from '../logs/helpers';
 import { DATABASES } from '../support/env';
 import type { FakeOpenAI } from '../support/fakes/openai-upstream';
-import { SmtpListener, type ReceivedMail } from '../support/fakes/smtp';
+import { SmtpListener, smtpOptions, type ReceivedMail } from '../support/fakes/smtp';
 import {
   consumeLogs,
   createChannel,
@@ -20,16 +20,13 @@ import {
   tokenState,
   userQuota,
   type LogRow,
+  upstreamKeys,
   type RelayKit,
 } from './relay-kit';
 
 const ROOT_EMAIL = 'root-automation@example.com';
 
-let keySeq = 0;
-function upstreamKey(): string {
-  keySeq += 1;
-  return `sk-upstream-auto${keySeq}-0123456789abcdefghijklmnop`;
-}
+const upstreamKey = upstreamKeys('auto');
 
 /**
  * Channel automation on the relay path, with the official SDK against loopback OpenAI upstreams
@@ -51,14 +48,7 @@ describe.each(DATABASES)('channel automation on the relay path (%s)', (kind) => 
   beforeAll(async () => {
     await smtp.start();
     kit = await startRelayKit(kind);
-    for (const [k, v] of [
-      ['SMTPServer', '127.0.0.1'],
-      ['SMTPPort', String(smtp.port)],
-      ['SMTPAccount', smtp.user],
-      ['SMTPToken', smtp.pass],
-      ['SMTPFrom', 'noreply@sluice.test'],
-      ['RetryTimes', '2'],
-    ] as const) {
+    for (const [k, v] of [...smtpOptions(smtp), ['RetryTimes', '2'] as [string, string]]) {
       await setOption(kit.root, k, v);
     }
     await kit.t.app.get(UsersService).setEmail(kit.root.userId as number, ROOT_EMAIL);

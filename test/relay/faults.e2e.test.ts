@@ -15,17 +15,14 @@ import {
   tokenState,
   userQuota,
   type LogRow,
+  upstreamKeys,
   type RelayKit,
 } from './relay-kit';
 
 /** Prompt estimate of [{role:'user', content:'hi'}]: 3 priming + 3 per message + "user" 1 + "hi" 1. */
 const PROMPT_HI = 8;
 
-let keySeq = 0;
-function upstreamKey(): string {
-  keySeq += 1;
-  return `sk-upstream-fault${keySeq}-0123456789abcdefghijklmnop`;
-}
+const upstreamKey = upstreamKeys('fault');
 
 /**
  * Upstream faults and client disconnects, each ending with the quota and logs the written policy

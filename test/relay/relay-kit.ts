@@ -35,6 +35,15 @@ export async function fakeUpstream(kit: RelayKit, options: FakeOpenAIOptions = {
   return f;
 }
 
+/** Distinct upstream keys for a suite's channels (the scrub tests look for each one). */
+export function upstreamKeys(label: string): () => string {
+  let seq = 0;
+  return () => {
+    seq += 1;
+    return `sk-upstream-${label}${seq}-0123456789abcdefghijklmnop`;
+  };
+}
+
 export async function setOption(root: Caller, key: string, value: unknown): Promise<void> {
   const res = await root.put('/api/option/', { key, value: typeof value === 'string' ? value : JSON.stringify(value) });
   if (res.body?.success !== true) throw new Error(`option ${key}: ${JSON.stringify(res.body)}`);
@@ -125,6 +134,29 @@ export interface LogRow {
   request_id: string;
   other: string;
   use_time: number;
+}
+
+/**
+ * Runs `call`, waits for its settlement, and checks the one new consume log against the balance
+ * moves: the user's quota and used quota and the token's remain and used all moved by its quota.
+ */
+export async function expectCharged(kit: RelayKit, user: { caller: Caller; username: string }, tokenId: number, call: () => Promise<unknown>): Promise<LogRow> {
+  await relayIdle(kit);
+  const before = await userQuota(user.caller);
+  const tokBefore = await tokenState(user.caller, tokenId);
+  const logsBefore = (await consumeLogs(kit.root, user.username)).length;
+  await call();
+  await relayIdle(kit);
+  const logs = await consumeLogs(kit.root, user.username);
+  expect(logs.length).toBe(logsBefore + 1);
+  const log = logs[0] as LogRow;
+  const after = await userQuota(user.caller);
+  const tokAfter = await tokenState(user.caller, tokenId);
+  expect(before.quota - after.quota).toBe(log.quota);
+  expect(after.used - before.used).toBe(log.quota);
+  expect(tokBefore.remain - tokAfter.remain).toBe(log.quota);
+  expect(tokAfter.used - tokBefore.used).toBe(log.quota);
+  return log;
 }
 
 /** Consume logs (type 2) of a user, newest first, through the admin API. */
