@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import OpenAI, { toFile } from 'openai';
 import { DATABASES } from '../support/env';
 import type { FakeOpenAI } from '../support/fakes/openai-upstream';
-import { consumeLogs, createChannel, createToken, fakeUpstream, relayIdle, sdk, setOption, startRelayKit, type RelayKit } from './relay-kit';
+import { consumeLogs, createChannel, createToken, fakeUpstream, otherOf, relayIdle, sdk, setOption, startRelayKit, type LogRow, type RelayKit } from './relay-kit';
 
 const UPSTREAM_KEY = 'sk-upstream-audio-0123456789abcdefghij';
 const FIXTURES = join(__dirname, '..', '..', 'server', 'src', 'relay', 'canonical', '__fixtures__', 'audio');
@@ -22,7 +22,7 @@ function sttQuota(seconds: number): number {
  * reads from the file's headers (2.5 s tone files written by ffmpeg, see the fixtures' README),
  * not a guess from its size, whatever the container.
  */
-describe.each(DATABASES)('speech-to-text billed by the uploaded file duration (%s)', (kind) => {
+describe.each(DATABASES)('audio billing: speech-to-text by the uploaded file duration, chat audio tokens by the audio ratios (%s)', (kind) => {
   let kit: RelayKit;
   let fake: FakeOpenAI;
   let client: OpenAI;
@@ -30,8 +30,8 @@ describe.each(DATABASES)('speech-to-text billed by the uploaded file duration (%
   beforeAll(async () => {
     kit = await startRelayKit(kind);
     fake = await fakeUpstream(kit, { key: UPSTREAM_KEY });
-    await setOption(kit.root, 'ModelRatio', { 'whisper-1': WHISPER_RATIO });
-    await createChannel(kit.root, { name: 'openai', key: UPSTREAM_KEY, base_url: fake.url, models: 'whisper-1' });
+    await setOption(kit.root, 'ModelRatio', { 'whisper-1': WHISPER_RATIO, 'gpt-4o-audio-preview': 1.25 });
+    await createChannel(kit.root, { name: 'openai', key: UPSTREAM_KEY, base_url: fake.url, models: 'whisper-1,gpt-4o-audio-preview' });
     client = sdk(kit, (await createToken(kit.root)).key);
   });
   afterAll(() => kit.close());
@@ -59,6 +59,33 @@ describe.each(DATABASES)('speech-to-text billed by the uploaded file duration (%
       // whisper is billed by duration alone: the transcript is no completion.
       expect([format, logs[0]?.prompt_tokens, logs[0]?.completion_tokens, logs[0]?.quota]).toEqual([format, sttTokens(seconds), 0, sttQuota(seconds)]);
     }
+  });
+
+  it('chat audio tokens at the default audio ratios: (100 + 400·16 + 50·4 + 250·16·2)·1.25 = 18375', async () => {
+    // gpt-4o-audio-preview: MR 1.25 (set above), CR 4 (gpt-4o family), AudioRatio 16 and
+    // AudioCompletionRatio 2 by default ($40/M audio in, $80/M audio out against $2.50/M text in).
+    fake.next({
+      kind: 'json',
+      body: {
+        id: 'chatcmpl-audio',
+        object: 'chat.completion',
+        created: 1_700_000_000,
+        model: 'gpt-4o-audio-preview',
+        choices: [{ index: 0, message: { role: 'assistant', content: 'hello' }, finish_reason: 'stop' }],
+        usage: {
+          prompt_tokens: 500,
+          completion_tokens: 300,
+          total_tokens: 800,
+          prompt_tokens_details: { cached_tokens: 0, audio_tokens: 400 },
+          completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 250 },
+        },
+      },
+    });
+    await client.chat.completions.create({ model: 'gpt-4o-audio-preview', messages: [{ role: 'user', content: 'say hello' }] });
+    await relayIdle(kit);
+    const log = (await consumeLogs(kit.root, 'root'))[0];
+    expect(log).toMatchObject({ model_name: 'gpt-4o-audio-preview', prompt_tokens: 500, completion_tokens: 300, quota: 18375 });
+    expect(otherOf(log as LogRow)).toMatchObject({ audio: true, audio_input: 400, audio_output: 250, audio_ratio: 16, audio_completion_ratio: 2 });
   });
 
   it('a duration the upstream reports (json) still wins over the file', async () => {

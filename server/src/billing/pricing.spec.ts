@@ -20,10 +20,23 @@ describe('pricingFor', () => {
       cacheRatio: 0.5,
       cacheCreationRatio: 1.25,
       imageRatio: 1,
+      // Not an audio model: audio tokens priced as text (the completion ratio for audio output).
+      audioRatio: 1,
+      audioCompletionRatio: 4,
       groupRatio: 1,
     });
     // No CacheRatio entry: the family default (deepseek 0.25).
     expect(pricingFor('deepseek-chat', tables, 2)).toMatchObject({ modelRatio: 0.135, completionRatio: 2, cacheRatio: 0.25, cacheCreationRatio: 1.25, groupRatio: 2 });
+  });
+
+  it('audio ratios: the configured entry, else the defaults (dated names too), else audio as text', () => {
+    expect(pricingFor('gpt-4o-audio-preview', tables, 1)).toMatchObject({ modelRatio: 1.25, audioRatio: 16, audioCompletionRatio: 2 });
+    const dated = { ...tables, modelRatio: { ...DEFAULT_MODEL_RATIO, 'gpt-4o-audio-preview-2024-12-17': 1.25 } };
+    expect(pricingFor('gpt-4o-audio-preview-2024-12-17', dated, 1)).toMatchObject({ audioRatio: 16, audioCompletionRatio: 2 });
+    expect(pricingFor('gpt-4o-mini-audio-preview', tables, 1)).toMatchObject({ modelRatio: 0.075, audioRatio: 66.67, audioCompletionRatio: 2 });
+    const t: PricingTables = { ...tables, audioRatio: { 'gpt-4o-audio-preview': 10 }, audioCompletionRatio: { 'gpt-4o-mini': 3 } };
+    expect(pricingFor('gpt-4o-audio-preview', t, 1)).toMatchObject({ audioRatio: 10, audioCompletionRatio: 2 });
+    expect(pricingFor('gpt-4o-mini', t, 1)).toMatchObject({ audioRatio: 1, audioCompletionRatio: 3 });
   });
 
   it('cache ratios: the configured entry (even 1) first, else the family default, else 1', () => {
@@ -40,7 +53,7 @@ describe('pricingFor', () => {
     const gizmo = pricingFor('gpt-4-gizmo-g-abc', tables, 1);
     expect(gizmo).toMatchObject({ modelPrice: 0.1, modelRatio: 15 });
     if (!gizmo) throw new Error('expected pricing');
-    expect(quotaFor({ promptTokens: 10, completionTokens: 10, cachedTokens: 0, cacheCreationTokens: 0, imageTokens: 0, reasoningTokens: 0 }, gizmo).quota).toBe(50000);
+    expect(quotaFor({ promptTokens: 10, completionTokens: 10, cachedTokens: 0, cacheCreationTokens: 0, imageTokens: 0, audioTokens: 0, audioCompletionTokens: 0, reasoningTokens: 0 }, gizmo).quota).toBe(50000);
     expect(pricingFor('no-such-model', tables, 1)).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import { cacheCreationRatio, cacheRatio } from '../pricing/cache-ratio';
 import { completionRatio } from '../pricing/completion-ratio';
+import { DEFAULT_AUDIO_COMPLETION_RATIO, DEFAULT_AUDIO_RATIO } from '../pricing/default-ratios';
 import { lookupModelValue } from '../pricing/model-lookup';
 import type { ModelPricing } from './quota';
 
@@ -11,6 +12,8 @@ export interface PricingTables {
   readonly cacheRatio: Readonly<Record<string, unknown>>;
   readonly createCacheRatio: Readonly<Record<string, unknown>>;
   readonly imageRatio?: Readonly<Record<string, unknown>>;
+  readonly audioRatio?: Readonly<Record<string, unknown>>;
+  readonly audioCompletionRatio?: Readonly<Record<string, unknown>>;
 }
 
 /** Image input tokens: gpt-image-1 charges them at 2× text input. */
@@ -24,14 +27,27 @@ export function pricingFor(model: string, tables: PricingTables, groupRatio: num
   const modelPrice = lookupModelValue(tables.modelPrice, model);
   const modelRatio = lookupModelValue(tables.modelRatio, model);
   if (modelPrice === null && modelRatio === null) return null;
+  const cr = completionRatio(model, tables.completionRatio);
   return {
     modelPrice,
     modelRatio: modelRatio ?? 0,
-    completionRatio: completionRatio(model, tables.completionRatio),
+    completionRatio: cr,
     // Configured entry, else the family default (gpt-4o 0.5, Claude 0.1, ...), else 1 / 1.25.
     cacheRatio: cacheRatio(model, tables.cacheRatio),
     cacheCreationRatio: cacheCreationRatio(model, tables.createCacheRatio),
     imageRatio: lookupModelValue(tables.imageRatio ?? {}, model) ?? lookupModelValue(DEFAULT_IMAGE_RATIOS, model) ?? 1,
+    ...audioRatios(model, tables, cr),
     groupRatio,
+  };
+}
+
+/**
+ * Audio ratios (AudioRatio, AudioCompletionRatio): the configured entry, else the default table,
+ * else audio priced as text (AR 1, ACR = the completion ratio).
+ */
+export function audioRatios(model: string, tables: Pick<PricingTables, 'audioRatio' | 'audioCompletionRatio'>, completion: number): { audioRatio: number; audioCompletionRatio: number } {
+  return {
+    audioRatio: lookupModelValue(tables.audioRatio ?? {}, model) ?? lookupModelValue(DEFAULT_AUDIO_RATIO, model) ?? 1,
+    audioCompletionRatio: lookupModelValue(tables.audioCompletionRatio ?? {}, model) ?? lookupModelValue(DEFAULT_AUDIO_COMPLETION_RATIO, model) ?? completion,
   };
 }

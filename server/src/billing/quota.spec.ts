@@ -8,6 +8,8 @@ const pricing = (o: Partial<ModelPricing> = {}): ModelPricing => ({
   cacheRatio: 1,
   cacheCreationRatio: 1.25,
   imageRatio: 1,
+  audioRatio: 1,
+  audioCompletionRatio: 1,
   groupRatio: 1,
   ...o,
 });
@@ -18,6 +20,8 @@ const usage = (promptTokens: number, completionTokens: number, o: Partial<Usage>
   cachedTokens: 0,
   cacheCreationTokens: 0,
   imageTokens: 0,
+  audioTokens: 0,
+  audioCompletionTokens: 0,
   reasoningTokens: 0,
   ...o,
 });
@@ -62,6 +66,16 @@ describe('quotaFor: ratio models (reference §3.2)', () => {
 
   it('prices image input tokens with the image ratio: (200 + 800·2)·2.5 = 4500', () => {
     expect(q(usage(1000, 0, { imageTokens: 800 }), pricing({ modelRatio: 2.5, imageRatio: 2 }))).toBe(4500);
+  });
+
+  it('prices audio with the audio ratios: gpt-4o-audio (100 + 400·16 + 50·4 + 250·16·2)·1.25 = 18375', () => {
+    // 500 prompt tokens of which 400 audio, 300 completion tokens of which 250 audio.
+    const audio = pricing({ modelRatio: 1.25, completionRatio: 4, audioRatio: 16, audioCompletionRatio: 2 });
+    expect(q(usage(500, 300, { audioTokens: 400, audioCompletionTokens: 250 }), audio)).toBe(18375);
+    // Audio counts past their totals are fitted inside them: all 500 and all 300 audio.
+    expect(q(usage(500, 300, { audioTokens: 9000, audioCompletionTokens: 9000 }), audio)).toBe((500 * 16 + 300 * 32) * 1.25);
+    // Without audio ratios audio is text: (500 + 300·4)·1.25.
+    expect(q(usage(500, 300, { audioTokens: 400, audioCompletionTokens: 250 }), pricing({ modelRatio: 1.25, completionRatio: 4, audioCompletionRatio: 4 }))).toBe(2125);
   });
 
   it('never lets priced-apart parts exceed the prompt', () => {
@@ -118,6 +132,13 @@ describe('holdFor (§3.5 with the completion bound)', () => {
   it('covers the settlement of any response within the bound', () => {
     const hold = holdFor({ promptTokens: 1000, completionBound: 1000 }, mini);
     expect(q(usage(1000, 1000), mini)).toBeLessThanOrEqual(hold);
+  });
+
+  it('prices the bound at the dearer output when audio output costs more: (1000 + 1000·16·2)·1.25 = 41250', () => {
+    const audio = pricing({ modelRatio: 1.25, completionRatio: 4, audioRatio: 16, audioCompletionRatio: 2 });
+    const hold = holdFor({ promptTokens: 1000, completionBound: 1000 }, audio);
+    expect(hold).toBe(41250);
+    expect(q(usage(1000, 1000, { audioCompletionTokens: 1000 }), audio)).toBeLessThanOrEqual(hold);
   });
 
   it('free models hold nothing; fixed-price models hold their price', () => {

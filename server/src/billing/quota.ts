@@ -1,5 +1,5 @@
 import type { Usage } from '../relay/canonical/usage';
-import { add, decimalOf, isPositive, isZero, mul, roundHalfAwayFromZero, type Decimal } from './decimal';
+import { add, decimalOf, exactProduct, isPositive, isZero, mul, roundHalfAwayFromZero, type Decimal } from './decimal';
 
 /** 500000 quota = US$1; model ratio 1 = US$2 per 1M prompt tokens. */
 export const QUOTA_PER_UNIT = 500_000;
@@ -24,6 +24,10 @@ export interface ModelPricing {
   readonly cacheCreationRatio: number;
   /** Image input tokens (IR). */
   readonly imageRatio: number;
+  /** Audio input tokens (AR): their price over a text input token's. */
+  readonly audioRatio: number;
+  /** Audio output tokens (ACR): their price over an audio input token's. */
+  readonly audioCompletionRatio: number;
   /** The using group's ratio (or the user-group override). */
   readonly groupRatio: number;
 }
@@ -67,10 +71,11 @@ export function priceQuota(pricing: ModelPricing, multiplier = 1): number {
 }
 
 /**
- * Settlement quota (reference §3.2, OpenAI usage semantics):
- *   base   = P − K − W − I
- *   prompt = base + K·KR + W·WR + I·IR
- *   quota  = round((prompt + C·CR) · MR · GR), halves away from zero, exact decimals
+ * Settlement quota (reference §3.2, OpenAI usage semantics; A / Ca = audio input / output tokens):
+ *   base   = P − K − W − I − A
+ *   prompt = base + K·KR + W·WR + I·IR + A·AR
+ *   output = (C − Ca)·CR + Ca·AR·ACR
+ *   quota  = round((prompt + output) · MR · GR), halves away from zero, exact decimals
  *   MR·GR ≠ 0 and quota ≤ 0 → 1;  P + C = 0 → 0.
  * A fixed price per call replaces all of it (§3.3); `perCallMultiplier` is the image factor.
  */
@@ -85,11 +90,16 @@ export function quotaFor(usage: Usage, pricing: ModelPricing, perCallMultiplier 
   const k = Math.min(Math.max(0, usage.cachedTokens), p);
   const w = Math.min(Math.max(0, usage.cacheCreationTokens), p - k);
   const i = Math.min(Math.max(0, usage.imageTokens), p - k - w);
-  let prompt = count(p - k - w - i);
+  const a = Math.min(Math.max(0, usage.audioTokens), p - k - w - i);
+  const ca = Math.min(Math.max(0, usage.audioCompletionTokens), c);
+  const ar = ratio('audioRatio', pricing.audioRatio);
+  let prompt = count(p - k - w - i - a);
   prompt = add(prompt, mul(count(k), ratio('cacheRatio', pricing.cacheRatio)));
   prompt = add(prompt, mul(count(w), ratio('cacheCreationRatio', pricing.cacheCreationRatio)));
   prompt = add(prompt, mul(count(i), ratio('imageRatio', pricing.imageRatio)));
-  const tokens = add(prompt, mul(count(c), ratio('completionRatio', pricing.completionRatio)));
+  prompt = add(prompt, mul(count(a), ar));
+  const output = add(mul(count(c - ca), ratio('completionRatio', pricing.completionRatio)), mul(count(ca), mul(ar, ratio('audioCompletionRatio', pricing.audioCompletionRatio))));
+  const tokens = add(prompt, output);
   const rate = mul(mr, gr);
   let quota = saturate(roundHalfAwayFromZero(mul(tokens, rate)));
   if (quota === 0 && !isZero(rate)) quota = 1;
@@ -105,7 +115,7 @@ export interface HoldInput {
 
 /**
  * Quota reserved before calling the upstream (§3.5, money rule 5):
- *   tokens = max(prompt estimate, preConsumedTokens) + completion bound · CR
+ *   tokens = max(prompt estimate, preConsumedTokens) + completion bound · max(CR, AR·ACR)
  *   hold   = round(tokens · MR · GR), min 1 when not free; fixed-price models hold their price.
  * The completion bound is priced at the completion ratio (the reference omits CR there) so that
  * a bounded request's hold covers its settlement.
@@ -118,7 +128,9 @@ export function holdFor(input: HoldInput, pricing: ModelPricing, options: { preC
   if (isZero(rate)) return 0;
   const floor = Math.max(0, Math.trunc(options.preConsumedTokens ?? DEFAULT_PRE_CONSUMED_TOKENS));
   const prompt = count(Math.max(Math.trunc(input.promptTokens), floor));
-  const completion = mul(count(Math.trunc(input.completionBound ?? 0)), ratio('completionRatio', pricing.completionRatio));
+  // Audio output costs AR·ACR per token: the bound is priced at the dearer of the two outputs.
+  const outputRatio = Math.max(pricing.completionRatio, exactProduct(pricing.audioRatio, pricing.audioCompletionRatio));
+  const completion = mul(count(Math.trunc(input.completionBound ?? 0)), ratio('completionRatio', outputRatio));
   const q = saturate(roundHalfAwayFromZero(mul(add(prompt, completion), rate)));
   return q === 0 ? 1 : q;
 }

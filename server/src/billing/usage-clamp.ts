@@ -14,8 +14,8 @@ function sane(v: number | null, max: number): number | null {
 
 /**
  * Upstream usage is data from a third party: every count must be a non-negative integer and is
- * capped; cached, cache-creation and image tokens cannot exceed the prompt they are part of, and
- * reasoning tokens cannot exceed the completion.
+ * capped; cached, cache-creation, image and audio input tokens cannot exceed the prompt they are
+ * part of, and reasoning and audio output tokens cannot exceed the completion.
  */
 export function clampUsage(reported: ReportedUsage, maxTokens = MAX_USAGE_TOKENS): ClampedUsage {
   const out: ClampedUsage = {
@@ -24,6 +24,8 @@ export function clampUsage(reported: ReportedUsage, maxTokens = MAX_USAGE_TOKENS
     cachedTokens: sane(reported.cachedTokens, maxTokens),
     cacheCreationTokens: sane(reported.cacheCreationTokens, maxTokens),
     imageTokens: sane(reported.imageTokens, maxTokens),
+    audioTokens: sane(reported.audioTokens, maxTokens),
+    audioCompletionTokens: sane(reported.audioCompletionTokens, maxTokens),
     reasoningTokens: sane(reported.reasoningTokens, maxTokens),
   };
   return out;
@@ -78,9 +80,11 @@ export function settleUsage(reported: ReportedUsage | null, estimate: UsageEstim
   const cachedTokens = Math.min(c.cachedTokens ?? 0, promptTokens);
   const cacheCreationTokens = Math.min(c.cacheCreationTokens ?? 0, promptTokens - cachedTokens);
   const imageTokens = Math.min(c.imageTokens ?? 0, promptTokens - cachedTokens - cacheCreationTokens);
+  const audioTokens = Math.min(c.audioTokens ?? 0, promptTokens - cachedTokens - cacheCreationTokens - imageTokens);
   const reasoningTokens = Math.min(c.reasoningTokens ?? 0, completionTokens);
+  const audioCompletionTokens = Math.min(c.audioCompletionTokens ?? 0, completionTokens);
   return {
-    usage: { promptTokens, completionTokens, cachedTokens, cacheCreationTokens, imageTokens, reasoningTokens },
+    usage: { promptTokens, completionTokens, cachedTokens, cacheCreationTokens, imageTokens, audioTokens, audioCompletionTokens, reasoningTokens },
     estimatedPrompt: prompt.estimated,
     estimatedCompletion: completion.estimated,
   };

@@ -2,6 +2,8 @@ import {
   DEFAULT_COMPLETION_RATIO,
   DEFAULT_GROUP_RATIO,
   DEFAULT_MODEL_PRICE,
+  DEFAULT_AUDIO_COMPLETION_RATIO,
+  DEFAULT_AUDIO_RATIO,
   DEFAULT_MODEL_RATIO,
   DEFAULT_USER_USABLE_GROUPS,
 } from '../pricing/default-ratios';
@@ -137,6 +139,8 @@ export const OPTION_DEFS = {
   ModelPrice: obj(DEFAULT_MODEL_PRICE),
   CacheRatio: obj(DEFAULT_CACHE_RATIO),
   CreateCacheRatio: obj(DEFAULT_CREATE_CACHE_RATIO),
+  AudioRatio: obj(DEFAULT_AUDIO_RATIO),
+  AudioCompletionRatio: obj(DEFAULT_AUDIO_COMPLETION_RATIO),
   GroupRatio: obj(DEFAULT_GROUP_RATIO),
   UserUsableGroups: obj(DEFAULT_USER_USABLE_GROUPS),
   GroupDisplayNames: obj({}),

@@ -12,6 +12,8 @@ export const DEFAULT_MODEL_RATIO: Readonly<Record<string, number>> = {
   'chatgpt-4o-latest': 2.5,
   'gpt-4o-realtime-preview': 2.5,
   'gpt-4o-audio-preview': 1.25,
+  'gpt-4o-mini-audio-preview': 0.075,
+  'gpt-4o-mini-realtime-preview': 0.3,
   'gpt-4': 15,
   'gpt-4-0613': 15,
   'gpt-4-32k': 30,
@@ -145,6 +147,29 @@ export const CREATE_CACHE_RATIO_FAMILIES: Readonly<Record<string, number>> = {
   'claude-sonnet-4*': 1.25,
   'claude-opus-4*': 1.25,
   'claude-haiku-4*': 1.25,
+};
+
+/**
+ * Audio input tokens over text input tokens (reference §3.2 AudioRatio), from OpenAI's prices:
+ * gpt-4o-audio $40/M against $2.50/M text, gpt-4o-mini-audio $10/M against $0.15/M, the realtime
+ * previews $40/M against $5/M and $10/M against $0.60/M. Models not listed price audio as text.
+ */
+export const DEFAULT_AUDIO_RATIO: Readonly<Record<string, number>> = {
+  'gpt-4o-audio-preview*': 16,
+  'gpt-4o-mini-audio-preview*': 66.67,
+  'gpt-4o-realtime-preview*': 8,
+  'gpt-4o-mini-realtime-preview*': 16.67,
+};
+
+/**
+ * Audio output tokens over audio input tokens (AudioCompletionRatio): $80/M out against $40/M in,
+ * $20/M against $10/M. A model not listed uses its completion ratio (audio priced as text).
+ */
+export const DEFAULT_AUDIO_COMPLETION_RATIO: Readonly<Record<string, number>> = {
+  'gpt-4o-audio-preview*': 2,
+  'gpt-4o-mini-audio-preview*': 2,
+  'gpt-4o-realtime-preview*': 2,
+  'gpt-4o-mini-realtime-preview*': 2,
 };
 
 export const DEFAULT_GROUP_RATIO: Readonly<Record<string, number>> = { default: 1, vip: 1, svip: 1 };

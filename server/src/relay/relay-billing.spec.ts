@@ -3,7 +3,7 @@ import type { ResolvedPricing } from './relay-pricing';
 import { reportedUsage } from './canonical/usage';
 
 const ratio: ResolvedPricing = {
-  pricing: { modelPrice: null, modelRatio: 0.075, completionRatio: 4, cacheRatio: 0.5, cacheCreationRatio: 1.25, imageRatio: 1, groupRatio: 2 },
+  pricing: { modelPrice: null, modelRatio: 0.075, completionRatio: 4, cacheRatio: 0.5, cacheCreationRatio: 1.25, imageRatio: 1, audioRatio: 1, audioCompletionRatio: 4, groupRatio: 2 },
   perCallMultiplier: 1,
   unpriced: false,
 };

@@ -136,6 +136,13 @@ export function consumeLog(ctx: LogContext, priced: ResolvedPricing, computed: C
     other.image = true;
     other.image_ratio = p.imageRatio;
   }
+  if (computed.usage.audioTokens > 0 || computed.usage.audioCompletionTokens > 0) {
+    other.audio = true;
+    other.audio_input = computed.usage.audioTokens;
+    other.audio_output = computed.usage.audioCompletionTokens;
+    other.audio_ratio = p.audioRatio;
+    other.audio_completion_ratio = p.audioCompletionRatio;
+  }
   if (ctx.mapped) {
     other.is_model_mapped = true;
     other.upstream_model_name = ctx.upstreamModel;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { imagePriceMultiplier } from '../billing/image-price';
-import { pricingFor, type PricingTables } from '../billing/pricing';
+import { audioRatios, pricingFor, type PricingTables } from '../billing/pricing';
 import type { ModelPricing } from '../billing/quota';
 import { GroupsService } from '../options/groups.service';
 import { OptionsService } from '../options/options.service';
@@ -56,10 +56,20 @@ export class RelayPricing {
       this.options.json<Table>('CompletionRatio') ?? {},
       this.options.json<Table>('CacheRatio') ?? {},
       this.options.json<Table>('CreateCacheRatio') ?? {},
+      this.options.json<Table>('AudioRatio') ?? {},
+      this.options.json<Table>('AudioCompletionRatio') ?? {},
     ] as const;
     const c = this.cached;
     if (c && c.refs.every((r, i) => r === refs[i])) return c.tables;
-    const tables: PricingTables = { modelRatio: refs[0], modelPrice: refs[1], completionRatio: refs[2], cacheRatio: refs[3], createCacheRatio: refs[4] };
+    const tables: PricingTables = {
+      modelRatio: refs[0],
+      modelPrice: refs[1],
+      completionRatio: refs[2],
+      cacheRatio: refs[3],
+      createCacheRatio: refs[4],
+      audioRatio: refs[5],
+      audioCompletionRatio: refs[6],
+    };
     this.cached = { refs, tables };
     return tables;
   }
@@ -89,14 +99,16 @@ export class RelayPricing {
     if (pricing) return { pricing, unpriced: false };
     if (!this.options.bool('SelfUseModeEnabled')) return null;
     // Self-use mode: an unpriced model is charged at the reference's unset ratio.
+    const cr = completionRatio(model, tables.completionRatio);
     return {
       pricing: {
         modelPrice: null,
         modelRatio: UNSET_MODEL_RATIO,
-        completionRatio: completionRatio(model, tables.completionRatio),
+        completionRatio: cr,
         cacheRatio: cacheRatio(model, tables.cacheRatio),
         cacheCreationRatio: cacheCreationRatio(model, tables.createCacheRatio),
         imageRatio: 1,
+        ...audioRatios(model, tables, cr),
         groupRatio,
       },
       unpriced: true,

@@ -212,7 +212,7 @@ describe('relay groundwork against the fake upstream', () => {
     const settled = settleUsage(reported, { promptTokens: estimatePromptTokens(req), completionTokens: counter.count });
     expect(settled).toMatchObject({ usage: { promptTokens: 30, completionTokens: 4 }, estimatedPrompt: false, estimatedCompletion: false });
     // (30 + 4·4) · 0.075 = 3.45 → 3
-    const pricing = { modelPrice: null, modelRatio: 0.075, completionRatio: 4, cacheRatio: 1, cacheCreationRatio: 1.25, imageRatio: 1, groupRatio: 1 };
+    const pricing = { modelPrice: null, modelRatio: 0.075, completionRatio: 4, cacheRatio: 1, cacheCreationRatio: 1.25, imageRatio: 1, audioRatio: 1, audioCompletionRatio: 4, groupRatio: 1 };
     expect(quotaFor(settled.usage, pricing).quota).toBe(3);
   });
 

@@ -1,9 +1,9 @@
 /**
  * Canonical usage. Billing reads only this shape.
  *
- * Semantics are OpenAI's: `promptTokens` is the whole input, cached, cache-creation and image
- * input tokens included (an adaptor for a provider that reports them apart, like Anthropic,
- * adds them back). `reasoningTokens` are part of `completionTokens`.
+ * Semantics are OpenAI's: `promptTokens` is the whole input, cached, cache-creation, image and
+ * audio input tokens included (an adaptor for a provider that reports them apart, like Anthropic,
+ * adds them back). `reasoningTokens` and `audioCompletionTokens` are part of `completionTokens`.
  */
 export interface Usage {
   promptTokens: number;
@@ -14,6 +14,10 @@ export interface Usage {
   cacheCreationTokens: number;
   /** Image input tokens (gpt-image-1 edits; priced with the image ratio). */
   imageTokens: number;
+  /** Audio input tokens (gpt-4o-audio / realtime; priced with the audio ratio). */
+  audioTokens: number;
+  /** Audio output tokens, part of completionTokens (priced with audio ratio × audio completion ratio). */
+  audioCompletionTokens: number;
   /** Informational: included in completionTokens. */
   reasoningTokens: number;
 }
@@ -30,6 +34,8 @@ export const EMPTY_REPORTED_USAGE: ReportedUsage = Object.freeze({
   cachedTokens: null,
   cacheCreationTokens: null,
   imageTokens: null,
+  audioTokens: null,
+  audioCompletionTokens: null,
   reasoningTokens: null,
 });
 

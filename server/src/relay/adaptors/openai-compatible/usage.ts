@@ -2,8 +2,8 @@ import { isJsonObject, numberAt, objectAt, type JsonObject } from '../../canonic
 import { audioSecondsToTokens, reportedUsage, type ReportedUsage } from '../../canonical/usage';
 
 /**
- * Chat / completions usage: prompt_tokens, completion_tokens, prompt_tokens_details.cached_tokens,
- * completion_tokens_details.reasoning_tokens. A few compatible vendors use other names for the
+ * Chat / completions usage: prompt_tokens, completion_tokens, prompt_tokens_details.cached_tokens
+ * and audio_tokens, completion_tokens_details.reasoning_tokens and audio_tokens. A few compatible vendors use other names for the
  * cache counters (DeepSeek `prompt_cache_hit_tokens`, OpenRouter-style `cache_write_tokens`).
  */
 export function chatUsage(u: JsonObject): ReportedUsage {
@@ -14,6 +14,8 @@ export function chatUsage(u: JsonObject): ReportedUsage {
     completionTokens: numberAt(u, 'completion_tokens'),
     cachedTokens: numberAt(prompt, 'cached_tokens') ?? numberAt(u, 'prompt_cache_hit_tokens'),
     cacheCreationTokens: numberAt(prompt, 'cache_creation_tokens') ?? numberAt(prompt, 'cache_write_tokens'),
+    audioTokens: numberAt(prompt, 'audio_tokens'),
+    audioCompletionTokens: numberAt(completion, 'audio_tokens'),
     reasoningTokens: numberAt(completion, 'reasoning_tokens'),
   });
 }
