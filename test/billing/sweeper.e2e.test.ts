@@ -20,9 +20,9 @@ describe.each(DATABASES)('billing sweeper (%s)', (kind) => {
   let fx: LedgerFixtures;
   let channelId: number;
 
-  /** Makes holds look older than the sweep threshold without waiting for it. */
+  /** Makes holds look older and untouched past the sweep threshold without waiting for it. */
   const age = async (ids: string[], seconds: number) => {
-    for (const id of ids) await fx.raw('UPDATE holds SET created_at = created_at - $1 WHERE request_id = $2', [seconds, id]);
+    for (const id of ids) await fx.raw('UPDATE holds SET created_at = created_at - $1, updated_at = updated_at - $2 WHERE request_id = $3', [seconds, seconds, id]);
   };
 
   beforeAll(async () => {

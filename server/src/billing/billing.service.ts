@@ -220,8 +220,10 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
   // ---- the sweeper ----
 
   /**
-   * Settles holds still open after HOLD_SWEEP_AFTER_SECONDS at their checkpoint (refunds them at
-   * 0), then purges old finished holds. Safe on several nodes at once: every move is the same
+   * Settles holds left open and untouched for HOLD_SWEEP_AFTER_SECONDS at their checkpoint
+   * (refunds them at 0), then purges old finished holds. A running request touches its hold
+   * (stream checkpoints, and the relay's heartbeat for every request), so only a hold whose
+   * request died with its node goes quiet. Safe on several nodes at once: every move is the same
    * compare-and-set settle() and refund() use, so each hold is closed exactly once.
    */
   async sweep(): Promise<SweepResult> {
@@ -230,7 +232,7 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
     const seen = new Set<string>();
     for (;;) {
       const rows = await this.db.manager.find(HoldEntity, {
-        where: { status: HOLD_HELD, createdAt: LessThan(cutoff) },
+        where: { status: HOLD_HELD, createdAt: LessThan(cutoff), updatedAt: LessThan(cutoff) },
         order: { createdAt: 'ASC' },
         take: SWEEP_BATCH,
       });

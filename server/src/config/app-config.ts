@@ -44,7 +44,7 @@ export interface AppConfig {
   /** Files the server writes (CSV exports). Shared between nodes in a multi-node install. */
   dataDir: string;
   relay: RelayConfig;
-  /** Holds still open after this many seconds are settled at their checkpoint by the sweeper. */
+  /** Holds open and untouched (no checkpoint or heartbeat) this many seconds are settled at their checkpoint by the sweeper. */
   holdSweepAfterSeconds: number;
   /** Minutes between scheduled channel jobs; 0 = off (reference §2.5). */
   channelSchedule: {
@@ -181,8 +181,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       // new-api's STREAMING_TIMEOUT (seconds, 300) is the default; RELAY_IDLE_TIMEOUT_MS wins when set.
       idleTimeoutMs: int('RELAY_IDLE_TIMEOUT_MS', int('STREAMING_TIMEOUT', 300, 1, 3600) * 1000, 100, 3_600_000),
       maxStreamEventBytes: int('STREAM_SCANNER_MAX_BUFFER_MB', 64, 1, 1024) * 1024 * 1024,
-      // Not raised with the headers timeout: HOLD_SWEEP_AFTER_SECONDS (900) must stay above it.
-      totalTimeoutMs: int('RELAY_TOTAL_TIMEOUT_MS', 600_000, 1000, 86_400_000),
+      // Long reasoning answers and streams run for many minutes; the sweeper leaves a running
+      // request's hold alone whatever its age (the relay touches it, RelayService heartbeatMs).
+      totalTimeoutMs: int('RELAY_TOTAL_TIMEOUT_MS', 1_800_000, 1000, 86_400_000),
       retryWindowMs: int('RELAY_RETRY_WINDOW_MS', 120_000, 0, 3_600_000),
       bodyLimitBytes: int('RELAY_BODY_LIMIT_BYTES', 32 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
       drainTimeoutMs: int('RELAY_DRAIN_TIMEOUT_MS', 30_000, 0, 600_000),

@@ -192,6 +192,14 @@ export class BillingSession {
     }
   }
 
+  /**
+   * Tells the sweeper the request is still running (the hold's updated_at moves; its delivered
+   * quota does not: a checkpoint never lowers it).
+   */
+  heartbeat(): void {
+    this.checkpoint(0, 0);
+  }
+
   checkpoint(deliveredQuota: number, channelId: number): void {
     if (this.state !== 'held') return;
     this.ledger.checkpoint(this.request.requestId, deliveredQuota, channelId).catch((err: unknown) => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BillingService } from '../billing/billing.service';
 import { completionBound, estimatePromptTokens } from '../billing/estimate';
@@ -23,6 +23,15 @@ import { RelayPricing, type ResolvedPricing } from './relay-pricing';
 import { findSensitiveWord, parseSensitiveWords, promptTexts } from './sensitive-words';
 import { runAttempt, type AttemptLimits } from './upstream-attempt';
 
+/**
+ * How often every running request's hold is touched, so that the sweeper (which closes holds not
+ * touched for HOLD_SWEEP_AFTER_SECONDS) never closes one whose request is still running, however
+ * long it lasts: a third of the sweep age, at most a minute.
+ */
+export function heartbeatMs(holdSweepAfterSeconds: number): number {
+  return Math.min(60_000, Math.max(100, Math.floor((holdSweepAfterSeconds * 1000) / 3)));
+}
+
 /** Checkpoints of a running stream reach the ledger at most this often. */
 const CHECKPOINT_MS = 5_000;
 
@@ -32,10 +41,13 @@ const CHECKPOINT_MS = 5_000;
  * fail over across channels, and settle (or refund) exactly once. Every error path refunds.
  */
 @Injectable()
-export class RelayService {
+export class RelayService implements OnModuleDestroy {
   private readonly failover: Failover;
   private readonly limits: AttemptLimits;
   private inflight = 0;
+  /** Requests holding quota now; one timer touches their holds (heartbeatMs). */
+  private readonly running = new Set<BillingSession>();
+  private readonly heartbeat: NodeJS.Timeout;
   private idleWaiters: (() => void)[] = [];
   private sensitive: { raw: string; words: string[] } = { raw: '', words: [] };
 
@@ -50,6 +62,10 @@ export class RelayService {
     health: ChannelHealthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
+    this.heartbeat = setInterval(() => {
+      for (const s of this.running) s.heartbeat();
+    }, heartbeatMs(config.holdSweepAfterSeconds));
+    this.heartbeat.unref();
     this.failover = new Failover(routing, channels, health);
     const r = config.relay;
     this.limits = {
@@ -61,6 +77,10 @@ export class RelayService {
       maxErrorBytes: 64 * 1024,
       checkpointMs: CHECKPOINT_MS,
     };
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.heartbeat);
   }
 
   /** Resolves once no relay request is running (drains and settlements included). For tests and shutdown. */
@@ -93,6 +113,7 @@ export class RelayService {
       const s = new BillingSession(this.ledger, { requestId: x.requestId, userId: caller.userId, tokenId: caller.token?.id ?? null, amount, modelName: req.model });
       session = s;
       await s.hold();
+      this.running.add(s);
       if (x.gone) return;
 
       const allowPrivate = this.options.bool('AllowPrivateUpstreamEnabled');
@@ -155,6 +176,7 @@ export class RelayService {
     } catch (err) {
       x.sendError(err);
     } finally {
+      if (session) this.running.delete(session);
       if (session?.held) await session.refund();
       this.inflight -= 1;
       if (this.inflight === 0) for (const w of this.idleWaiters.splice(0)) w();
