@@ -169,6 +169,8 @@ export function consumeLog(ctx: LogContext, priced: ResolvedPricing, computed: C
  */
 export class BillingSession {
   private state: 'new' | 'held' | 'closed' = 'new';
+  /** Epoch ms when the hold was reserved (its row's updated_at then). */
+  heldAt = 0;
 
   constructor(
     private readonly ledger: Ledger,
@@ -183,6 +185,7 @@ export class BillingSession {
     try {
       await this.ledger.hold(this.request);
       this.state = 'held';
+      this.heldAt = Date.now();
     } catch (err) {
       this.state = 'closed';
       if (err instanceof DomainError) throw err;

@@ -62,9 +62,12 @@ export class RelayService implements OnModuleDestroy {
     health: ChannelHealthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
+    const every = heartbeatMs(config.holdSweepAfterSeconds);
     this.heartbeat = setInterval(() => {
-      for (const s of this.running) s.heartbeat();
-    }, heartbeatMs(config.holdSweepAfterSeconds));
+      // A hold reserved within the last interval is fresh already.
+      const due = Date.now() - every;
+      for (const s of this.running) if (s.heldAt <= due) s.heartbeat();
+    }, every);
     this.heartbeat.unref();
     this.failover = new Failover(routing, channels, health);
     const r = config.relay;
