@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { EventBus } from '../../server/src/redis/event-bus.service';
 import { DATABASES } from '../support/env';
 import { newAdmin } from '../support/http';
 import type { FakeOpenAI } from '../support/fakes/openai-upstream';
@@ -247,6 +248,9 @@ describe.each(DATABASES)('relay admission (%s)', (kind) => {
     const fresh = await createToken(user.caller);
     expect((await call(bearer(cached.key))).status).toBe(200);
     await relayIdle(kit);
+    // The channel cache is cold (as after any channel change): the relay must read the database
+    // for the channel too, and that failure is a 503 as well, not a 500.
+    await kit.t.app.get(EventBus).publish('channels.changed', { reason: 'test' });
     await kit.t.app.get(DataSource).destroy();
     const started = Date.now();
     expectError(await call(bearer(cached.key)), 503, 'service_unavailable');

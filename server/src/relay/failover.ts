@@ -14,7 +14,7 @@ import type { CanonicalRequest } from './canonical/request';
 import type { EndpointOps } from './endpoints';
 import type { ClientExchange } from './exchange';
 import type { Charge } from './relay-billing';
-import { RelayError, UpstreamError } from './relay-errors';
+import { RelayError, UpstreamError, unavailableOnFailure } from './relay-errors';
 import type { AttemptResult } from './upstream-attempt';
 
 const logger = new Logger('RelayFailover');
@@ -56,7 +56,7 @@ export class Failover {
   /** The first channel: the pinned one (must be enabled) or a pick; 503 `model_not_found` when none. */
   async firstChannel(group: string, model: string, pinnedId: number | null): Promise<{ channel: RelayChannel; pinned: boolean }> {
     if (pinnedId !== null) {
-      const c = await this.channels.getForRelay(pinnedId);
+      const c = await unavailableOnFailure(this.channels.getForRelay(pinnedId));
       if (!c) throw new RelayError('channel_not_found', 'relay.channel_pin_not_found', 400, { id: pinnedId });
       if (c.status !== CHANNEL_ENABLED) throw new RelayError('channel_disabled', 'relay.channel_pin_disabled', 403, { id: pinnedId });
       return { channel: c, pinned: true };
@@ -71,7 +71,8 @@ export class Failover {
     for (;;) {
       const hit = this.routing.pick(group, model, tried);
       if (!hit) return null;
-      const c = await this.channels.getForRelay(hit.channelId);
+      // A cold cache reads the database: one that cannot answer is a 503 (rule 22).
+      const c = await unavailableOnFailure(this.channels.getForRelay(hit.channelId));
       if (c && c.status === CHANNEL_ENABLED) return c;
       tried.add(hit.channelId);
     }

@@ -10,8 +10,7 @@ import { splitTokenKey } from '../tokens/token-input';
 import { TokensService, type TokenAuthView } from '../tokens/tokens.service';
 import { USER_ENABLED, UsersService } from '../users/users.service';
 import { IpAllowList, presentedKey } from './credentials';
-import { RelayError } from './relay-errors';
-import { DomainError } from '../common/domain-error';
+import { RelayError, unavailableOnFailure } from './relay-errors';
 
 const ROLE_ADMIN = 10;
 /** Token views are kept this long unless a `tokens.changed` message drops them first. */
@@ -203,15 +202,5 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
     if (this.cache.size >= TOKEN_CACHE_MAX) this.cache.clear();
     this.cache.set(key, entry);
     return entry;
-  }
-}
-
-/** A database that cannot answer is a fast 503, not a 500 (rule 22): the relay cannot admit or bill. */
-async function unavailableOnFailure<T>(p: Promise<T>): Promise<T> {
-  try {
-    return await p;
-  } catch (err) {
-    if (err instanceof DomainError) throw err;
-    throw new RelayError('service_unavailable', 'relay.service_unavailable', 503);
   }
 }

@@ -85,3 +85,13 @@ export function renderRelayError(err: unknown, lang: Lang, requestId: string): R
     unexpected: true,
   };
 }
+
+/** A database that cannot answer is a fast 503, not a 500 (rule 22): the relay cannot admit or bill. */
+export async function unavailableOnFailure<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (err) {
+    if (err instanceof DomainError) throw err;
+    throw new RelayError('service_unavailable', 'relay.service_unavailable', 503);
+  }
+}
