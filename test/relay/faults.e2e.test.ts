@@ -265,6 +265,15 @@ describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
     expect(p.A.requests[0]?.clientAborted).toBe(true);
   });
 
+  it('a client gone before any content, then the upstream breaking during the drain: nothing is charged', async () => {
+    // The role chunk commits the answer; the client leaves; the upstream closes after one more word.
+    const p = await pair({ kind: 'stream', chunks: [chatChunk({ role: 'assistant', content: '' }), ...words(6), chatChunk({}, 'stop')], chunkDelayMs: 300, closeAfter: 2 });
+    const before = await snapshot();
+    const got = await readThenLeave(p.model, 0);
+    expect(got).not.toContain('"content":"w0 "');
+    await expectNothingCharged(before);
+  });
+
   it('an upstream 401 echoing the channel key reaches the user scrubbed', async () => {
     const p = await pair({ kind: 'auth_error' }, { kind: 'auth_error' });
     const res = await fetch(`${kit.t.url}/v1/chat/completions`, {

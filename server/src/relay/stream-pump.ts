@@ -259,7 +259,9 @@ export class StreamPump {
       return;
     }
     if (this.draining) {
-      this.finish({ kind: 'served', charge: { kind: 'delivered', deliveredTokens: this.deliveredTokens, reason: 'client_gone' } });
+      // The upstream failed on its own while the drain read on: what the client received is
+      // charged as for any upstream error after a 200 (nothing when nothing was delivered).
+      this.finish({ kind: 'served', charge: { kind: 'delivered', deliveredTokens: this.deliveredTokens, reason: 'upstream_error' } });
       return;
     }
     this.writeErrorEvent(failure.message, failure.code, failure.type ?? 'upstream_error');
@@ -269,8 +271,12 @@ export class StreamPump {
   /** The stream broke: upstream closed early, an event was too large, or a timer fired. */
   private interrupted(kind: 'idle' | 'total' | 'interrupted' | 'protocol'): void {
     if (this.draining) {
-      // The drain ended without the upstream finishing: charge what the client received.
-      this.finish({ kind: 'served', charge: { kind: 'delivered', deliveredTokens: this.deliveredTokens, reason: 'client_gone' } });
+      // The drain ended without the upstream finishing. Past its bounds (money rule 6) the prompt
+      // estimate and what the client received are charged; an upstream that broke or stalled on
+      // its own is an upstream error after a 200 (nothing charged when nothing was delivered).
+      const bound = this.o.aborted();
+      const reason = bound === 'drain' || bound === 'total' ? 'client_gone' : 'upstream_error';
+      this.finish({ kind: 'served', charge: { kind: 'delivered', deliveredTokens: this.deliveredTokens, reason } });
       return;
     }
     if (!this.o.exchange.committed) {
