@@ -340,7 +340,8 @@ describe.each(DATABASES)('channel administration (%s)', (kind) => {
   describe('update', () => {
     it('whole update: a blank key keeps the stored key, a new key replaces it', async () => {
       const { id, key } = await make({ name: 'upd' });
-      const res = await admin.put('/api/channel/', { id, name: 'upd2', key: '', models: 'a,b', group: 'vip', base_url: 'http://h.example/' }).expect(200);
+      // Root: keeping the stored key while moving base_url is root-only (key-guard.e2e.test.ts).
+      const res = await root.put('/api/channel/', { id, name: 'upd2', key: '', models: 'a,b', group: 'vip', base_url: 'http://h.example/' }).expect(200);
       expect(res.body.data).toMatchObject({ id, name: 'upd2', models: 'a,b', group: 'vip', base_url: 'http://h.example' });
       expect((await root.get(`/api/channel/${id}?include_key=true`)).body.data.key).toBe(key);
       const next = plainKey('new');
@@ -494,7 +495,7 @@ describe.each(DATABASES)('channel administration (%s)', (kind) => {
       });
       expect(await channels.getForRelay(99999999)).toBeNull();
       // An update is visible at once (the per-node cache is dropped on every change).
-      await admin.put('/api/channel/', { id, name: 'relay', base_url: 'https://proxy.example/' }).expect(200);
+      await root.put('/api/channel/', { id, name: 'relay', base_url: 'https://proxy.example/' }).expect(200);
       expect((await channels.getForRelay(id))?.baseUrl).toBe('https://proxy.example');
     });
 

@@ -1,5 +1,14 @@
 import type { MessageKey } from '../common/messages';
-import { normalizeBaseUrl, parseChannelFields, parseStatusCodeMapping, parseWeight, splitKeyLines, splitList } from './channel-input';
+import {
+  assertSingleLineKey,
+  keyDestinationChanges,
+  normalizeBaseUrl,
+  parseChannelFields,
+  parseStatusCodeMapping,
+  parseWeight,
+  splitKeyLines,
+  splitList,
+} from './channel-input';
 import { ChannelsError } from './channels-error';
 
 function keyOf(fn: () => unknown): MessageKey | null {
@@ -51,6 +60,23 @@ describe('helpers', () => {
   it('splits lists and key lines', () => {
     expect(splitList('a, b,,a ,c')).toEqual(['a', 'b', 'c']);
     expect(splitKeyLines(' k1 \r\n\n k2\n')).toEqual(['k1', 'k2']);
+    expect(splitKeyLines('k1\rk2')).toEqual(['k1', 'k2']);
+  });
+
+  it('refuses a key with CR or LF unless the type takes a JSON key and it is a JSON object', () => {
+    expect(keyOf(() => assertSingleLineKey('sk-1', 1))).toBeNull();
+    expect(keyOf(() => assertSingleLineKey(undefined, 1))).toBeNull();
+    for (const k of ['a\nb', 'a\r\nb', 'a\rb']) expect(keyOf(() => assertSingleLineKey(k, 1))).toBe('channel.key_multiline');
+    expect(keyOf(() => assertSingleLineKey('{\n "type": "service_account"\n}', 41))).toBeNull();
+    expect(keyOf(() => assertSingleLineKey('{\n "type": "service_account"\n}', 1))).toBe('channel.key_multiline');
+    expect(keyOf(() => assertSingleLineKey('k1\nk2', 41))).toBe('channel.key_multiline');
+  });
+
+  it('names the key-destination fields an update changes', () => {
+    const stored = { baseUrl: 'https://a.example', type: 1, other: '' };
+    expect(keyDestinationChanges({ name: 'n', models: 'm', weight: 3, baseUrl: 'https://a.example', type: 1, other: '' }, stored)).toEqual([]);
+    expect(keyDestinationChanges({ baseUrl: 'https://b.example' }, stored)).toEqual(['baseUrl']);
+    expect(keyDestinationChanges({ baseUrl: '', type: 3, other: '2024-10-21' }, stored)).toEqual(['baseUrl', 'type', 'other']);
   });
 
   it('refuses non-http base URLs and strips trailing slashes', () => {

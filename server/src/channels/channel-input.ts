@@ -189,10 +189,10 @@ export function parseChannelFields(body: Body, mode: 'create' | 'update'): Parti
   return out;
 }
 
-/** The key lines of a batch create: one channel per non-blank line. */
+/** The key lines of a batch create: one channel per non-blank line (CRLF, LF or a lone CR). */
 export function splitKeyLines(key: string): string[] {
   return key
-    .split(/\r?\n/)
+    .split(/\r\n|\r|\n/)
     .map((l) => l.trim())
     .filter((l) => l !== '');
 }
@@ -201,4 +201,39 @@ export function splitKeyLines(key: string): string[] {
 export function effectiveBaseUrl(type: number, baseUrl: string): string {
   if (baseUrl !== '') return baseUrl;
   return isChannelTypeId(type) ? CHANNEL_TYPES[type].defaultBaseUrl : '';
+}
+
+/**
+ * Outside batch create a key is one line: the relay sends it whole as one header, which CR or LF
+ * makes invalid (every attempt fails before reaching the upstream), while tests and model lists
+ * would use only the first line. The exception is a type whose key is a JSON document (Vertex AI's
+ * service-account file, spec §2.4): it may span lines but must then parse as a JSON object.
+ */
+export function assertSingleLineKey(key: string | undefined, type: number): void {
+  if (key === undefined || !/[\r\n]/.test(key)) return;
+  if (isChannelTypeId(type) && CHANNEL_TYPES[type].keyFormat === 'json' && isJsonObject(key)) return;
+  throw ChannelsError.of('channel.key_multiline');
+}
+
+function isJsonObject(raw: string): boolean {
+  return parseObject(raw) !== null;
+}
+
+/**
+ * The stored fields that decide where the stored key is sent and how. Changing any of them while
+ * keeping the stored key could deliver that key somewhere new, so only root may do it (admins
+ * cannot read keys and must enter the key again in the same update):
+ * - baseUrl: the upstream host and path (Custom: the whole request URL);
+ * - type: the adaptor, hence the default host, the URL layout and the auth header
+ *   (`Authorization: Bearer` or Azure's `api-key`);
+ * - other: adaptor configuration in the URL (Azure's api-version today; the spec's region
+ *   fields for AWS and Vertex name hosts).
+ * Not listed: openaiOrganization (an extra header to the same host), model names and mappings
+ * (Custom encodes `{model}` as a path segment; they do not move the host of a normal base URL).
+ */
+export const KEY_DESTINATION_FIELDS = ['baseUrl', 'type', 'other'] as const satisfies readonly (keyof ChannelFields)[];
+
+/** The key-destination fields this patch would change on the stored channel. */
+export function keyDestinationChanges(patch: Partial<ChannelFields>, stored: Pick<ChannelFields, (typeof KEY_DESTINATION_FIELDS)[number]>): string[] {
+  return KEY_DESTINATION_FIELDS.filter((f) => patch[f] !== undefined && patch[f] !== stored[f]);
 }

@@ -18,6 +18,11 @@ export interface ChannelTypeInfo {
   /** Path of an OpenAI-compatible model list under the base URL; absent: listing is not supported. */
   modelsPath?: string;
   defaultModels: readonly string[];
+  /**
+   * 'json': the key is a JSON document (a service-account file) that may span lines; the adaptor
+   * parses it and never sends it as a header. Absent: the key is one line, sent as a header.
+   */
+  keyFormat?: 'json';
 }
 
 const OPENAI_MODELS = [
@@ -173,6 +178,7 @@ export const CHANNEL_TYPES: Readonly<Record<ChannelTypeId, ChannelTypeInfo>> = {
     label: 'Vertex AI',
     labelEn: 'Vertex AI',
     defaultBaseUrl: '',
+    keyFormat: 'json',
     defaultModels: ['gemini-1.5-pro', 'gemini-2.0-flash', 'gemini-2.5-pro', 'gemini-2.5-flash', 'claude-3-5-sonnet-v2@20241022', 'claude-sonnet-4@20250514'],
   },
 };

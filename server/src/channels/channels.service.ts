@@ -8,7 +8,7 @@ import { SecretBox, sha256Hex } from '../common/secrets';
 import { boundKeyword, escapeLike, nowSeconds } from '../common/sql';
 import { EventBus } from '../redis/event-bus.service';
 import { CHANNEL_AUTO_DISABLED, CHANNEL_DISABLED, CHANNEL_ENABLED, ChannelEntity } from './channel.entity';
-import { effectiveBaseUrl, parseChannelFields, parsePriority, parseStatus, parseWeight, splitKeyLines, splitList, type ChannelFields } from './channel-input';
+import { assertSingleLineKey, effectiveBaseUrl, keyDestinationChanges, parseChannelFields, parsePriority, parseStatus, parseWeight, splitKeyLines, splitList, type ChannelFields } from './channel-input';
 import { ChannelsError } from './channels-error';
 import { toChannelView, toRootKeyView, type ChannelView } from './channels.mapper';
 import { ModelListFetcher } from './model-list.fetcher';
@@ -138,6 +138,7 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
     const inner = typeof body.channel === 'object' && body.channel !== null && !Array.isArray(body.channel) ? (body.channel as Body) : body;
     const mode = body.mode ?? inner.mode;
     const fields = parseChannelFields(inner, 'create');
+    if (mode !== 'batch') assertSingleLineKey(fields.key, fields.type ?? 1);
     const keys = mode === 'batch' ? splitKeyLines(fields.key ?? '') : [fields.key ?? ''];
     if (keys.length === 0) throw ChannelsError.of('channel.name_key_required');
     if (keys.length > BATCH_KEYS_MAX) throw ChannelsError.of('channel.too_many_keys', { max: BATCH_KEYS_MAX });
@@ -176,20 +177,29 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
   /**
    * PUT /api/channel/: a body of only id plus status, priority and/or weight is a quick action;
    * anything else is a whole update where absent fields and a blank key keep their stored values.
+   * Keeping the stored key while changing where it is sent (KEY_DESTINATION_FIELDS) is root's
+   * alone: otherwise an admin, who cannot read keys, could point a channel at a host of theirs
+   * and receive the key with the next test, model list or relay call.
    */
   async update(actor: Principal, body: Body): Promise<ChannelView> {
     const id = toId(body.id);
     if (id === null) throw ChannelsError.of('common.invalid_id');
     const quick = Object.keys(body).every((k) => ['id', 'status', 'priority', 'weight'].includes(k));
     const patch: Partial<ChannelEntity> = {};
+    let fields: Partial<ChannelFields> = {};
     if (quick) {
       if (body.status !== undefined) patch.status = parseStatus(body.status, [CHANNEL_ENABLED, CHANNEL_DISABLED]);
       if (body.priority !== undefined && body.priority !== '') patch.priority = parsePriority(body.priority);
       if (body.weight !== undefined && body.weight !== '') patch.weight = parseWeight(body.weight);
     } else {
-      Object.assign(patch, this.toColumns(parseChannelFields(body, 'update')));
+      fields = parseChannelFields(body, 'update');
+      Object.assign(patch, this.toColumns(fields));
     }
-    await this.mustFind(id);
+    const stored = await this.mustFind(id);
+    assertSingleLineKey(fields.key, fields.type ?? stored.type);
+    if (fields.key === undefined && actor.role < ROLE_ROOT && keyDestinationChanges(fields, stored).length > 0) {
+      throw new ChannelsError('forbidden', 'channel.key_required_for_upstream_change', 403);
+    }
     if (Object.keys(patch).length > 0) {
       const res = await this.db.write((em) => em.createQueryBuilder().update(ChannelEntity).set(patch).where('id = :id', { id }).execute());
       if (DatabaseService.affected(res) !== 1) throw new ChannelsError('not_found', 'channel.not_found', 404);
