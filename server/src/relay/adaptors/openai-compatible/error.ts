@@ -89,9 +89,9 @@ export function mapOpenAIError(input: ErrorInput, ctx: ChannelContext): Upstream
     retryable: isRetryableStatus(input.status),
     disableChannel,
     status: input.status,
-    code: fields.code === null ? null : scrubAndTruncate(fields.code, [ctx.key], 100),
-    type: fields.type === null ? null : scrubAndTruncate(fields.type, [ctx.key], 100),
-    message: scrubAndTruncate(message, [ctx.key]),
+    code: fields.code === null ? null : scrubAndTruncate(fields.code, [ctx.key], 100, ctx.baseUrl),
+    type: fields.type === null ? null : scrubAndTruncate(fields.type, [ctx.key], 100, ctx.baseUrl),
+    message: scrubAndTruncate(message, [ctx.key], 1000, ctx.baseUrl),
     retryAfterSeconds: retryAfter(input.headers),
   };
 }
