@@ -274,6 +274,26 @@ describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
     await expectNothingCharged(before);
   });
 
+  it('a client gone mid-audio: the upstream is cut at once and the input is charged', async () => {
+    // 20 pieces 150 ms apart: about 3 s of audio bytes unless the relay cuts the upstream.
+    const p = await pair({ kind: 'text', body: `ID3${'a'.repeat(4000)}`, contentType: 'audio/mpeg', pieces: 20, pieceDelayMs: 150 });
+    const before = await snapshot();
+    const ac = new AbortController();
+    const res = await fetch(`${kit.t.url}/v1/audio/speech`, {
+      method: 'POST',
+      signal: ac.signal,
+      headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: p.model, voice: 'alloy', input: 'Hello there' }),
+    });
+    expect(res.status).toBe(200);
+    await (res.body as ReadableStream<Uint8Array>).getReader().read();
+    ac.abort();
+    const log = await newLog(before);
+    // Speech bills the input's characters: "Hello there" is 11, at ratio 1.
+    expect(log).toMatchObject({ prompt_tokens: 11, completion_tokens: 0, quota: 11 });
+    expect(p.A.requests[0]?.clientAborted).toBe(true);
+  });
+
   it('an upstream 401 echoing the channel key reaches the user scrubbed', async () => {
     const p = await pair({ kind: 'auth_error' }, { kind: 'auth_error' });
     const res = await fetch(`${kit.t.url}/v1/chat/completions`, {

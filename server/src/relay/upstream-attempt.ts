@@ -191,7 +191,9 @@ async function binaryAnswer(a: AttemptInput, res: OutboundResponse, headers: Rec
   x.writeHead(200, out);
   try {
     for await (const chunk of res.body) {
-      if (x.gone) continue;
+      // A client gone mid-audio: the usage (the input) is known, so there is nothing to drain
+      // for; leaving the loop destroys the body, which cuts the upstream (money rule 6).
+      if (x.gone) break;
       if (!x.write(chunk as Buffer)) await x.whenDrained();
     }
   } catch {

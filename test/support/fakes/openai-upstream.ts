@@ -50,7 +50,7 @@ export type FakeScript =
   /** A JSON answer (any status: error bodies too). */
   | { kind: 'json'; status?: number; body: Json; headers?: Record<string, string>; headersDelayMs?: number }
   /** Raw text (HTML error pages, plain transcripts). */
-  | { kind: 'text'; status?: number; body: string; contentType?: string; headersDelayMs?: number }
+  | { kind: 'text'; status?: number; body: string; contentType?: string; headersDelayMs?: number; /** The body in this many pieces, this far apart (a slow binary answer). */ pieces?: number; pieceDelayMs?: number }
   /**
    * An SSE stream. Object chunks are sent as `data: <json>`; string chunks are written raw
    * (garbage, comments, partial lines). `usage`: an object appends the usage chunk, null sends
@@ -306,7 +306,15 @@ export class FakeOpenAI {
       case 'text':
         if (script.headersDelayMs) await sleep(script.headersDelayMs);
         res.writeHead(script.status ?? 200, { 'content-type': script.contentType ?? 'text/plain; charset=utf-8' });
-        res.end(script.body);
+        {
+          const n = Math.max(1, script.pieces ?? 1);
+          const size = Math.ceil(script.body.length / n);
+          for (let i = 0; i < n && !res.destroyed; i++) {
+            if (i > 0) await sleep(script.pieceDelayMs ?? 0);
+            res.write(script.body.slice(i * size, (i + 1) * size));
+          }
+        }
+        res.end();
         return;
       case 'stream':
         return this.stream(script, rec, res);
