@@ -32,7 +32,7 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (req, reply) => {
     // The same id under new-api/one-api's name too, for scripts written against them.
-    void reply.headers({ 'X-Request-Id': req.id, 'X-Oneapi-Request-Id': req.id });
+    void reply.header('X-Request-Id', req.id).header('X-Oneapi-Request-Id', req.id);
   });
   if (config.consoleDist && existsSync(config.consoleDist)) {
     // Files are registered one route each (no wildcard) so the SPA fallback controller owns '*'.

@@ -1,5 +1,5 @@
 import { CACHE_RATIO_FAMILIES, CREATE_CACHE_RATIO_FAMILIES, DEFAULT_MODEL_RATIO } from './default-ratios';
-import { lookupModelValue } from './model-lookup';
+import { bareModelName, lookupModelValue } from './model-lookup';
 
 /** Cached prompt tokens of a model no rule knows: no discount (reference §3.10). */
 export const UNKNOWN_CACHE_RATIO = 1;
@@ -13,7 +13,7 @@ export const UNKNOWN_CACHE_CREATION_RATIO = 1.25;
 export function familyValue(families: Readonly<Record<string, number>>, model: string): number | null {
   const own = lookupModelValue(families, model);
   if (own !== null || !model.includes('/')) return own;
-  return lookupModelValue(families, model.slice(model.lastIndexOf('/') + 1));
+  return lookupModelValue(families, bareModelName(model));
 }
 
 /**

@@ -17,6 +17,16 @@ export function lookupModelValue(map: Readonly<Record<string, unknown>>, model: 
   return best?.value ?? null;
 }
 
+/** A ratio option's own entry for the model, else the built-in default table's; null when neither has one. */
+export function lookupWithDefaults(configured: Readonly<Record<string, unknown>> | undefined, defaults: Readonly<Record<string, unknown>>, model: string): number | null {
+  return lookupModelValue(configured ?? {}, model) ?? lookupModelValue(defaults, model);
+}
+
+/** The model name without a vendor prefix ("anthropic/claude-3-5-sonnet" → "claude-3-5-sonnet"). */
+export function bareModelName(model: string): string {
+  return model.slice(model.lastIndexOf('/') + 1);
+}
+
 function toNumber(v: unknown): number | null {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   return Number.isFinite(n) && n >= 0 ? n : null;
@@ -68,7 +78,7 @@ const VENDOR_PREFIXES: readonly (readonly [string, string])[] = [
 ];
 
 export function vendorOf(model: string): string {
-  const name = model.includes('/') ? model.slice(model.lastIndexOf('/') + 1) : model;
+  const name = bareModelName(model);
   for (const [prefix, vendor] of VENDOR_PREFIXES) if (name.startsWith(prefix) || model.startsWith(prefix)) return vendor;
   return '';
 }

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { imagePriceMultiplier } from '../billing/image-price';
-import { audioRatios, pricingFor, type PricingTables } from '../billing/pricing';
+import { pricingFor, type PricingTables } from '../billing/pricing';
 import type { ModelPricing } from '../billing/quota';
 import { GroupsService } from '../options/groups.service';
 import { OptionsService } from '../options/options.service';
-import { cacheCreationRatio, cacheRatio } from '../pricing/cache-ratio';
-import { completionRatio } from '../pricing/completion-ratio';
 import { UNSET_MODEL_RATIO } from '../pricing/model-lookup';
 import type { CanonicalRequest } from './canonical/request';
 import { RelayError } from './relay-errors';
@@ -99,20 +97,8 @@ export class RelayPricing {
     if (pricing) return { pricing, unpriced: false };
     if (!this.options.bool('SelfUseModeEnabled')) return null;
     // Self-use mode: an unpriced model is charged at the reference's unset ratio.
-    const cr = completionRatio(model, tables.completionRatio);
-    return {
-      pricing: {
-        modelPrice: null,
-        modelRatio: UNSET_MODEL_RATIO,
-        completionRatio: cr,
-        cacheRatio: cacheRatio(model, tables.cacheRatio),
-        cacheCreationRatio: cacheCreationRatio(model, tables.createCacheRatio),
-        imageRatio: 1,
-        ...audioRatios(model, tables, cr),
-        groupRatio,
-      },
-      unpriced: true,
-    };
+    const unset = pricingFor(model, tables, groupRatio, UNSET_MODEL_RATIO);
+    return unset && { pricing: unset, unpriced: true };
   }
 
   /** Pricing of a parsed request: 400 `model_price_unset` when the model is not priced. */
