@@ -41,6 +41,7 @@ export * from './components/TopNav';
 export * from './components/UserMenu';
 export * from './components/FloatingButtons';
 export * from './components/PageContainer';
+export * from './components/FormField';
 
 // API client (injected into the connected widgets)
 export * from './api';

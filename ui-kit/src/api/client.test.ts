@@ -66,6 +66,24 @@ describe('createSluiceClient management calls', () => {
     expect(seen[0]?.headers['new-api-user']).toBe('42');
   });
 
+  it('request() sends any management call with the body and language, and returns data and message', async () => {
+    handler = (_req, res) => json(res, { success: true, message: '更新成功', data: { id: 7 }, total: 3 });
+    const client = createSluiceClient({ baseUrl, userId: 5, acceptLanguage: 'en' });
+    const result = await client.request<{ id: number }>('PUT', '/api/option/', { key: 'Notice', value: 'hi' });
+    expect(result).toEqual({ data: { id: 7 }, message: '更新成功', body: { success: true, message: '更新成功', data: { id: 7 }, total: 3 } });
+    expect(seen[0]).toMatchObject({ method: 'PUT', url: '/api/option/', body: '{"key":"Notice","value":"hi"}' });
+    expect(seen[0]?.headers['accept-language']).toBe('en');
+    expect(seen[0]?.headers['content-type']).toBe('application/json');
+  });
+
+  it('request() throws the server message with the HTTP status on success:false and on 429', async () => {
+    handler = (_req, res) => json(res, { success: false, message: '用户名已存在' });
+    const client = createSluiceClient({ baseUrl, userId: 5 });
+    await expect(client.request('POST', '/api/user/', {})).rejects.toEqual(new SluiceApiError('用户名已存在', 200));
+    handler = (_req, res) => json(res, { success: false, message: 'slow down' }, 429);
+    await expect(client.request('GET', '/api/user/self')).rejects.toMatchObject({ status: 429 });
+  });
+
   it('uses 1-based pages when told to', async () => {
     handler = (_req, res) => json(res, { success: true, message: '', data: { items: [], total: 0 } });
     const client = createSluiceClient({ baseUrl, userId: 1, pageBase: 1 });

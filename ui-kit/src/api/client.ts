@@ -37,6 +37,17 @@ export interface SluiceClientOptions {
   pageBase?: 0 | 1;
   /** Injected for tests and non-browser hosts. */
   fetch?: typeof fetch;
+  /** Sent as Accept-Language on management calls, so server messages follow the host's language. */
+  acceptLanguage?: string;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a management call answered: `data`, the server's `message`, and the whole envelope. */
+export interface ApiResult<T> {
+  data: T;
+  message: string;
+  body: Record<string, unknown>;
 }
 
 export type SluiceClientMode = 'session' | 'apiKey';
@@ -71,6 +82,11 @@ export interface SluiceClient {
   deleteToken(id: number): Promise<void>;
   getTokenChannelDescription(): Promise<string>;
   getDebugDocument(): Promise<string>;
+  /**
+   * Any management call (`/api/...`) under the `{success, message, data}` envelope. The caller types
+   * `data` (the console parses it per domain); a failure throws SluiceApiError with the server's message.
+   */
+  request<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<ApiResult<T>>;
   /** Streams a chat reply; ends after a 'done' event. Throws SluiceApiError or ChatStreamError. */
   streamChat(request: ChatCompletionRequest, signal?: AbortSignal): AsyncGenerator<ChatStreamEvent, void, void>;
 }
@@ -123,6 +139,7 @@ export function createSluiceClient(options: SluiceClientOptions): SluiceClient {
     if (json) headers.set('Content-Type', 'application/json');
     if (options.userId !== undefined) headers.set('New-Api-User', String(options.userId));
     if (options.accessToken) headers.set('Authorization', options.accessToken);
+    if (options.acceptLanguage) headers.set('Accept-Language', options.acceptLanguage);
     return headers;
   }
 
@@ -263,6 +280,10 @@ export function createSluiceClient(options: SluiceClientOptions): SluiceClient {
     async getDebugDocument() {
       const data = await call('GET', '/api/debug-document');
       return typeof data === 'string' ? data : '';
+    },
+    async request<T>(method: HttpMethod, path: string, body?: unknown): Promise<ApiResult<T>> {
+      const raw = await callRaw(method, path, body);
+      return { data: raw.data as T, message: typeof raw.message === 'string' ? raw.message : '', body: raw };
     },
     streamChat,
   };

@@ -1,5 +1,5 @@
 export { createSluiceClient, SluiceApiError, NETWORK_ERROR } from './client';
-export type { SluiceClient, SluiceClientMode, SluiceClientOptions, TokenListQuery, TokenPage, TokenSearchQuery } from './client';
+export type { ApiResult, HttpMethod, SluiceClient, SluiceClientMode, SluiceClientOptions, TokenListQuery, TokenPage, TokenSearchQuery } from './client';
 export { clientScope, sluiceKeys, isTokenListKey } from './keys';
 export { SseParser, ChatStreamError, readChatChunk } from './sse';
 export type { SseMessage } from './sse';

@@ -2,6 +2,7 @@
 // misspelt key is caught by excess-property checks and by i18n.test.ts.
 // Add keys in the same section order as messages.zh-CN.ts (see the notes there).
 import type { Messages } from './messages.zh-CN';
+import { consoleEn } from './console';
 
 export const en: Messages = {
   common: {
@@ -339,4 +340,6 @@ export const en: Messages = {
       nameTooLong: 'Names are at most 50 characters',
     },
   },
+  // The console's areas (./console/<area>.ts).
+  console: consoleEn,
 };

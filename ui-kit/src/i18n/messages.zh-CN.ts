@@ -10,6 +10,8 @@
 //   `_one`/`_other` suffixes (declare both in each file).
 // - Read them with `const { t } = useT(); t('select.noOptions')`.
 
+import { consoleZhCN } from './console';
+
 export const zhCN = {
   common: {
     ok: '确定',
@@ -346,6 +348,8 @@ export const zhCN = {
       nameTooLong: '名称不能超过 50 个字符',
     },
   },
+  // The console's areas (./console/<area>.ts).
+  console: consoleZhCN,
 };
 
 /** Same shape as the zh-CN catalogue with every leaf widened to string. */

@@ -1,0 +1,2 @@
+export { FormActions, FormField, FormGrid } from './FormField';
+export type { FormFieldLayout, FormFieldProps, FormGridProps } from './FormField';
