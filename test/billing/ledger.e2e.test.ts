@@ -363,7 +363,10 @@ describe.each(DATABASES)('billing ledger (%s)', (kind) => {
       expect(await fx.consumeLogCount(userId)).toBe(20);
     });
 
-    it('settles above the hold: the balance goes below zero by one request overdraft at most', async () => {
+    // Money rule 7 (changed): every settlement charges its full usage, so the balance goes below
+    // zero by what the requests in flight used beyond their holds (was: one request's overdraft at
+    // most, later overdrafts forgiven). At or below zero, user or token, every new hold is refused.
+    it('settles above the hold: every overdraft charged in full, nothing forgiven; then new holds refused', async () => {
       const OVER = 50;
       const { caller, userId } = await fx.account(20 * HOLD);
       const tokenId = await fx.token(caller, { remain_quota: 1_000_000 });
@@ -373,13 +376,32 @@ describe.each(DATABASES)('billing ledger (%s)', (kind) => {
       expect(ok).toHaveLength(20);
       const settled = await Promise.all(ok.map((r) => billing.settle(r, settleInput(HOLD + OVER, channelId))));
       expect(settled.every((o) => o === 'settled')).toBe(true);
-      // Every hold took the balance to 0; the first settle crosses zero, the later ones find it below.
-      expect(await fx.user(userId)).toEqual({ quota: -OVER, used_quota: 20 * (HOLD + OVER), request_count: 20 });
-      // The token is a spending cap, not the wallet: each settle charges its own overdraft.
+      // Every hold took the balance to 0; each of the 20 settlements charges its 50 over the hold.
+      expect(await fx.user(userId)).toEqual({ quota: -20 * OVER, used_quota: 20 * (HOLD + OVER), request_count: 20 });
       expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: 1_000_000 - 20 * (HOLD + OVER) });
       expect(await fx.consumeLogCount(userId)).toBe(20);
-      // Below zero, the next request is refused.
+      // Below zero, the next request is refused, even a free one.
       expect(await holdOutcome(billing.hold({ requestId: requestId('od'), userId, tokenId, amount: 0 }))).toBe('403 insufficient_user_quota');
+    });
+
+    it('a token driven below zero by in-flight settlements refuses every new hold, even a free one', async () => {
+      const { caller, userId } = await fx.account(1_000_000);
+      const tokenId = await fx.token(caller, { remain_quota: 10 * HOLD });
+      const ids = Array.from({ length: 50 }, () => requestId('tod'));
+      const held = await Promise.all(ids.map((r) => holdOutcome(billing.hold({ requestId: r, userId, tokenId, amount: HOLD }))));
+      const ok = ids.filter((_, i) => held[i] === 'ok');
+      expect(ok).toHaveLength(10);
+      expect(held.filter((o) => o !== 'ok').every((o) => o === '403 token_quota_exhausted')).toBe(true);
+      await Promise.all(ok.map((r) => billing.settle(r, settleInput(HOLD + 7, channelId))));
+      expect(await fx.tokenRow(caller, tokenId)).toMatchObject({ remain_quota: -70, used_quota: 10 * (HOLD + 7) });
+      expect(await fx.user(userId)).toEqual({ quota: 1_000_000 - 10 * (HOLD + 7), used_quota: 10 * (HOLD + 7), request_count: 10 });
+      expect(await holdOutcome(billing.hold({ requestId: requestId('tod'), userId, tokenId, amount: 0 }))).toBe('403 token_quota_exhausted');
+      // At exactly zero too.
+      const zero = await fx.token(caller, { remain_quota: HOLD });
+      const r = requestId('tz');
+      expect(await holdOutcome(billing.hold({ requestId: r, userId, tokenId: zero, amount: HOLD }))).toBe('ok');
+      expect(await billing.settle(r, settleInput(HOLD, channelId))).toBe('settled');
+      expect(await holdOutcome(billing.hold({ requestId: requestId('tz'), userId, tokenId: zero, amount: 0 }))).toBe('403 token_quota_exhausted');
     });
   });
 

@@ -136,6 +136,27 @@ describe.each(DATABASES)('relay billing (%s)', (kind) => {
     expect(log.quota).toBe(750);
   });
 
+  it('the hold is the priced prompt estimate plus max_tokens·n (no PreConsumedQuota floor): a token covering exactly that is served', async () => {
+    const body = { model: 'ratio-model', messages: [{ role: 'user' as const, content: 'count to three' }], max_tokens: 10, n: 2 };
+    const prompt = estimatePromptTokens(parseChatRequest(body));
+    // (prompt + 10·2·3)·0.5, rounded half away from zero; the old floor made it (500 + 60)·0.5 = 280.
+    const hold = Math.round((prompt + 60) * 0.5);
+    expect(hold).toBeLessThan(280);
+    const short = await createToken(user.caller, { name: 'short', unlimited_quota: false, remain_quota: hold - 1 });
+    const refused = await fetch(`${kit.t.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${short.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('token_quota_exhausted');
+    const exact = await createToken(user.caller, { name: 'exact', unlimited_quota: false, remain_quota: hold });
+    fake.next({ kind: 'json', body: chatBody('ratio-model', { prompt_tokens: 10, completion_tokens: 10 }) });
+    const log = await charged(exact, () => sdk(kit, exact.key).chat.completions.create(body));
+    // (10 + 10·3)·0.5 = 20
+    expect(log.quota).toBe(20);
+  });
+
   it('streamed fixed price: 1000 per call', async () => {
     const log = await charged(plain, () => streamed(plain.key, 'fixed-model'));
     expect(log).toMatchObject({ quota: 1000, is_stream: true });

@@ -81,7 +81,11 @@ export function estimatePromptTokens(req: CanonicalRequest): number {
   }
 }
 
-/** Most tokens the request may generate: max tokens × choices (best_of for completions). */
+/**
+ * Most tokens the request may generate: max tokens × choices (best_of for completions); null
+ * when the client set no bound (the hold then takes PreConsumedQuota tokens); 0 for endpoints
+ * that generate no billed tokens (embeddings, moderations, rerank, speech: billed by input).
+ */
 export function completionBound(req: CanonicalRequest): number | null {
   switch (req.endpoint) {
     case 'chat':
@@ -90,6 +94,11 @@ export function completionBound(req: CanonicalRequest): number | null {
       return req.maxOutputTokens === null ? null : req.maxOutputTokens * req.bestOf;
     case 'responses':
       return req.maxOutputTokens;
+    case 'embedding':
+    case 'moderation':
+    case 'rerank':
+    case 'audio_speech':
+      return 0;
     default:
       return null;
   }

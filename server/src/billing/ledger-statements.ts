@@ -88,7 +88,7 @@ export class SqliteLedger {
     this.reserveUser = conn.prepare('UPDATE users SET quota = quota - ? WHERE id = ? AND deleted_at IS NULL AND quota > 0 AND quota >= ?');
     this.reserveToken = conn.prepare(
       'UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ? ' +
-        'WHERE id = ? AND status = ? AND (expired_time = ? OR expired_time > ?) AND (unlimited_quota OR remain_quota >= ?)',
+        'WHERE id = ? AND status = ? AND (expired_time = ? OR expired_time > ?) AND (unlimited_quota OR (remain_quota > 0 AND remain_quota >= ?))',
     );
     this.insertHold = conn.prepare(
       'INSERT INTO holds (request_id, user_id, token_id, amount, status, model_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -96,10 +96,9 @@ export class SqliteLedger {
     this.closeHold = conn.prepare(
       'UPDATE holds SET status = ?, settled_quota = ?, updated_at = ? WHERE request_id = ? AND status = ? RETURNING user_id, token_id, amount',
     );
-    // A positive delta is charged only while the balance is not already negative (money rule 7).
+    // Every settlement charges its full usage, also below zero: nothing used is forgiven (money rule 7).
     this.chargeUser = conn.prepare(
-      'UPDATE users SET quota = CASE WHEN quota >= 0 THEN quota - ? ELSE quota END, used_quota = used_quota + ?, ' +
-        'request_count = request_count + 1 WHERE id = ? RETURNING quota',
+      'UPDATE users SET quota = quota - ?, used_quota = used_quota + ?, request_count = request_count + 1 WHERE id = ? RETURNING quota',
     );
     this.creditUserUsage = conn.prepare(
       'UPDATE users SET quota = quota + ?, used_quota = used_quota + ?, request_count = request_count + 1 WHERE id = ? RETURNING quota',

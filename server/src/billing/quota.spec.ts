@@ -113,16 +113,24 @@ describe('fixed price per call (§3.3)', () => {
   });
 });
 
-describe('holdFor (§3.5 with the completion bound)', () => {
+describe('holdFor (money rule 7: prompt estimate + completion bound)', () => {
   const mini = pricing({ modelRatio: 0.075, completionRatio: 4 });
 
-  it('reference example without max_tokens: max(1000, 500)·0.075 = 75', () => {
-    expect(holdFor({ promptTokens: 1000, completionBound: null }, mini)).toBe(75);
+  it('without max_tokens, PreConsumedQuota completion tokens: (1000 + 500·4)·0.075 = 225', () => {
+    expect(holdFor({ promptTokens: 1000, completionBound: null }, mini)).toBe(225);
+    expect(holdFor({ promptTokens: 1000, completionBound: null }, mini, { preConsumedTokens: 100 })).toBe(105);
   });
 
-  it('a small prompt holds the PreConsumedQuota floor: 500·0.075 = 37.5 → 38', () => {
-    expect(holdFor({ promptTokens: 10, completionBound: null }, mini)).toBe(38);
+  it('no floor under a small prompt: (10 + 0)·0.075 = 0.75 → 1; with max_tokens 20, (10 + 80)·0.075 = 6.75 → 7', () => {
     expect(holdFor({ promptTokens: 10, completionBound: null }, mini, { preConsumedTokens: 0 })).toBe(1);
+    expect(holdFor({ promptTokens: 10, completionBound: 20 }, mini)).toBe(7);
+    // The bound wins over PreConsumedQuota, even when smaller.
+    expect(holdFor({ promptTokens: 10, completionBound: 20 }, mini, { preConsumedTokens: 5000 })).toBe(7);
+  });
+
+  it('gpt-4o (1.25, CR 4), a 1,000-token prompt and max_tokens 100: (1000 + 100·4)·1.25 = 1750', () => {
+    const gpt4o = pricing({ modelRatio: 1.25, completionRatio: 4 });
+    expect(holdFor({ promptTokens: 1000, completionBound: 100 }, gpt4o)).toBe(1750);
   });
 
   it('prices the completion bound at the completion ratio: (1000 + 1000·4)·0.075 = 375', () => {

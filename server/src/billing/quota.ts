@@ -7,7 +7,7 @@ export const QUOTA_PER_UNIT = 500_000;
 /** Quota saturates here instead of overflowing the integers the database and JS can hold exactly. */
 export const MAX_QUOTA = Number.MAX_SAFE_INTEGER;
 
-/** Tokens assumed for the prompt when the estimate is smaller (the `PreConsumedQuota` option). */
+/** Completion tokens held for a request without a completion bound (the `PreConsumedQuota` option). */
 export const DEFAULT_PRE_CONSUMED_TOKENS = 500;
 
 /**
@@ -115,10 +115,12 @@ export interface HoldInput {
 
 /**
  * Quota reserved before calling the upstream (§3.5, money rule 5):
- *   tokens = max(prompt estimate, preConsumedTokens) + completion bound · max(CR, AR·ACR)
+ *   tokens = prompt estimate + (completion bound ?? preConsumedTokens) · max(CR, AR·ACR)
  *   hold   = round(tokens · MR · GR), min 1 when not free; fixed-price models hold their price.
  * The completion bound is priced at the completion ratio (the reference omits CR there) so that
- * a bounded request's hold covers its settlement.
+ * a bounded request's hold covers its settlement. Money rule 7 replaces the reference's
+ * `max(prompt, PreConsumedQuota)` floor: a settlement beyond the hold is charged in full (the
+ * balance may go below zero), so the hold need not over-reserve.
  */
 export function holdFor(input: HoldInput, pricing: ModelPricing, options: { preConsumedTokens?: number; perCallMultiplier?: number } = {}): number {
   if (pricing.modelPrice !== null) return priceQuota(pricing, options.perCallMultiplier ?? 1);
@@ -126,11 +128,15 @@ export function holdFor(input: HoldInput, pricing: ModelPricing, options: { preC
   const gr = ratio('groupRatio', pricing.groupRatio);
   const rate = mul(mr, gr);
   if (isZero(rate)) return 0;
-  const floor = Math.max(0, Math.trunc(options.preConsumedTokens ?? DEFAULT_PRE_CONSUMED_TOKENS));
-  const prompt = count(Math.max(Math.trunc(input.promptTokens), floor));
+  // Money rule 7: the prompt estimate plus the completion bound, or PreConsumedQuota tokens of
+  // completion when the request sets none (no floor under the prompt: a small balance is refused
+  // only what it cannot cover).
+  const fallback = Math.max(0, Math.trunc(options.preConsumedTokens ?? DEFAULT_PRE_CONSUMED_TOKENS));
+  const prompt = count(Math.max(0, Math.trunc(input.promptTokens)));
+  const bound = input.completionBound === null ? fallback : Math.max(0, Math.trunc(input.completionBound));
   // Audio output costs AR·ACR per token: the bound is priced at the dearer of the two outputs.
   const outputRatio = Math.max(pricing.completionRatio, exactProduct(pricing.audioRatio, pricing.audioCompletionRatio));
-  const completion = mul(count(Math.trunc(input.completionBound ?? 0)), ratio('completionRatio', outputRatio));
+  const completion = mul(count(bound), ratio('completionRatio', outputRatio));
   const q = saturate(roundHalfAwayFromZero(mul(add(prompt, completion), rate)));
   return q === 0 ? 1 : q;
 }
