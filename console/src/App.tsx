@@ -1,33 +1,46 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { GlobalStyles, I18nProvider, SluiceThemeProvider, Spinner, Toaster } from '@sluice/ui-kit';
-import { storedUser } from './api/client';
+import { Guard } from './app/Guard';
+import { Layout } from './app/Layout';
+import { SessionProvider, useSession } from './app/session';
+import { NotFoundPage, routes } from './routes';
 
-const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
-const HomePage = lazy(() => import('./pages/HomePage').then((m) => ({ default: m.HomePage })));
-
-function Protected({ children }: { children: React.ReactElement }) {
-  return storedUser() ? children : <Navigate to="/login" replace />;
-}
-
-export function App() {
-  const mode = localStorage.getItem('theme-mode') === 'dark' ? 'dark' : 'light';
+function Themed() {
+  const { theme, locale } = useSession();
   return (
-    <SluiceThemeProvider mode={mode}>
-      <I18nProvider locale="zh-CN">
+    <SluiceThemeProvider mode={theme}>
+      <I18nProvider locale={locale}>
         <GlobalStyles />
         <Toaster />
         <BrowserRouter>
           <Suspense fallback={<Spinner />}>
             <Routes>
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="/token" element={<Protected><HomePage /></Protected>} />
-              <Route path="/" element={<HomePage />} />
-              <Route path="*" element={<p>页面不存在</p>} />
+              {routes
+                .filter((r) => r.bare)
+                .map(({ path, access, Page }) => (
+                  <Route key={path} path={path} element={<Guard access={access}><Page /></Guard>} />
+                ))}
+              <Route element={<Layout />}>
+                {routes
+                  .filter((r) => !r.bare)
+                  .map(({ path, access, Page }) => (
+                    <Route key={path} path={path} element={<Guard access={access}><Page /></Guard>} />
+                  ))}
+                <Route path="*" element={<NotFoundPage />} />
+              </Route>
             </Routes>
           </Suspense>
         </BrowserRouter>
       </I18nProvider>
     </SluiceThemeProvider>
+  );
+}
+
+export function App() {
+  return (
+    <SessionProvider>
+      <Themed />
+    </SessionProvider>
   );
 }

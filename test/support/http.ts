@@ -41,6 +41,12 @@ export class Caller {
     return res;
   }
 
+  /** The session cookie's value (for a browser context), or null before login. */
+  sessionCookie(): string | null {
+    const pair = this.cookie?.split('; ').find((c) => c.startsWith('session='));
+    return pair ? pair.slice('session='.length) : null;
+  }
+
   /** Drops the session but keeps the id header (to test other credentials). */
   useAccessToken(token: string): void {
     this.cookie = null;

@@ -1,13 +1,7 @@
-import { Card } from '@sluice/ui-kit';
-import { storedUser } from '../api/client';
+// PLACEHOLDER: replaced by the screen's owner.
+import { PageContainer, useT } from '@sluice/ui-kit';
 
-/** Placeholder until the console issue assembles the screens from the kit. */
 export function HomePage() {
-  const user = storedUser();
-  return (
-    <Card style={{ maxWidth: 640, margin: '10vh auto' }}>
-      <h2>Sluice</h2>
-      <p>{user ? `欢迎，${user.display_name || user.username}` : '欢迎使用 Sluice'}</p>
-    </Card>
-  );
+  const { t } = useT();
+  return <PageContainer title={t('console.shell.notBuilt')} />;
 }

@@ -1,11 +1,73 @@
-// Console strings of the 'shell' area: zh-CN first, English typed against it (same keys).
-// Only the engineer owning this area edits this file. Read with t('console.shell.<key>').
+// Console strings of the 'shell' area (navigation, global messages, footer, floating buttons):
+// zh-CN first, English typed against it (same keys). Read with t('console.shell.<key>').
 import type { SameShape } from './shape';
 
 export const shellZhCN = {
-  title: 'shell',
+  nav: {
+    home: '首页',
+    channel: '渠道',
+    playground: '操练场',
+    chat: '聊天',
+    token: '令牌',
+    redemption: '兑换码',
+    topup: '钱包',
+    logs: '日志',
+    log: '使用日志',
+    detail: '数据看板',
+    midjourney: '绘图日志',
+    task: '异步任务',
+    pricing: '模型价格',
+    monitor: '服务监控',
+    user: '用户管理',
+    setting: '设置',
+    personal: '个人中心',
+    about: '关于',
+    login: '登录',
+    register: '注册',
+    logout: '退出',
+  },
+  errors: {
+    network: '网络错误，请检查网络连接后重试',
+    tooMany: '错误：请求次数过多，请稍后再试！',
+    internal: '错误：服务器内部错误，请联系管理员！',
+    demo: '本站仅作演示之用，无服务端！',
+    prefixed: '错误：{{message}}',
+    expired: '未登录或登录已过期，请重新登录！',
+  },
+  notBuilt: '此页面尚在建设中',
 };
 
 export const shellEn: SameShape<typeof shellZhCN> = {
-  title: 'shell',
+  nav: {
+    home: 'Home',
+    channel: 'Channels',
+    playground: 'Playground',
+    chat: 'Chat',
+    token: 'Tokens',
+    redemption: 'Redemption codes',
+    topup: 'Wallet',
+    logs: 'Logs',
+    log: 'Request logs',
+    detail: 'Dashboard',
+    midjourney: 'Drawing logs',
+    task: 'Async tasks',
+    pricing: 'Pricing',
+    monitor: 'Monitor',
+    user: 'Users',
+    setting: 'Settings',
+    personal: 'Personal center',
+    about: 'About',
+    login: 'Log in',
+    register: 'Sign up',
+    logout: 'Log out',
+  },
+  errors: {
+    network: 'Network error, please check your connection and retry',
+    tooMany: 'Error: too many requests, please try again later!',
+    internal: 'Error: internal server error, please contact the administrator!',
+    demo: 'This site is for demo only, no server!',
+    prefixed: 'Error: {{message}}',
+    expired: 'Not logged in or login expired, please log in again!',
+  },
+  notBuilt: 'This page is being built',
 };

@@ -1,0 +1,31 @@
+// The console's swr keys, all in this one file: a key is the GET path it fetches, so
+// `mutate(keys.x())` after a change refetches exactly what a screen shows. Append your area's
+// keys in its own section; never rename another area's.
+const q = (params: Record<string, string | number | boolean | undefined>): string => {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
+  const s = search.toString();
+  return s ? `?${s}` : '';
+};
+
+export const keys = {
+  // shell
+  status: () => '/api/status',
+  notice: () => '/api/notice',
+  contactInfo: () => '/api/contact-info',
+  homePageContent: () => '/api/home_page_content',
+  about: () => '/api/about',
+  self: () => '/api/user/self',
+  checkinStatus: (month: string) => `/api/user/checkin${q({ month })}`,
+  // users
+  users: (p: number, size: number) => `/api/user/${q({ p, size })}`,
+  userSearch: (keyword: string, group: string, p: number, size: number) =>
+    `/api/user/search${q({ keyword, group, p, size })}`,
+  groups: () => '/api/group/',
+  // options
+  options: () => '/api/option/',
+  pricing: () => '/api/pricing',
+  channelModels: () => '/api/models',
+};
+
+export { q as queryString };

@@ -1,0 +1,7 @@
+// PLACEHOLDER: replaced by the screen's owner.
+import { PageContainer, useT } from '@sluice/ui-kit';
+
+export function PricingPage() {
+  const { t } = useT();
+  return <PageContainer title={t('console.shell.notBuilt')} />;
+}

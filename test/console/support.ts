@@ -1,0 +1,119 @@
+// Browser tests of the console: one real server (SQLite) and one Chromium per suite, pages opened
+// as a given user, theme, language and width, with page errors, console errors, axe-core and
+// horizontal overflow checked by the same helpers everywhere.
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startApp, type TestApp, type TestAppOptions } from '../support/app';
+import { Caller, loginRoot } from '../support/http';
+
+/** The built console (`npm run build -w console`); CONSOLE_DIST_DIR points elsewhere for a private build. */
+export const CONSOLE_DIST = process.env.CONSOLE_DIST_DIR ?? resolve(__dirname, '../../console/dist');
+
+/** Where screenshots go (open them to look at a screen). */
+export const SHOTS_DIR = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'sluice-shots');
+
+export interface ConsoleHarness {
+  t: TestApp;
+  url: string;
+  browser: Browser;
+  /** Root, logged in over the API (the factory password). */
+  root: Caller;
+  close(): Promise<void>;
+}
+
+export async function startConsole(opts: TestAppOptions = {}): Promise<ConsoleHarness> {
+  if (!existsSync(resolve(CONSOLE_DIST, 'index.html'))) {
+    throw new Error(`${CONSOLE_DIST} has no build: run npm run build -w console`);
+  }
+  const t = await startApp('sqlite', { ...opts, env: { CONSOLE_DIST, ...opts.env } });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const root = await loginRoot(t.url);
+  return {
+    t,
+    url: t.url,
+    browser,
+    root,
+    close: async () => {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+export interface OpenOptions {
+  /** Signed in as this caller (its session cookie and stored user); anonymous without. */
+  as?: Caller;
+  theme?: 'light' | 'dark';
+  locale?: 'zh-CN' | 'en';
+  /** Viewport width; 390 for the narrow checks. */
+  width?: number;
+}
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Uncaught page errors and console errors seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** Opens `path` in a fresh browser context as the given user, theme, language and width. */
+export async function openPage(h: ConsoleHarness, path: string, opts: OpenOptions = {}): Promise<OpenedPage> {
+  const context = await h.browser.newContext({ viewport: { width: opts.width ?? 1280, height: 900 } });
+  const init: Record<string, string> = {};
+  if (opts.theme) init['theme-mode'] = opts.theme;
+  if (opts.locale) init['sluice-locale'] = opts.locale;
+  if (opts.as) {
+    const cookie = opts.as.sessionCookie();
+    if (!cookie) throw new Error('openPage: the caller is not logged in');
+    await context.addCookies([{ name: 'session', value: cookie, url: h.url }]);
+    const self = await opts.as.get('/api/user/self');
+    const u = self.body.data as { id: number; username: string; display_name: string; role: number; status: number; group: string };
+    init.user = JSON.stringify({ id: u.id, username: u.username, display_name: u.display_name, role: u.role, status: u.status, group: u.group });
+  }
+  // Only on the first document of the context: later navigations keep what the page stored.
+  // (A string: the test project has no DOM types.)
+  await context.addInitScript({
+    content: `if (!sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1');
+      for (const [k, v] of Object.entries(${JSON.stringify(init)})) localStorage.setItem(k, v); }`,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  await page.goto(`${h.url}${path}`);
+  return { page, context, errors, close: () => context.close() };
+}
+
+/** axe-core over the whole page: no serious or critical violation. */
+export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect({ label, violations: bad }).toEqual({ label, violations: [] });
+}
+
+/** Nothing wider than the viewport (the 390 px check). */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const { scroll, client } = await page.evaluate<{ scroll: number; client: number }>(
+    '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
+  );
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** Saves a full-page screenshot as SHOTS_DIR/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const file = join(SHOTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
