@@ -42,6 +42,9 @@ export * from './components/UserMenu';
 export * from './components/FloatingButtons';
 export * from './components/PageContainer';
 export * from './components/FormField';
+export * from './components/Stack';
+export * from './components/Toolbar';
+export * from './components/EmptyState';
 
 // API client (injected into the connected widgets)
 export * from './api';

@@ -1,0 +1,2 @@
+export { Stack } from './Stack';
+export type { StackAlign, StackDirection, StackJustify, StackProps } from './Stack';

@@ -1,0 +1,2 @@
+export { Toolbar } from './Toolbar';
+export type { ToolbarProps } from './Toolbar';
