@@ -26,6 +26,8 @@ import { RedemptionsModule } from './redemptions/redemptions.module';
 import { WalletModule } from './wallet/wallet.module';
 import { RelayModule } from './relay/relay.module';
 import { BillingModule } from './billing/billing.module';
+import { TasksModule } from './tasks/tasks.module';
+import { TaskRelayModule } from './tasks/task-relay.module';
 
 /** Modules with processors only (the worker role needs no controllers, but shares services). */
 export function coreModules(config: AppConfig) {
@@ -52,7 +54,7 @@ export class AppModule {
     return {
       module: AppModule,
       // WebModule last: its wildcard is the SPA fallback.
-      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, PricingModule, CheckinModule, RelayModule, WebModule],
+      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, PricingModule, CheckinModule, RelayModule, TasksModule, TaskRelayModule, WebModule],
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: OkStatusInterceptor },

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config/app-config';
 import { coreModules } from './app.module';
 import { AuthModule } from './auth/auth.module';
+import { TasksModule } from './tasks/tasks.module';
 
 /**
  * The worker role: the modules that own queue processors, started without an HTTP server.
@@ -10,6 +11,6 @@ import { AuthModule } from './auth/auth.module';
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [...coreModules(config), AuthModule] };
+    return { module: WorkerModule, imports: [...coreModules(config), AuthModule, TasksModule] };
   }
 }

@@ -10,6 +10,8 @@ import { ChannelEntity } from '../channels/channel.entity';
 import { TokenEntity } from '../tokens/token.entity';
 import { RedemptionEntity } from '../redemptions/redemption.entity';
 import { HoldEntity } from '../billing/hold.entity';
+import { MidjourneyEntity } from '../tasks/midjourney.entity';
+import { TaskEntity } from '../tasks/task.entity';
 
 /**
  * Every entity of the schema, in one list: the data source and the migration generator read it.
@@ -28,4 +30,6 @@ export const ENTITIES = [
   CheckinEntity,
   QuotaDataEntity,
   HoldEntity,
+  MidjourneyEntity,
+  TaskEntity,
 ];

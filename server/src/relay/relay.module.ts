@@ -20,6 +20,6 @@ import { RelayService } from './relay.service';
   imports: [OptionsModule, UsersModule, TokensModule, ChannelsModule, BillingModule],
   controllers: [PlaygroundController],
   providers: [RelayService, RelayAuthService, RelayPricing, RelayInfoService, RelayRoutes],
-  exports: [RelayService],
+  exports: [RelayService, RelayAuthService],
 })
 export class RelayModule {}

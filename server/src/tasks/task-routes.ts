@@ -1,0 +1,133 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../common/domain-error';
+import { langOf, t } from '../common/messages';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { RelayAuthService, type RelayCaller } from '../relay/relay-auth.service';
+import { MJ_SUBMIT_ROUTES, type MjSubmitRoute } from './mj/mj-actions';
+import { MjImageProxy } from './mj/mj-image-proxy';
+import { MjRelayService } from './mj/mj-relay.service';
+import { SunoRelayService } from './suno/suno-relay.service';
+import { MjError, SunoError } from './task-errors';
+
+const logger = new Logger('TaskRoutes');
+const CORS = { 'Access-Control-Allow-Origin': '*' };
+
+type Shape = 'mj' | 'suno';
+
+/** The message of any error, in the caller's language, without internals. */
+function describe(err: unknown, req: FastifyRequest): { status: number; message: string; code: string; unexpected: boolean } {
+  if (err instanceof DomainError) {
+    const message = err.text ?? (err.messageKey ? t(err.messageKey, langOf(req.headers['accept-language']), err.params) : err.code);
+    return { status: err.status, message, code: err.code, unexpected: false };
+  }
+  const e = err as { statusCode?: unknown; code?: unknown; message?: unknown };
+  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    // Fastify's own refusals: body too large, unreadable JSON.
+    const message = e.statusCode === 413 ? 'request body too large' : 'invalid request body';
+    return { status: e.statusCode, message, code: e.statusCode === 413 ? 'request_body_too_large' : 'invalid_request', unexpected: false };
+  }
+  return { status: 500, message: 'internal error', code: 'internal_error', unexpected: true };
+}
+
+/**
+ * Midjourney clients send the gateway key as `mj-api-secret` (with no Authorization, or the
+ * placeholder `midjourney-proxy`): reference §1.2 step 4. Only this scope's requests are touched.
+ */
+function adoptMjSecret(req: FastifyRequest): void {
+  const auth = typeof req.headers.authorization === 'string' ? req.headers.authorization.trim() : '';
+  const bare = auth.replace(/^bearer\s*/i, '').trim();
+  const secret = req.headers['mj-api-secret'];
+  const value = (Array.isArray(secret) ? secret[0] : secret)?.trim() ?? '';
+  if ((bare === '' || bare === 'midjourney-proxy') && value !== '') req.headers.authorization = `Bearer ${value}`;
+}
+
+/**
+ * The task relays, registered on Fastify like the OpenAI relay (RelayRoutes): `/mj` and
+ * `/<mode>/mj` (Midjourney, midjourney-proxy's shapes) and `/suno` (Suno-API's task shapes).
+ * Tokens are admitted by the relay's own RelayAuthService; bodies are JSON under the relay's cap.
+ */
+@Injectable()
+export class TaskRoutes implements OnModuleInit {
+  constructor(
+    private readonly host: HttpAdapterHost,
+    private readonly auth: RelayAuthService,
+    private readonly mj: MjRelayService,
+    private readonly images: MjImageProxy,
+    private readonly suno: SunoRelayService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    const adapter = this.host.httpAdapter as { getInstance?: () => FastifyInstance } | undefined;
+    const fastify = adapter?.getInstance?.();
+    if (!fastify) return;
+    void fastify.register(async (scope) => this.mjRoutes(scope));
+    void fastify.register(async (scope) => this.sunoRoutes(scope));
+  }
+
+  private jsonScope(scope: FastifyInstance, shape: Shape): void {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: this.config.relay.bodyLimitBytes }, (_req, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(shape === 'mj' ? new MjError(4, 'the request body is not valid JSON', 400) : new SunoError('invalid_request', 'the request body is not valid JSON', 400), undefined);
+      }
+    });
+    scope.setErrorHandler((err, req, reply) => this.sendError(shape, err, req, reply));
+  }
+
+  private sendError(shape: Shape, err: unknown, req: FastifyRequest, reply: FastifyReply): void {
+    const d = describe(err, req);
+    if (d.unexpected) logger.error(`task route error on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
+    const message = `${d.message} (request id: ${String(req.id)})`;
+    const headers = err instanceof DomainError ? err.headers : {};
+    const body =
+      shape === 'mj'
+        ? { code: err instanceof MjError ? err.mjCode : 4, description: message, type: d.code, result: null }
+        : { code: d.code, message, data: null };
+    void reply.status(d.status).headers({ ...CORS, ...headers }).send(body);
+  }
+
+  /** Admits the token, then runs `fn`; errors go to the scope's handler. */
+  private admitted(shape: Shape, fn: (caller: RelayCaller, req: FastifyRequest) => Promise<{ status: number; body: unknown }>) {
+    return async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+      if (shape === 'mj') adoptMjSecret(req);
+      const caller = await this.auth.authenticate(req);
+      const answer = await fn(caller, req);
+      return reply.status(answer.status).headers(CORS).send(answer.body);
+    };
+  }
+
+  private mjRoutes(scope: FastifyInstance): void {
+    this.jsonScope(scope, 'mj');
+    const id = (req: FastifyRequest): string => String((req.params as { id?: string }).id ?? '').slice(0, 191);
+    for (const prefix of ['/mj', '/:mode/mj']) {
+      const submit = (url: string, route: MjSubmitRoute) =>
+        scope.post(`${prefix}${url}`, this.admitted('mj', (caller, req) => this.mj.submit(caller, route, req.body)));
+      for (const route of MJ_SUBMIT_ROUTES) submit(`/submit/${route}`, route);
+      submit('/insight-face/swap', 'swap_face');
+      scope.get(`${prefix}/task/:id/fetch`, this.admitted('mj', async (caller, req) => ({ status: 200, body: await this.mj.fetch(caller, id(req)) })));
+      for (const seed of ['image-seed', 'image-spec']) {
+        scope.get(`${prefix}/task/:id/${seed}`, this.admitted('mj', (caller, req) => this.mj.imageSeed(caller, id(req))));
+      }
+      scope.post(`${prefix}/task/list-by-condition`, this.admitted('mj', async (caller, req) => ({ status: 200, body: await this.mj.list(caller, req.body) })));
+      // Public: image tags in the console and in clients carry no key.
+      scope.get(`${prefix}/image/:id`, async (req, reply) => {
+        await this.images.serve(id(req), reply);
+        return reply;
+      });
+    }
+  }
+
+  private sunoRoutes(scope: FastifyInstance): void {
+    this.jsonScope(scope, 'suno');
+    scope.post('/suno/submit/:action', this.admitted('suno', (caller, req) => this.suno.submit(caller, String((req.params as { action?: string }).action ?? ''), req.body)));
+    scope.post('/suno/fetch', this.admitted('suno', async (caller, req) => ({ status: 200, body: await this.suno.fetchMany(caller, req.body) })));
+    scope.get('/suno/fetch/:id', this.admitted('suno', async (caller, req) => ({ status: 200, body: await this.suno.fetchOne(caller, String((req.params as { id?: string }).id ?? '')) })));
+  }
+}
