@@ -26,6 +26,7 @@ import { RedemptionsModule } from './redemptions/redemptions.module';
 import { WalletModule } from './wallet/wallet.module';
 import { RelayModule } from './relay/relay.module';
 import { BillingModule } from './billing/billing.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { TasksModule } from './tasks/tasks.module';
 import { TaskRelayModule } from './tasks/task-relay.module';
 
@@ -54,7 +55,7 @@ export class AppModule {
     return {
       module: AppModule,
       // WebModule last: its wildcard is the SPA fallback.
-      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, PricingModule, CheckinModule, RelayModule, TasksModule, TaskRelayModule, WebModule],
+      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, PricingModule, CheckinModule, RelayModule, TasksModule, TaskRelayModule, OAuthModule, WebModule],
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: OkStatusInterceptor },

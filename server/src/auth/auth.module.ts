@@ -22,6 +22,6 @@ import { TurnstileGuard } from './turnstile.guard';
     { provide: APP_GUARD, useExisting: RateLimitGuard },
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [AuthService],
+  exports: [AuthService, SessionsService],
 })
 export class AuthModule {}

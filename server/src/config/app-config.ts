@@ -53,6 +53,20 @@ export interface AppConfig {
     /** CHANNEL_UPDATE_FREQUENCY: refresh every upstream balance. */
     balanceMinutes: number;
   };
+  /** Third-party sign-in endpoints (issue 17); defaults are the providers' public addresses. */
+  oauth: OAuthEndpoints;
+  /** Minutes an online top-up order stays pending before the expiry job marks it expired. */
+  topUpOrderTtlMinutes: number;
+}
+
+/** Base URLs of the OAuth providers: operator configuration (a proxy, a mirror, a test fake). */
+export interface OAuthEndpoints {
+  /** GitHub web (authorize page and token exchange), GITHUB_OAUTH_URL. */
+  githubUrl: string;
+  /** GitHub REST API (/user, /user/emails), GITHUB_API_URL. */
+  githubApiUrl: string;
+  /** LinuxDO Connect (authorize, token and user endpoints), LINUXDO_OAUTH_URL. */
+  linuxdoUrl: string;
 }
 
 /** Relay timeouts and bounds (money rules 6, 19, 20, 21). */
@@ -156,6 +170,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const turnstileVerifyUrl = env.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
   if (!/^https?:\/\//.test(turnstileVerifyUrl)) problems.push('TURNSTILE_VERIFY_URL must be an http(s) URL');
 
+  const baseUrl = (key: string, dflt: string): string => {
+    const raw = env[key];
+    const v = raw === undefined || raw === '' ? dflt : raw.replace(/\/+$/, '');
+    if (!/^https?:\/\/[^/\s]+/.test(v)) problems.push(`${key} must be an http(s) URL`);
+    return v;
+  };
+  const oauth: OAuthEndpoints = {
+    githubUrl: baseUrl('GITHUB_OAUTH_URL', 'https://github.com'),
+    githubApiUrl: baseUrl('GITHUB_API_URL', 'https://api.github.com'),
+    linuxdoUrl: baseUrl('LINUXDO_OAUTH_URL', 'https://connect.linux.do'),
+  };
+
   const config: AppConfig = {
     port,
     host,
@@ -195,6 +221,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       testMinutes: int('CHANNEL_TEST_FREQUENCY', 0, 0, 525_600),
       balanceMinutes: int('CHANNEL_UPDATE_FREQUENCY', 0, 0, 525_600),
     },
+    oauth,
+    topUpOrderTtlMinutes: int('TOPUP_ORDER_TTL_MINUTES', 120, 5, 7 * 1440),
   };
 
   if (problems.length > 0) {

@@ -10,6 +10,8 @@ import { ChannelEntity } from '../channels/channel.entity';
 import { TokenEntity } from '../tokens/token.entity';
 import { RedemptionEntity } from '../redemptions/redemption.entity';
 import { HoldEntity } from '../billing/hold.entity';
+import { TopUpEntity } from '../payments/top-up.entity';
+import { OAuthStateEntity } from '../oauth/oauth-state.entity';
 import { MidjourneyEntity } from '../tasks/midjourney.entity';
 import { TaskEntity } from '../tasks/task.entity';
 
@@ -30,6 +32,8 @@ export const ENTITIES = [
   CheckinEntity,
   QuotaDataEntity,
   HoldEntity,
+  TopUpEntity,
+  OAuthStateEntity,
   MidjourneyEntity,
   TaskEntity,
 ];

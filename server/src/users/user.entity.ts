@@ -35,18 +35,26 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 128, default: '' })
   email: string;
 
+  /** One account per provider id (empty = not bound). */
+  @Index('idx_users_github_id', { unique: true, where: "github_id <> ''" })
   @Column({ name: 'github_id', type: 'varchar', length: 64, default: '' })
   githubId: string;
 
+  /** One account per provider id (empty = not bound). */
+  @Index('idx_users_linuxdo_id', { unique: true, where: "linuxdo_id <> ''" })
   @Column({ name: 'linuxdo_id', type: 'varchar', length: 64, default: '' })
   linuxdoId: string;
 
   @Column({ name: 'linuxdo_level', type: 'integer', default: 0 })
   linuxdoLevel: number;
 
+  /** One account per provider id (empty = not bound). */
+  @Index('idx_users_wechat_id', { unique: true, where: "wechat_id <> ''" })
   @Column({ name: 'wechat_id', type: 'varchar', length: 64, default: '' })
   wechatId: string;
 
+  /** One account per provider id (empty = not bound). */
+  @Index('idx_users_telegram_id', { unique: true, where: "telegram_id <> ''" })
   @Column({ name: 'telegram_id', type: 'varchar', length: 64, default: '' })
   telegramId: string;
 

@@ -33,7 +33,8 @@ export interface AuthSnapshot {
 
 export interface NewAccount {
   username: string;
-  password: string;
+  /** null: no password (an account made by a third-party sign-in; it can set one later). */
+  password: string | null;
   displayName?: string;
   email?: string;
   role?: number;
@@ -41,6 +42,15 @@ export interface NewAccount {
   inviterId?: number;
   group?: string;
 }
+
+export type BindingKind = 'github' | 'linuxdo' | 'wechat' | 'telegram';
+const BINDING_COLUMN: Record<BindingKind, string> = { github: 'github_id', linuxdo: 'linuxdo_id', wechat: 'wechat_id', telegram: 'telegram_id' };
+const BINDING_PROP: Record<BindingKind, 'githubId' | 'linuxdoId' | 'wechatId' | 'telegramId'> = {
+  github: 'githubId',
+  linuxdo: 'linuxdoId',
+  wechat: 'wechatId',
+  telegram: 'telegramId',
+};
 
 export type ManageAction = 'promote' | 'demote' | 'disable' | 'enable' | 'delete' | 'add_quota';
 
@@ -180,7 +190,7 @@ export class UsersService implements OnModuleInit {
     const user = em.create(UserEntity, {
       username: acct.username,
       displayName: acct.displayName && acct.displayName !== '' ? acct.displayName : acct.username,
-      passwordHash: await hashPassword(acct.password),
+      passwordHash: acct.password === null ? '' : await hashPassword(acct.password),
       email: acct.email ?? '',
       role: acct.role ?? ROLE_COMMON,
       status: USER_ENABLED,
@@ -488,6 +498,59 @@ export class UsersService implements OnModuleInit {
             .where('id = :id AND deleted_at IS NULL AND quota >= :need', { id: userId, need: -delta })
             .execute();
     return DatabaseService.affected(res) === 1;
+  }
+
+  // ---- third-party sign-in bindings (oauth module) ----
+
+  /** The account bound to a provider id, deleted ones included (their ids stay taken). */
+  async findByBinding(kind: BindingKind, value: string): Promise<UserEntity | null> {
+    if (value === '') return null;
+    return this.db.manager.findOne(UserEntity, { where: { [BINDING_PROP[kind]]: value } });
+  }
+
+  /**
+   * Binds a provider id to the user inside the caller's transaction, in one conditional statement:
+   * false when another account holds it (the partial unique index settles a race) or the user is gone.
+   */
+  async setBinding(em: EntityManager, userId: number, kind: BindingKind, value: string, linuxdoLevel?: number): Promise<boolean> {
+    if (value === '' || value.length > 64) return false;
+    const col = BINDING_COLUMN[kind];
+    const set: Partial<UserEntity> = { [BINDING_PROP[kind]]: value };
+    if (kind === 'linuxdo' && linuxdoLevel !== undefined) set.linuxdoLevel = linuxdoLevel;
+    try {
+      const res = await em
+        .createQueryBuilder()
+        .update(UserEntity)
+        .set(set)
+        .where(`id = :id AND deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM users o WHERE o.${col} = :v AND o.id <> :id)`, { id: userId, v: value })
+        .execute();
+      return DatabaseService.affected(res) === 1;
+    } catch (err) {
+      if (/unique|constraint/i.test((err as Error).message)) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * Removes a binding unless it is the account's last sign-in method (a password counts as one),
+   * in one conditional statement.
+   */
+  async clearBinding(userId: number, kind: BindingKind): Promise<'ok' | 'not_bound' | 'last_method'> {
+    const col = BINDING_COLUMN[kind];
+    const methods = ["password_hash <> ''", ...Object.values(BINDING_COLUMN).map((c) => `${c} <> ''`)]
+      .map((cond) => `(CASE WHEN ${cond} THEN 1 ELSE 0 END)`)
+      .join(' + ');
+    const res = await this.db.write((em) =>
+      em
+        .createQueryBuilder()
+        .update(UserEntity)
+        .set({ [BINDING_PROP[kind]]: '' })
+        .where(`id = :id AND ${col} <> '' AND (${methods}) > 1`, { id: userId })
+        .execute(),
+    );
+    if (DatabaseService.affected(res) === 1) return 'ok';
+    const u = await this.mustFind(userId);
+    return u[BINDING_PROP[kind]] === '' ? 'not_bound' : 'last_method';
   }
 
   // ---- billing (the ledger calls these inside its own transactions) ----

@@ -1,0 +1,180 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AuthError } from '../common/domain-error';
+import type { Principal } from '../common/request-context';
+import { randomAlnum } from '../common/secrets';
+import { nowSeconds } from '../common/sql';
+import { DatabaseService } from '../database/database.service';
+import { OptionsService } from '../options/options.service';
+import { SessionsService } from '../auth/sessions.service';
+import { toLoginView, type LoginView } from '../users/user.mapper';
+import type { UserEntity } from '../users/user.entity';
+import { USER_ENABLED, UsersService, type BindingKind } from '../users/users.service';
+import { OAuthError } from './oauth.errors';
+import { OAuthStateService } from './oauth-state.service';
+import { GitHubProvider } from './providers/github.provider';
+import { LinuxDoProvider } from './providers/linuxdo.provider';
+import type { ProviderIdentity } from './providers/provider-http';
+import { checkTelegramLogin } from './providers/telegram';
+import { WeChatProvider } from './providers/wechat.provider';
+
+/** Providers signed in with `code` + `state` (the redirect flows). */
+export type RedirectProvider = 'github' | 'linuxdo';
+
+export const PROVIDER_NAMES: Record<BindingKind, string> = { github: 'GitHub', linuxdo: 'LinuxDO', wechat: 'WeChat', telegram: 'Telegram' };
+
+export type CallbackOutcome = { kind: 'login'; sessionId: string; user: LoginView } | { kind: 'bind' };
+
+/**
+ * Third-party sign-in: a provider identity logs in the account bound to it, registers one when
+ * registration is on (with the invitation code carried by the state), or binds to the signed-in
+ * user. Accounts are keyed by the provider's immutable id; an id bound elsewhere is refused.
+ */
+@Injectable()
+export class OAuthService {
+  private readonly logger = new Logger('OAuth');
+
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly options: OptionsService,
+    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
+    private readonly states: OAuthStateService,
+    private readonly github: GitHubProvider,
+    private readonly linuxdo: LinuxDoProvider,
+    private readonly wechat: WeChatProvider,
+  ) {}
+
+  /** A new state for this browser, and the provider's authorize URL when asked for one. */
+  async issueState(actor: Principal | null, aff: unknown, provider: unknown, binding: string | undefined) {
+    const issued = await this.states.issue(actor?.id ?? 0, aff, binding);
+    let authorizeUrl: string | undefined;
+    if (provider === 'github' && this.github.enabled) authorizeUrl = this.github.authorizeUrl(issued.state);
+    if (provider === 'linuxdo' && this.linuxdo.enabled) authorizeUrl = this.linuxdo.authorizeUrl(issued.state);
+    return { ...issued, authorizeUrl };
+  }
+
+  /**
+   * The GitHub / LinuxDO callback. `method` is GET for the browser redirect: it may sign in, but a
+   * bind (state issued to a signed-in user) must come by POST and is refused without spending the state.
+   */
+  async redirectCallback(
+    provider: RedirectProvider,
+    input: { code?: unknown; state?: unknown; aff?: unknown },
+    actor: Principal | null,
+    binding: string | undefined,
+    method: 'GET' | 'POST',
+  ): Promise<CallbackOutcome> {
+    const p = provider === 'github' ? this.github : this.linuxdo;
+    if (!p.enabled) throw OAuthError.of('oauth.disabled', { provider: PROVIDER_NAMES[provider] }, 403);
+    const state = await this.states.check(input.state, binding);
+    if (state.userId !== 0) {
+      // A bind: only the user who asked for the state, only by POST.
+      if (!actor || actor.id !== state.userId) throw OAuthError.of('oauth.state_invalid', {}, 403);
+      if (method !== 'POST') throw new OAuthError('use_post', 'bind.use_post', 405);
+    }
+    const code = typeof input.code === 'string' ? input.code.trim() : '';
+    if (code === '' || code.length > 512) throw OAuthError.of('oauth.code_required');
+    await this.states.consume(state);
+    const identity = await p.identify(code);
+    if (state.userId !== 0) {
+      await this.bind(state.userId, provider, identity);
+      return { kind: 'bind' };
+    }
+    const aff = state.affCode !== '' ? state.affCode : input.aff;
+    return this.login(provider, identity, aff);
+  }
+
+  /** WeChat: sign in (or register) with the code the WeChat server handed out. */
+  async wechatLogin(code: unknown, aff: unknown): Promise<CallbackOutcome> {
+    this.assertEnabled('wechat', this.wechat.enabled);
+    return this.login('wechat', await this.wechat.identify(code), aff);
+  }
+
+  async wechatBind(actor: Principal, code: unknown): Promise<void> {
+    this.assertEnabled('wechat', this.wechat.enabled);
+    await this.bind(actor.id, 'wechat', await this.wechat.identify(code));
+  }
+
+  async telegramLogin(fields: Record<string, unknown>, aff: unknown): Promise<CallbackOutcome> {
+    return this.login('telegram', this.telegramIdentity(fields), aff);
+  }
+
+  async telegramBind(actor: Principal, fields: Record<string, unknown>): Promise<void> {
+    await this.bind(actor.id, 'telegram', this.telegramIdentity(fields));
+  }
+
+  /** Unbinding keeps at least one way to sign in (a password counts). */
+  async unbind(actor: Principal, provider: unknown): Promise<void> {
+    if (provider !== 'github' && provider !== 'linuxdo' && provider !== 'wechat' && provider !== 'telegram') {
+      throw new OAuthError('not_found', 'oauth.unknown_provider', 404, {});
+    }
+    const result = await this.users.clearBinding(actor.id, provider);
+    if (result === 'not_bound') throw OAuthError.of('oauth.not_bound');
+    if (result === 'last_method') throw new OAuthError('conflict', 'oauth.unbind_last', 409, {});
+    this.logger.log(`user ${actor.id} unbound ${provider}`);
+  }
+
+  private telegramIdentity(fields: Record<string, unknown>): ProviderIdentity {
+    const token = this.options.get('TelegramBotToken');
+    this.assertEnabled('telegram', this.options.bool('TelegramOAuthEnabled') && token !== '');
+    const check = checkTelegramLogin(fields, token, nowSeconds());
+    if (!check.ok) {
+      if (check.reason === 'expired') throw OAuthError.of('oauth.telegram_expired', {}, 403);
+      throw OAuthError.of('oauth.telegram_invalid', {}, 403);
+    }
+    return { id: check.id, displayName: check.displayName };
+  }
+
+  private assertEnabled(kind: BindingKind, enabled: boolean): void {
+    if (!enabled) throw OAuthError.of('oauth.disabled', { provider: PROVIDER_NAMES[kind] }, 403);
+  }
+
+  private async bind(userId: number, kind: BindingKind, identity: ProviderIdentity): Promise<void> {
+    const bound = await this.db.write((em) => this.users.setBinding(em, userId, kind, identity.id, identity.level));
+    if (!bound) throw new OAuthError('conflict', 'oauth.already_bound', 409, { provider: PROVIDER_NAMES[kind] });
+    this.logger.log(`user ${userId} bound ${kind}`);
+  }
+
+  private async login(kind: BindingKind, identity: ProviderIdentity, aff: unknown): Promise<CallbackOutcome> {
+    let user = await this.users.findByBinding(kind, identity.id);
+    if (user) {
+      if (user.deletedAt !== null) throw OAuthError.of('user.deleted', {}, 403);
+      if (user.status !== USER_ENABLED) throw new AuthError('banned', 'auth.banned', 403);
+    } else {
+      user = await this.register(kind, identity, aff);
+    }
+    const sessionId = await this.sessions.create(user.id);
+    return { kind: 'login', sessionId, user: toLoginView(user) };
+  }
+
+  /** A new account for a provider identity: new-user and invitation rewards as for password sign-up. */
+  private async register(kind: BindingKind, identity: ProviderIdentity, rawAff: unknown): Promise<UserEntity> {
+    if (!this.options.bool('RegisterEnabled')) throw new AuthError('register_disabled', 'auth.register_disabled', 403);
+    const affCode = typeof rawAff === 'string' ? rawAff.trim() : '';
+    const inviter = affCode !== '' ? await this.users.findByAffCode(affCode) : null;
+    const inviterId = inviter && inviter.deletedAt === null ? inviter.id : 0;
+    const quota = this.options.num('QuotaForNewUser') + (inviterId ? this.options.num('QuotaForInvitee') : 0);
+    const email = identity.email && identity.email.length <= 50 && !(await this.users.emailTaken(identity.email)) ? identity.email : '';
+    for (let attempt = 0; ; attempt++) {
+      const username = `${kind}_${randomAlnum(8)}`;
+      try {
+        return await this.db.write(async (em) => {
+          const user = await this.users.insert(
+            em,
+            { username, password: null, displayName: identity.displayName || username, email, quota, inviterId },
+            inviterId ? this.options.num('QuotaForInviter') : 0,
+          );
+          // Two first sign-ins of one identity at once: the unique index lets one account win.
+          if (!(await this.users.setBinding(em, user.id, kind, identity.id, identity.level))) {
+            throw new OAuthError('conflict', 'oauth.already_bound', 409, { provider: PROVIDER_NAMES[kind] });
+          }
+          this.logger.log(`registered user ${user.id} through ${kind}`);
+          return user;
+        });
+      } catch (err) {
+        if (attempt < 3 && !(err instanceof OAuthError) && /username/i.test((err as Error).message)) continue;
+        throw err;
+      }
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface GitHubUser {
+  id: number;
+  login: string;
+  name?: string | null;
+  /** The profile's public e-mail (null when hidden: the gateway then asks /user/emails). */
+  email?: string | null;
+  emails?: { email: string; primary: boolean; verified: boolean }[];
+}
+
+export type GitHubFault = 'none' | 'token_error' | 'user_500' | 'close';
+
+/**
+ * GitHub's OAuth web flow and REST API on loopback, as documented
+ * (docs.github.com/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps):
+ * GET /login/oauth/authorize redirects to the app's callback with `code` and `state`;
+ * POST /login/oauth/access_token (JSON or form, Accept: application/json) answers
+ * `{access_token, token_type, scope}` or, with HTTP 200, `{error, error_description}`;
+ * GET /user and GET /user/emails need `Authorization: Bearer <token>`.
+ * Codes are single use; every call is recorded.
+ */
+export class FakeGitHub {
+  readonly calls: { method: string; path: string; headers: IncomingMessage['headers']; body: string }[] = [];
+  fault: GitHubFault = 'none';
+  /** Where /login/oauth/authorize sends the browser (the app's callback page). */
+  callbackUrl = '';
+  /** The user /login/oauth/authorize signs in as (browser tests). */
+  browserUser: GitHubUser | null = null;
+  url = '';
+  private readonly codes = new Map<string, GitHubUser>();
+  private readonly tokens = new Map<string, GitHubUser>();
+  private readonly server: Server;
+
+  constructor(
+    readonly clientId: string,
+    readonly clientSecret: string,
+  ) {
+    this.server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => this.handle(req, res, body));
+    });
+  }
+
+  /** A fresh authorization code for this user, as the authorize page would hand out. */
+  codeFor(user: GitHubUser): string {
+    const code = randomBytes(10).toString('hex');
+    this.codes.set(code, user);
+    return code;
+  }
+
+  async start(): Promise<void> {
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((r) => this.server.close(() => r()));
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse, body: string): void {
+    const url = new URL(req.url ?? '/', 'http://x');
+    this.calls.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body });
+    if (this.fault === 'close') {
+      req.socket.destroy();
+      return;
+    }
+    const json = (status: number, value: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(value));
+    };
+    if (req.method === 'GET' && url.pathname === '/login/oauth/authorize') {
+      if (url.searchParams.get('client_id') !== this.clientId || !this.browserUser || !this.callbackUrl) return json(404, { message: 'Not Found' });
+      const target = new URL(this.callbackUrl);
+      target.searchParams.set('code', this.codeFor(this.browserUser));
+      target.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: target.toString() });
+      res.end();
+      return;
+    }
+    if (req.method === 'POST' && url.pathname === '/login/oauth/access_token') {
+      const params = (req.headers['content-type'] ?? '').includes('json')
+        ? (JSON.parse(body || '{}') as Record<string, string>)
+        : Object.fromEntries(new URLSearchParams(body));
+      const user = this.codes.get(params.code ?? '');
+      if (this.fault === 'token_error' || params.client_id !== this.clientId || params.client_secret !== this.clientSecret || !user) {
+        return json(200, {
+          error: 'bad_verification_code',
+          error_description: 'The code passed is incorrect or expired.',
+          error_uri: 'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors/#bad-verification-code',
+        });
+      }
+      this.codes.delete(params.code ?? '');
+      const token = `gho_${randomBytes(18).toString('hex')}`;
+      this.tokens.set(token, user);
+      return json(200, { access_token: token, token_type: 'bearer', scope: 'user:email' });
+    }
+    const auth = req.headers.authorization ?? '';
+    const user = this.tokens.get(auth.replace(/^(Bearer|token)\s+/i, ''));
+    if (req.method === 'GET' && (url.pathname === '/user' || url.pathname === '/user/emails')) {
+      if (!user) return json(401, { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest' });
+      if (this.fault === 'user_500') return json(500, { message: 'Server Error' });
+      if (url.pathname === '/user') {
+        return json(200, { login: user.login, id: user.id, node_id: `U_${user.id}`, type: 'User', name: user.name ?? null, email: user.email ?? null });
+      }
+      return json(200, user.emails ?? []);
+    }
+    json(404, { message: 'Not Found' });
+  }
+}
