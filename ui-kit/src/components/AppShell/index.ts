@@ -1,0 +1,2 @@
+export { AppBrand, AppFooter, AppShell, PageFrame } from './AppShell';
+export type { AppBrandProps, AppShellProps, PageFrameProps } from './AppShell';

@@ -1,0 +1,2 @@
+export { Snow } from './Snow';
+export type { SnowProps } from './Snow';
