@@ -49,10 +49,7 @@ export * from './components/AppShell';
 export * from './components/Turnstile';
 export * from './components/Snow';
 export * from './components/Icons';
-export * from './components/Chart';
 export * from './components/StatCard';
-export * from './components/JsonEditor';
-export * from './components/KeyValueEditor';
 
 // API client (injected into the connected widgets)
 export * from './api';
