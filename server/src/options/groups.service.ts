@@ -46,6 +46,13 @@ export class GroupsService {
     return out;
   }
 
+  /** The usable groups with their ratio and label (GET /api/user/self/groups). */
+  usableWithRatios(userGroup: string | null): Record<string, { ratio: number; desc: string }> {
+    const out: Record<string, { ratio: number; desc: string }> = {};
+    for (const [group, desc] of Object.entries(this.usable(userGroup))) out[group] = { ratio: this.ratio(group), desc };
+    return out;
+  }
+
   canUse(userGroup: string, group: string): boolean {
     return group in this.usable(userGroup);
   }

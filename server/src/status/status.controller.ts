@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ok } from '../common/envelope';
 import type { Principal } from '../common/request-context';
-import { Access, MaybeActor } from '../auth/auth.decorators';
+import { Access, Actor, MaybeActor } from '../auth/auth.decorators';
 import { GroupsService } from '../options/groups.service';
 import { OptionsService } from '../options/options.service';
 import { StatusService } from './status.service';
@@ -48,6 +48,13 @@ export class StatusController {
   @Access('admin')
   groupNames() {
     return ok(this.groups.allGroups());
+  }
+
+  /** The caller's usable groups with ratio and label (the playground's group list). */
+  @Get('user/self/groups')
+  @Access('user')
+  selfGroups(@Actor() actor: Principal) {
+    return ok(this.groups.usableWithRatios(actor.group));
   }
 
   @Get('groups/token')
