@@ -50,6 +50,8 @@ export * from './components/Turnstile';
 export * from './components/Snow';
 export * from './components/Icons';
 export * from './components/StatCard';
+export * from './components/JsonEditor';
+export * from './components/KeyValueEditor';
 
 // API client (injected into the connected widgets)
 export * from './api';

@@ -340,6 +340,14 @@ export const en: Messages = {
       nameTooLong: 'Names are at most 50 characters',
     },
   },
+  jsonEditor: {
+    invalid: 'not a valid JSON string',
+  },
+  keyValueEditor: {
+    add: 'Add row',
+    remove: 'Remove row {{n}}',
+    empty: 'No rows yet',
+  },
   // The console's areas (./console/<area>.ts).
   console: consoleEn,
 };

@@ -348,6 +348,14 @@ export const zhCN = {
       nameTooLong: '名称不能超过 50 个字符',
     },
   },
+  jsonEditor: {
+    invalid: '不是合法的 JSON 字符串',
+  },
+  keyValueEditor: {
+    add: '添加一行',
+    remove: '删除第 {{n}} 行',
+    empty: '暂无数据',
+  },
   // The console's areas (./console/<area>.ts).
   console: consoleZhCN,
 };

@@ -1,0 +1,2 @@
+export { JsonEditor, isValidJson, prettyJson } from './JsonEditor';
+export type { JsonEditorProps, JsonShape } from './JsonEditor';

@@ -1,0 +1,2 @@
+export { KeyValueEditor } from './KeyValueEditor';
+export type { KeyValueEditorProps, KeyValueRow } from './KeyValueEditor';
