@@ -49,6 +49,7 @@ export * from './components/AppShell';
 export * from './components/Turnstile';
 export * from './components/Snow';
 export * from './components/Icons';
+export * from './components/Chart';
 export * from './components/StatCard';
 export * from './components/JsonEditor';
 export * from './components/KeyValueEditor';

@@ -5,6 +5,7 @@ import type { SluiceTheme } from './types';
 export const darkTheme: SluiceTheme = {
   ...scales,
   mode: 'dark',
+  chart: ['#4d8dff', '#34c674', '#f5a524', '#f26b70', '#9b87f5', '#3bc9db', '#a6adbb', '#f08c4a'],
   colors: {
     primary: '#4d8dff',
     primaryHover: '#6ea3ff',

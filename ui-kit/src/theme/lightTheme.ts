@@ -5,6 +5,7 @@ import type { SluiceTheme } from './types';
 export const lightTheme: SluiceTheme = {
   ...scales,
   mode: 'light',
+  chart: ['#1664ff', '#12a150', '#e58a00', '#d6336c', '#7048e8', '#0c8599', '#5c6370', '#b35c00'],
   colors: {
     primary: '#1664ff',
     primaryHover: '#4086ff',

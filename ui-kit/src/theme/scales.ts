@@ -36,7 +36,7 @@ const monoFont = [
   'monospace',
 ].join(', ');
 
-export const scales: Omit<SluiceTheme, 'mode' | 'colors' | 'shadows'> = {
+export const scales: Omit<SluiceTheme, 'mode' | 'colors' | 'chart' | 'shadows'> = {
   spaceBase: SPACE_BASE,
   space: {
     0: unit(0),

@@ -73,6 +73,8 @@ export interface SluiceTheme {
   spaceBase: number;
   space: Record<SpaceKey, string>;
   colors: Record<ColorToken, string>;
+  /** Series colours of charts, in order; tuned per mode for contrast on the page background. */
+  chart: readonly string[];
   fonts: { body: string; heading: string; mono: string };
   fontSizes: Record<FontSizeKey, string>;
   fontWeights: { regular: number; medium: number; semibold: number; bold: number };

@@ -1,0 +1,2 @@
+export { Chart } from './Chart';
+export type { ChartDatum, ChartKind, ChartProps, ChartSeries } from './Chart';
