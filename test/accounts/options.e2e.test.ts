@@ -33,7 +33,7 @@ describe.each(DATABASES)('options and status (%s)', (kind) => {
       QuotaPerUnit: '500000',
       PreConsumedQuota: '500',
       QuotaRemindThreshold: '1000',
-      RetryTimes: '0',
+      RetryTimes: '2',
       ChannelDisableThreshold: '5',
       AutomaticDisableChannelEnabled: 'false',
       LogConsumeEnabled: 'true',

@@ -124,7 +124,8 @@ export const OPTION_DEFS = {
   /** Skip the relay hold for users (and tokens) holding more than $10 (reference §3.5; billing). */
   TrustBypassEnabled: bool(false, { rootOnly: true }),
   StreamCacheQueueLength: int(0, 0, 100000),
-  RetryTimes: int(0, 0, 10),
+  /** Failover is what users come for (issue 15): 2 extra attempts on a fresh install; a stored value wins. */
+  RetryTimes: int(2, 0, 10),
   MinQuota: int(5000),
   MaxQuota: int(100000),
   BonusPerDay: int(100),

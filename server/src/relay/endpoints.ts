@@ -101,6 +101,7 @@ function transcriptionOps(endpoint: 'audio_transcription' | 'audio_translation',
   return endpointOps(endpoint, 'multipart', path, (input, limits) => parseTranscriptionRequest(endpoint, form(input), limits), {
     build: (a, req, ctx, boundary) => need(a.audio, a, path).buildTranscriptionRequest(req, ctx, boundary),
     parseResponse: (a, req, res, ctx) => need(a.audio, a, path).parseTranscriptionResponse(req, res, ctx),
+    parseStream: (a, req, ev, ctx) => need(a.audio, a, path).parseTranscriptionStreamEvent(req, ev, ctx),
   });
 }
 
@@ -139,7 +140,7 @@ export const ENDPOINTS: Readonly<Record<RelayEndpoint, EndpointOps>> = {
 
 /** Whether the parsed request asked for a stream. */
 export function isStreaming(req: CanonicalRequest): boolean {
-  return (req.endpoint === 'chat' || req.endpoint === 'completion' || req.endpoint === 'responses') && req.stream;
+  return (req.endpoint === 'chat' || req.endpoint === 'completion' || req.endpoint === 'responses' || req.endpoint === 'audio_transcription') && req.stream;
 }
 
 /** Chat and completions streams end with `data: [DONE]` and carry the include_usage chunk. */

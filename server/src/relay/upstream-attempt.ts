@@ -111,6 +111,12 @@ export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits
       removeGone();
     }
     const headers = headerMap(res.headers);
+    if (res.status >= 300 && res.status < 400) {
+      // Not followed, not passed on (the Location could point anywhere): a 502 in the caller's
+      // format. The (bounded) body is read and dropped so the connection goes back to the pool.
+      await outbound.readText(res, limits.maxErrorBytes, 'truncate').catch(() => '');
+      return transport('redirect', 'relay.upstream_invalid');
+    }
     if (res.status < 200 || res.status >= 300) return await errorAnswer(outbound, limits, a, res, headers);
     const contentType = headers['content-type'] ?? '';
     if (a.upstream.expect === 'sse' && !/json/i.test(contentType)) return await streamAnswer(limits, a, res, abort, () => reason);

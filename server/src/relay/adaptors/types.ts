@@ -109,6 +109,8 @@ export interface AudioCapability {
   parseSpeechResponse(req: AudioSpeechRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
   buildTranscriptionRequest(req: AudioTranscriptionRequest, ctx: ChannelContext, boundary: string): UpstreamRequest;
   parseTranscriptionResponse(req: AudioTranscriptionRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
+  /** One event of a streamed transcription (`transcript.text.delta` / `transcript.text.done`). */
+  parseTranscriptionStreamEvent(req: AudioTranscriptionRequest, event: SseEvent, ctx: ChannelContext): StreamStep;
 }
 
 export interface RerankCapability {

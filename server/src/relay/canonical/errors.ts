@@ -55,7 +55,7 @@ export interface UpstreamFailure {
 }
 
 /** Failures the relay detects itself, before or while talking to the upstream. */
-export type TransportFailureKind = 'connect' | 'headers_timeout' | 'idle_timeout' | 'total_timeout' | 'aborted' | 'protocol';
+export type TransportFailureKind = 'connect' | 'headers_timeout' | 'idle_timeout' | 'total_timeout' | 'aborted' | 'protocol' | 'redirect';
 
 const TRANSPORT: Readonly<Record<TransportFailureKind, Omit<UpstreamFailure, 'message' | 'code' | 'type' | 'retryAfterSeconds' | 'disableChannel'>>> = {
   connect: { class: 'server', retryable: true, status: 502 },
@@ -65,6 +65,9 @@ const TRANSPORT: Readonly<Record<TransportFailureKind, Omit<UpstreamFailure, 'me
   total_timeout: { class: 'timeout', retryable: false, status: 504 },
   aborted: { class: 'server', retryable: false, status: 499 },
   protocol: { class: 'server', retryable: false, status: 502 },
+  // An upstream 3xx: redirects are never followed (money rule 9); nothing reached the client, so
+  // another channel may serve. The client gets a 502, never the 3xx itself.
+  redirect: { class: 'server', retryable: true, status: 502 },
 };
 
 const TRANSPORT_TEXT: Readonly<Record<TransportFailureKind, string>> = {
@@ -74,6 +77,7 @@ const TRANSPORT_TEXT: Readonly<Record<TransportFailureKind, string>> = {
   total_timeout: 'the upstream call took too long',
   aborted: 'the request was cancelled',
   protocol: 'the upstream sent an invalid response',
+  redirect: 'the upstream answered with a redirect, which the gateway does not follow',
 };
 
 export function transportFailure(kind: TransportFailureKind): UpstreamFailure {

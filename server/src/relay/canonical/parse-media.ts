@@ -113,6 +113,10 @@ export function parseTranscriptionRequest(
   const estimatedSeconds = exact ?? Math.min(file.data.byteLength / ASSUMED_AUDIO_BYTES_PER_SECOND, limits.maxAudioSeconds);
   const responseFormat = r.oneOf('response_format', ['json', 'text', 'srt', 'verbose_json', 'vtt', 'diarized_json']) ?? 'json';
   formNumber(fields, 'temperature', 0, 1);
+  const rawStream = fields.stream;
+  if (rawStream !== undefined && rawStream !== 'true' && rawStream !== 'false') throw invalidValue('stream', 'true, false');
+  // OpenAI streams transcriptions only; a translation's `stream` is forwarded and ignored upstream.
+  const stream = endpoint === 'audio_transcription' && rawStream === 'true';
   const withModel = fields.model === undefined ? { ...clean, fields: [...clean.fields, { name: 'model', value: model }] } : clean;
-  return { endpoint, model, form: withModel, fileBytes: file.data.byteLength, estimatedSeconds, responseFormat };
+  return { endpoint, model, form: withModel, fileBytes: file.data.byteLength, estimatedSeconds, responseFormat, stream };
 }

@@ -121,6 +121,11 @@ export interface AudioTranscriptionRequest extends RequestBase<'audio_transcript
   /** Exact for WAV (read from the header), otherwise a bounded estimate from the size. */
   readonly estimatedSeconds: number;
   readonly responseFormat: string;
+  /**
+   * `stream=true` (transcriptions only): the gpt-4o-transcribe family answers SSE
+   * (`transcript.text.delta`, then `transcript.text.done` with usage); whisper-1 ignores it.
+   */
+  readonly stream: boolean;
 }
 
 export interface RerankRequest extends JsonRequest<'rerank'> {

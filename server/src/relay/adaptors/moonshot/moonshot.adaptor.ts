@@ -11,5 +11,5 @@ export const moonshotAdaptor = createOpenAICompatibleAdaptor({
   defaultBaseUrl: 'https://api.moonshot.cn',
   auth: 'bearer',
   streamUsage: false,
-  capabilities: ['models'],
+  capabilities: ['rerank', 'models'],
 });

@@ -11,5 +11,5 @@ export const ollamaAdaptor = createOpenAICompatibleAdaptor({
   defaultBaseUrl: 'http://localhost:11434',
   auth: 'bearer_optional',
   streamUsage: true,
-  capabilities: ['embeddings', 'models'],
+  capabilities: ['embeddings', 'rerank', 'models'],
 });

@@ -22,7 +22,7 @@ import {
   parseTranscriptionResponse,
   speechUsage,
 } from './response';
-import { parseChatStreamEvent, parseResponsesStreamEvent } from './stream';
+import { parseChatStreamEvent, parseResponsesStreamEvent, parseTranscriptionStreamEvent } from './stream';
 
 /**
  * Builds an adaptor for a provider that speaks the OpenAI wire protocol. Bodies pass through
@@ -51,10 +51,13 @@ export function createOpenAICompatibleAdaptor(config: OpenAICompatibleConfig): A
     parseSpeechResponse: (req) => ({ ok: true, clientBody: '', usage: speechUsage(req.input), finishReason: null, outputText: '', toolCalls: 0 }),
     buildTranscriptionRequest: (req, ctx, boundary) => {
       const path = req.endpoint === 'audio_translation' ? 'audio/translations' : 'audio/transcriptions';
-      const expect = req.responseFormat === 'json' || req.responseFormat === 'verbose_json' || req.responseFormat === 'diarized_json' ? 'json' : 'text';
-      return multipartRequest(config, path, ctx, req, boundary, expect);
+      const json = req.responseFormat === 'json' || req.responseFormat === 'verbose_json' || req.responseFormat === 'diarized_json';
+      // A streamed transcription answers SSE; a model that ignores `stream` (whisper-1) answers
+      // JSON, which the relay reads whole by its content type.
+      return multipartRequest(config, path, ctx, req, boundary, req.stream ? 'sse' : json ? 'json' : 'text');
     },
     parseTranscriptionResponse: (req, res, ctx) => parseTranscriptionResponse(res, ctx, req.responseFormat, req.model),
+    parseTranscriptionStreamEvent: (_req, event, ctx) => parseTranscriptionStreamEvent(event, ctx),
   };
   const rerank: RerankCapability = {
     buildRequest: (req, ctx) => jsonRequest(config, 'rerank', ctx, req.body),

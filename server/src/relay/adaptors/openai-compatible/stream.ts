@@ -5,7 +5,7 @@ import type { StreamStep } from '../../canonical/response';
 import type { ChannelContext } from '../types';
 import { failureFromBody } from './error';
 import { responsesFinish } from './response';
-import { chunkUsage, ioUsage } from './usage';
+import { chunkUsage, ioUsage, transcriptionUsage } from './usage';
 
 const EMPTY: StreamStep = Object.freeze({
   forward: null,
@@ -90,6 +90,26 @@ export function parseResponsesStreamEvent(event: SseEvent, ctx: ChannelContext):
     const err: JsonObject = objectAt(response, 'error') ?? (isJsonObject(data.error) ? data.error : data);
     const usage = objectAt(response, 'usage');
     return { ...EMPTY, forward, usage: usage ? ioUsage(usage, false) : null, error: failureFromBody({ error: err }, ctx), done: true };
+  }
+  return { ...EMPTY, forward };
+}
+
+/**
+ * One event of a streamed transcription (gpt-4o-transcribe family, `stream=true`): data-only
+ * SSE with `type` `transcript.text.delta` (`delta`) and finally `transcript.text.done` (`text`
+ * and `usage` {type: "tokens", input_tokens, output_tokens}). Events are forwarded as they are.
+ */
+export function parseTranscriptionStreamEvent(event: SseEvent, ctx: ChannelContext): StreamStep {
+  const raw = event.data.trim();
+  if (raw === '[DONE]') return { ...EMPTY, done: true };
+  const data = parseJson(raw);
+  if (!isJsonObject(data)) return { ...EMPTY, malformed: true };
+  const type = str(data.type) || event.event || '';
+  const forward = { event: event.event || undefined, data };
+  if (type === 'transcript.text.delta') return { ...EMPTY, forward, text: str(data.delta) };
+  if (type === 'transcript.text.done') return { ...EMPTY, forward, usage: transcriptionUsage(data), finishReason: 'stop', done: true };
+  if (type === 'error' || (isJsonObject(data.error) && type === '')) {
+    return { ...EMPTY, forward, error: failureFromBody({ error: isJsonObject(data.error) ? data.error : data }, ctx), done: true };
   }
   return { ...EMPTY, forward };
 }

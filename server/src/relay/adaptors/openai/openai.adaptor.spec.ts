@@ -1,5 +1,5 @@
 import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from '../../canonical/parse-text';
-import { parseEmbeddingRequest, parseModerationRequest, parseSpeechRequest } from '../../canonical/parse-misc';
+import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, parseSpeechRequest } from '../../canonical/parse-misc';
 import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionRequest } from '../../canonical/parse-media';
 import type { JsonObject } from '../../canonical/json';
 import { ClientUsageFilter } from '../../sse/stream-usage';
@@ -129,7 +129,10 @@ describe('OpenAI adaptor (type 1)', () => {
     const list = openaiAdaptor.models?.buildListRequest(ctx);
     expect(list).toMatchObject({ method: 'GET', url: 'https://api.openai.com/v1/models', body: null });
     expect(openaiAdaptor.models?.parseList(response(fixtureText(__dirname, 'models-response.json')), ctx)).toEqual(['model-id-0', 'model-id-1', 'model-id-2']);
-    expect(openaiAdaptor.rerank).toBeUndefined();
+    // /v1/rerank is forwarded as it is (issue 15): OpenAI-compatible hosts (vLLM, LocalAI, proxies) serve it.
+    const rr = openaiAdaptor.rerank?.buildRequest(parseRerankRequest({ model: 'gpt-4o-mini', query: 'q', documents: ['a', 'b'], top_n: 1 }), ctx);
+    expect(rr).toMatchObject({ method: 'POST', url: 'https://api.openai.com/v1/rerank', expect: 'json' });
+    expect(JSON.parse(String(rr?.body))).toEqual({ model: ctx.upstreamModel, query: 'q', documents: ['a', 'b'], top_n: 1 });
   });
 
   it('serves images: generation JSON, edits as multipart with the mapped model, usage with image tokens', () => {

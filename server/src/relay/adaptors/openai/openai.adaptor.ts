@@ -7,6 +7,6 @@ export const openaiAdaptor = createOpenAICompatibleAdaptor({
   defaultBaseUrl: 'https://api.openai.com',
   auth: 'bearer',
   streamUsage: true,
-  capabilities: ['embeddings', 'moderations', 'images', 'image_edits', 'audio', 'responses', 'models'],
+  capabilities: ['embeddings', 'moderations', 'images', 'image_edits', 'audio', 'rerank', 'responses', 'models'],
   headers: (ctx): Record<string, string> => (ctx.organization.trim() ? { 'OpenAI-Organization': ctx.organization.trim() } : {}),
 });

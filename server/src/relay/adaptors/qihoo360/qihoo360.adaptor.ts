@@ -8,5 +8,5 @@ export const qihoo360Adaptor = createOpenAICompatibleAdaptor({
   auth: 'bearer',
   // stream_options is not documented by 360: usage is taken if sent, estimated otherwise.
   streamUsage: false,
-  capabilities: ['embeddings'],
+  capabilities: ['embeddings', 'rerank'],
 });

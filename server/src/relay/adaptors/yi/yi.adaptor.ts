@@ -8,5 +8,5 @@ export const yiAdaptor = createOpenAICompatibleAdaptor({
   auth: 'bearer',
   // Yi sends usage on its last chunk; stream_options is not documented.
   streamUsage: false,
-  capabilities: ['models'],
+  capabilities: ['rerank', 'models'],
 });
