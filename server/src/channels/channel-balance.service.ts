@@ -14,6 +14,7 @@ import { ChannelHealthService } from './channel-health.service';
 import { ChannelsError } from './channels-error';
 import { ChannelsService, type RelayChannel } from './channels.service';
 import { RunGate } from './run-gate';
+import { RunProgress } from './run-progress';
 import { upstreamGetText } from './upstream-get';
 
 const MAX_BODY = 1024 * 1024;
@@ -39,6 +40,7 @@ export class ChannelBalanceService implements OnModuleInit {
     private readonly options: OptionsService,
     private readonly db: DatabaseService,
     private readonly gate: RunGate,
+    private readonly progress: RunProgress,
     @Inject(QUEUE_DRIVER) private readonly queue: QueueDriver,
   ) {}
 
@@ -63,6 +65,7 @@ export class ChannelBalanceService implements OnModuleInit {
   }
 
   private async enqueueRun(): Promise<void> {
+    await this.progress.queued('balance-all');
     await this.queue.enqueue('channels.balance_all', {}, { jobId: await this.gate.jobId('balance-all'), attempts: 1 });
   }
 
@@ -73,13 +76,16 @@ export class ChannelBalanceService implements OnModuleInit {
   }
 
   private async runAll(): Promise<void> {
+    let token: string | null = null;
     try {
       const rows = await this.db.manager.find(ChannelEntity, {
         where: { status: CHANNEL_ENABLED, type: In(Object.keys(BALANCE_PROVIDERS).map(Number)) },
         select: { id: true },
         order: { id: 'ASC' },
       });
+      token = await this.progress.started('balance-all', rows.length);
       await forEachLimit(rows, BALANCE_ALL_CONCURRENCY, async ({ id }) => {
+        let failed = false;
         try {
           const ch = await this.channels.getForRelay(id);
           const provider = ch ? balanceProviderFor(ch.type) : null;
@@ -89,11 +95,16 @@ export class ChannelBalanceService implements OnModuleInit {
           // A number the provider reported, not a message: a structured billing signal.
           if (balance <= 0) await this.health.disableIfAllowed(id, t('channel.reason_no_balance', 'zh'));
         } catch (err) {
+          failed = true;
           this.logger.warn(`channel ${id}: balance update failed: ${(err as Error).message}`);
+        } finally {
+          await this.progress.step('balance-all', failed);
         }
       });
     } finally {
+      // The gate first: a click from here on starts a new run, whose figures this one leaves alone.
       await this.gate.finished('balance-all');
+      await this.progress.finished('balance-all', token);
     }
   }
 

@@ -1,10 +1,11 @@
 import { Controller, Get, Headers, Param, ParseIntPipe, Query } from '@nestjs/common';
-import { done } from '../common/envelope';
+import { done, ok } from '../common/envelope';
 import { langOf, t } from '../common/messages';
 import type { Principal } from '../common/request-context';
 import { Access, Actor } from '../auth/auth.decorators';
 import { ChannelBalanceService } from './channel-balance.service';
 import { ChannelTestService } from './channel-test.service';
+import { RunProgress } from './run-progress';
 
 /**
  * Channel tests and upstream balances (admins). The single calls answer the reference's flat
@@ -15,6 +16,7 @@ export class ChannelHealthController {
   constructor(
     private readonly tests: ChannelTestService,
     private readonly balances: ChannelBalanceService,
+    private readonly progress: RunProgress,
   ) {}
 
   @Get('test')
@@ -22,6 +24,13 @@ export class ChannelHealthController {
   async testAll(@Actor() actor: Principal, @Headers('accept-language') lang: string | undefined) {
     await this.tests.requestTestAll(actor);
     return done(t('channel.test_all_started', langOf(lang)));
+  }
+
+  /** Progress of the current or last test-all run (channels done of total, failures). */
+  @Get('test/status')
+  @Access('admin')
+  async testAllStatus() {
+    return ok(await this.progress.read('test-all'));
   }
 
   @Get('test/:id')
@@ -40,6 +49,13 @@ export class ChannelHealthController {
   async updateAll(@Actor() actor: Principal, @Headers('accept-language') lang: string | undefined) {
     await this.balances.requestUpdateAll(actor);
     return done(t('channel.balance_all_started', langOf(lang)));
+  }
+
+  /** Progress of the current or last balance-all run. */
+  @Get('update_balance/status')
+  @Access('admin')
+  async updateAllStatus() {
+    return ok(await this.progress.read('balance-all'));
   }
 
   @Get('update_balance/:id')

@@ -22,6 +22,7 @@ import { ChannelHealthService, failureReason } from './channel-health.service';
 import { ChannelsError } from './channels-error';
 import { ChannelsService, type RelayChannel } from './channels.service';
 import { RunGate } from './run-gate';
+import { RunProgress } from './run-progress';
 
 /** Used when neither the request, the channel's test_model nor its model list names one. */
 export const FALLBACK_TEST_MODEL = 'gpt-4o-mini';
@@ -95,6 +96,7 @@ export class ChannelTestService implements OnModuleInit {
     private readonly options: OptionsService,
     private readonly db: DatabaseService,
     private readonly gate: RunGate,
+    private readonly progress: RunProgress,
     @Inject(QUEUE_DRIVER) private readonly queue: QueueDriver,
   ) {}
 
@@ -121,6 +123,7 @@ export class ChannelTestService implements OnModuleInit {
   }
 
   private async enqueueRun(notify: boolean): Promise<void> {
+    await this.progress.queued('test-all');
     await this.queue.enqueue('channels.test_all', { notify }, { jobId: await this.gate.jobId('test-all'), attempts: 1 });
   }
 
@@ -131,6 +134,7 @@ export class ChannelTestService implements OnModuleInit {
   }
 
   private async runAll(payload: JobMap['channels.test_all']): Promise<void> {
+    let token: string | null = null;
     try {
       const rows = await this.db.manager.find(ChannelEntity, {
         where: { status: In([CHANNEL_ENABLED, CHANNEL_AUTO_DISABLED]) },
@@ -139,18 +143,24 @@ export class ChannelTestService implements OnModuleInit {
       });
       const thresholdMs = Math.round(this.options.num('ChannelDisableThreshold') * 1000);
       const tally = { total: 0, failed: 0, disabled: 0, enabled: 0 };
+      token = await this.progress.started('test-all', rows.length);
       await forEachLimit(rows, TEST_ALL_CONCURRENCY, async ({ id }) => {
+        let failed = false;
         try {
           const ch = await this.channels.getForRelay(id);
           if (!ch || (ch.status !== CHANNEL_ENABLED && ch.status !== CHANNEL_AUTO_DISABLED)) return;
           const outcome = await this.probe(ch, testModelOf(ch, undefined));
           const moved = await this.settle(ch, outcome, thresholdMs);
           tally.total++;
-          if (!outcome.ok || (thresholdMs > 0 && outcome.ms > thresholdMs)) tally.failed++;
+          failed = !outcome.ok || (thresholdMs > 0 && outcome.ms > thresholdMs);
+          if (failed) tally.failed++;
           if (moved === 'disabled') tally.disabled++;
           if (moved === 'enabled') tally.enabled++;
         } catch (err) {
+          failed = true;
           this.logger.warn(`channel ${id}: test failed: ${(err as Error).message}`);
+        } finally {
+          await this.progress.step('test-all', failed);
         }
       });
       this.logger.log(`tested ${tally.total} channels: ${tally.failed} failed, ${tally.disabled} disabled, ${tally.enabled} enabled`);
@@ -158,7 +168,9 @@ export class ChannelTestService implements OnModuleInit {
         await this.health.notifyRoot('channel.mail_test_done_subject', 'channel.mail_test_done_body', tally, `${await this.gate.jobId('test-all')}-done`);
       }
     } finally {
+      // The gate first: a click from here on starts a new run, whose figures this one leaves alone.
       await this.gate.finished('test-all');
+      await this.progress.finished('test-all', token);
     }
   }
 

@@ -12,6 +12,7 @@ import { ChannelsService } from './channels.service';
 import { ModelListFetcher } from './model-list.fetcher';
 import { RoutingIndexService } from './routing-index.service';
 import { RunGate } from './run-gate';
+import { RunProgress } from './run-progress';
 
 /**
  * Channels and the routing index. The relay reads RoutingIndexService (which channel) and
@@ -23,7 +24,7 @@ import { RunGate } from './run-gate';
 @Module({
   imports: [OptionsModule, MailModule, UsersModule],
   controllers: [ChannelsController, ModelCatalogueController, ChannelHealthController],
-  providers: [ChannelsService, RoutingIndexService, ModelListFetcher, ChannelHealthService, ChannelTestService, ChannelBalanceService, ChannelScheduleService, RunGate],
+  providers: [ChannelsService, RoutingIndexService, ModelListFetcher, ChannelHealthService, ChannelTestService, ChannelBalanceService, ChannelScheduleService, RunGate, RunProgress],
   exports: [ChannelsService, RoutingIndexService, ChannelHealthService],
 })
 export class ChannelsModule {}
