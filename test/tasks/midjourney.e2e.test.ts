@@ -165,6 +165,65 @@ describe.each(DATABASES)('midjourney relay (%s)', (kind) => {
     ]);
   });
 
+  it('every submit route relays to its upstream path and is charged its own price (hand-computed, group ratio 1.5)', async () => {
+    const u = await account(5_000_000);
+    const img = 'data:image/png;base64,iVBORw0KGgo=';
+    const original = (await mjPost(kit.t, '/mj/submit/imagine', u.token.key, { prompt: 'base' }).expect(200)).body.result as string;
+    const cases: [string, Record<string, unknown>, string, number][] = [
+      ['/mj/submit/blend', { base64Array: [img, img], dimensions: 'SQUARE' }, 'mj_blend', 75_000],
+      ['/mj/submit/describe', { base64: img }, 'mj_describe', 37_500],
+      ['/mj/submit/shorten', { prompt: 'a very long prompt' }, 'mj_shorten', 75_000],
+      ['/mj/submit/upload-discord-images', { base64Array: [img] }, 'mj_upload', 37_500],
+      ['/mj/submit/edits', { prompt: 'make it blue', image: img }, 'mj_edits', 75_000],
+      ['/mj/submit/video', { prompt: 'a moving cat', image: img }, 'mj_video', 600_000],
+      ['/mj/insight-face/swap', { sourceBase64: img, targetBase64: img }, 'swap_face', 37_500],
+      // The modal step of a task that has not finished is allowed (it is that task's second step).
+      ['/mj/submit/modal', { taskId: original, prompt: 'region', maskBase64: img }, 'mj_modal', 75_000],
+    ];
+    const check = async (path: string, body: Record<string, unknown>, model: string, price: number) => {
+      const before = (await userQuota(u.caller)).quota;
+      const res = await mjPost(kit.t, path, u.token.key, body).expect(200);
+      expect(res.body.code).toBe(1);
+      expect(fake.submits().at(-1)?.path).toBe(path);
+      expect(before - (await userQuota(u.caller)).quota).toBe(price);
+      const log = (await consumeLogs(kit.root, u.username))[0];
+      expect([log?.model_name, log?.quota]).toEqual([model, price]);
+    };
+    for (const [path, body, model, price] of cases) await check(path, body, model, price);
+    // Inpaint on an unfinished original, with the success check off: free (its modal step was charged).
+    await setOption(kit.root, 'MjActionCheckSuccessEnabled', 'false');
+    try {
+      await check('/mj/submit/action', { taskId: original, customId: `MJ::Inpaint::1::${original}::SOLO` }, 'mj_inpaint', 0);
+    } finally {
+      await setOption(kit.root, 'MjActionCheckSuccessEnabled', 'true');
+    }
+    // An upload is done once accepted.
+    const uploads = (await u.caller.get('/api/mj/self/?p=0&page_size=100').expect(200)).body.data.filter((m: { action: string }) => m.action === 'UPLOAD');
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]).toMatchObject({ status: 'SUCCESS', progress: '100%' });
+  });
+
+  it('credential forms and forwarding options: Bearer key, the midjourney-proxy placeholder, mode flags cleared, notifyHook kept when enabled', async () => {
+    const u = await account();
+    await request(kit.t.url).post('/mj/submit/imagine').set('Authorization', `Bearer ${u.token.key}`).send({ prompt: 'bearer' }).expect(200);
+    await request(kit.t.url)
+      .post('/mj/submit/imagine')
+      .set('Authorization', 'Bearer midjourney-proxy')
+      .set('mj-api-secret', u.token.key)
+      .send({ prompt: 'placeholder' })
+      .expect(200);
+    await setOption(kit.root, 'MjModeClearEnabled', 'true');
+    await setOption(kit.root, 'MjNotifyEnabled', 'true');
+    try {
+      await mjPost(kit.t, '/turbo/mj/submit/imagine', u.token.key, { prompt: 'a dog --turbo --ar 2:1', notifyHook: 'https://hook.example/x' }).expect(200);
+      expect(fake.submits().at(-1)?.body).toEqual({ prompt: 'a dog --ar 2:1', notifyHook: 'https://hook.example/x' });
+    } finally {
+      await setOption(kit.root, 'MjModeClearEnabled', 'false');
+      await setOption(kit.root, 'MjNotifyEnabled', 'false');
+    }
+    expect((await userQuota(u.caller)).quota).toBe(1_000_000 - 3 * 75_000);
+  });
+
   it('bad input and unknown or foreign tasks: Midjourney error shape, no charge, no upstream call', async () => {
     const u = await account();
     const other = await account();
