@@ -51,6 +51,7 @@ export * from './components/Snow';
 export * from './components/Icons';
 export * from './components/Chart';
 export * from './components/StatCard';
+export * from './components/EmbedFrame';
 export * from './components/JsonEditor';
 export * from './components/KeyValueEditor';
 

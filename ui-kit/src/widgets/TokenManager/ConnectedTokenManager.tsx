@@ -35,6 +35,8 @@ export interface ConnectedTokenManagerProps extends Omit<TokenManagerProps, Wire
   client: SluiceClient;
   /** Rows per page; 10 unless given. */
   defaultPageSize?: number;
+  /** The API origin shown when the status has no server_address (a console passes its own origin). */
+  defaultSiteOrigin?: string;
 }
 
 function errorText(error: unknown): string | undefined {
@@ -43,7 +45,7 @@ function errorText(error: unknown): string | undefined {
 }
 
 export const ConnectedTokenManager = forwardRef<HTMLDivElement, ConnectedTokenManagerProps>(
-  function ConnectedTokenManager({ client, defaultPageSize = 10, ...rest }, ref) {
+  function ConnectedTokenManager({ client, defaultPageSize = 10, defaultSiteOrigin, ...rest }, ref) {
     const scope = client.scope;
     const { mutate } = useSWRConfig();
     const [page, setPage] = useState(1);
@@ -82,7 +84,7 @@ export const ConnectedTokenManager = forwardRef<HTMLDivElement, ConnectedTokenMa
         loading={list.isLoading}
         error={errorText(list.error)}
         onRetry={() => void list.mutate()}
-        siteOrigin={s?.server_address || client.baseUrl}
+        siteOrigin={s?.server_address || defaultSiteOrigin || client.baseUrl}
         chatLinks={{ chatLink: s?.chat_link, chatLink2: s?.chat_link2 }}
         quotaDisplay={{ inCurrency: s?.display_in_currency ?? true, quotaPerUnit: s?.quota_per_unit ?? 500000 }}
         groups={groups.data ?? []}

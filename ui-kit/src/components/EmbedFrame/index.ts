@@ -1,0 +1,2 @@
+export { EmbedFrame } from './EmbedFrame';
+export type { EmbedFrameHeight, EmbedFrameProps } from './EmbedFrame';
