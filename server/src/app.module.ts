@@ -27,6 +27,7 @@ import { WalletModule } from './wallet/wallet.module';
 import { RelayModule } from './relay/relay.module';
 import { BillingModule } from './billing/billing.module';
 import { OAuthModule } from './oauth/oauth.module';
+import { PaymentsModule } from './payments/payments.module';
 import { TasksModule } from './tasks/tasks.module';
 import { TaskRelayModule } from './tasks/task-relay.module';
 
@@ -46,6 +47,7 @@ export function coreModules(config: AppConfig) {
     DashboardModule,
     ChannelsModule,
     BillingModule,
+    PaymentsModule,
   ];
 }
 

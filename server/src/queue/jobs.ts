@@ -19,6 +19,8 @@ export interface JobMap {
   'channels.balance_all': Record<string, never>;
   /** Settle or refund relay holds orphaned by a crash (billing module). */
   'billing.sweep': Record<string, never>;
+  /** Mark online top-up orders pending past TOPUP_ORDER_TTL_MINUTES expired (payments module). */
+  'payments.expire': Record<string, never>;
   /** Poll unfinished Midjourney tasks, fail and refund the dead ones (tasks module). */
   'tasks.poll_midjourney': Record<string, never>;
   /** Poll unfinished Suno tasks, fail and refund the dead ones (tasks module). */
