@@ -22,6 +22,7 @@ import { ChannelHealthService, failureReason } from './channel-health.service';
 import { ChannelsError } from './channels-error';
 import { ChannelsService, type RelayChannel } from './channels.service';
 import { RunGate } from './run-gate';
+import { taskServerProbe, type TaskServerProbe } from './task-server-probe';
 import { RunProgress } from './run-progress';
 
 /** Used when neither the request, the channel's test_model nor its model list names one. */
@@ -197,6 +198,9 @@ export class ChannelTestService implements OnModuleInit {
     const keys = splitKeyLines(ch.key);
     const notSent = (message: Localized): ProbeOutcome => ({ ok: false, ms: 0, attempted: false, failure: null, message });
     const scrub = (s: string): string => scrubAndTruncate(s, keys.length > 0 ? keys : [ch.key], 500);
+    // Task servers (Midjourney, Suno) take no chat request: their task list is asked instead.
+    const task = taskServerProbe({ type: ch.type, baseUrl: ch.baseUrl, key: keys[0] ?? '' });
+    if (task) return this.probeTaskServer(task, scrub);
 
     let adaptor: Adaptor;
     let req: TextRequest;
@@ -246,25 +250,55 @@ export class ChannelTestService implements OnModuleInit {
       return { ok: true, ms, attempted: true };
     } catch (err) {
       if (!(err instanceof OutboundError)) throw err;
+      return outboundOutcome(err, performance.now() - started);
+    }
+  }
+
+  /** A task server's test: a 200 in the server's own shape passes. */
+  private async probeTaskServer(task: TaskServerProbe, scrub: (s: string) => string): Promise<ProbeOutcome> {
+    const started = performance.now();
+    try {
+      const res = await this.outbound.request({
+        url: task.url,
+        method: 'POST',
+        headers: task.headers,
+        body: task.body,
+        allowPrivate: this.options.bool('AllowPrivateUpstreamEnabled'),
+        timeouts: TIMEOUTS,
+      });
+      const text = await this.outbound.readText(res, MAX_BODY);
       const ms = performance.now() - started;
-      switch (err.kind) {
-        case 'blocked':
-          return notSent({ key: 'channel.upstream_blocked' });
-        case 'bad_url':
-          return notSent({ key: 'channel.invalid_base_url' });
-        case 'timeout':
-          return { ok: false, ms, attempted: true, failure: transportFailure('headers_timeout'), message: { key: 'channel.test_timeout' } };
-        case 'too_large':
-          return { ok: false, ms, attempted: true, failure: transportFailure('protocol'), message: { key: 'channel.test_bad_response', params: { message: err.message } } };
-        case 'connect':
-        case 'network':
-        case 'aborted':
-          return { ok: false, ms, attempted: true, failure: transportFailure('connect'), message: { key: 'channel.test_connect_failed' } };
-        default: {
-          const never: never = err.kind;
-          throw new Error(`unknown outbound error ${String(never)}`);
-        }
+      if (res.status < 200 || res.status >= 300) {
+        return { ok: false, ms, attempted: true, failure: null, message: { key: 'channel.test_upstream_error', params: { status: res.status, message: scrub(text.slice(0, 500)) } } };
       }
+      const wrong = task.check(text);
+      if (wrong !== null) return { ok: false, ms, attempted: true, failure: null, message: { key: 'channel.test_bad_response', params: { message: wrong } } };
+      return { ok: true, ms, attempted: true };
+    } catch (err) {
+      if (!(err instanceof OutboundError)) throw err;
+      return outboundOutcome(err, performance.now() - started);
+    }
+  }
+}
+
+/** What an outbound failure means for a channel test. */
+function outboundOutcome(err: OutboundError, ms: number): ProbeOutcome {
+  switch (err.kind) {
+    case 'blocked':
+      return { ok: false, ms: 0, attempted: false, failure: null, message: { key: 'channel.upstream_blocked' } };
+    case 'bad_url':
+      return { ok: false, ms: 0, attempted: false, failure: null, message: { key: 'channel.invalid_base_url' } };
+    case 'timeout':
+      return { ok: false, ms, attempted: true, failure: transportFailure('headers_timeout'), message: { key: 'channel.test_timeout' } };
+    case 'too_large':
+      return { ok: false, ms, attempted: true, failure: transportFailure('protocol'), message: { key: 'channel.test_bad_response', params: { message: err.message } } };
+    case 'connect':
+    case 'network':
+    case 'aborted':
+      return { ok: false, ms, attempted: true, failure: transportFailure('connect'), message: { key: 'channel.test_connect_failed' } };
+    default: {
+      const never: never = err.kind;
+      throw new Error(`unknown outbound error ${String(never)}`);
     }
   }
 }
