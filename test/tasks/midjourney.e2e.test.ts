@@ -22,7 +22,8 @@ describe.each(DATABASES)('midjourney relay (%s)', (kind) => {
   const upstreamKey = 'mj-secret-upstream-0123456789';
 
   beforeAll(async () => {
-    kit = await startRelayKit(kind);
+    // A small body cap so an oversize upload is cheap to send.
+    kit = await startRelayKit(kind, { env: { RELAY_BODY_LIMIT_BYTES: '65536' } });
     fake = await new FakeMidjourney(upstreamKey).start();
     channelId = await createChannel(kit.root, { name: 'mj-a', type: 2, key: upstreamKey, base_url: fake.url, models: MJ_MODELS });
     await setOption(kit.root, 'GroupRatio', JSON.stringify({ default: GR, vip: 1, svip: 1 }));
@@ -239,6 +240,8 @@ describe.each(DATABASES)('midjourney relay (%s)', (kind) => {
     await mjPost(kit.t, '/mj/submit/action', u.token.key, { taskId: mjId, customId: 'garbage' }).expect(400);
     const notJson = await request(kit.t.url).post('/mj/submit/imagine').set('mj-api-secret', u.token.key).set('content-type', 'application/json').send('{nope').expect(400);
     expect(notJson.body).toMatchObject({ code: 4 });
+    const oversize = await mjPost(kit.t, '/mj/submit/upload-discord-images', u.token.key, { base64Array: ['A'.repeat(70_000)] }).expect(413);
+    expect(oversize.body).toMatchObject({ code: 4 });
     const noKey = await request(kit.t.url).post('/mj/submit/imagine').send({ prompt: 'x' }).expect(401);
     expect(noKey.body).toMatchObject({ code: 4 });
     expect(fake.submits().length).toBe(sent);
