@@ -22,8 +22,8 @@ describe.each(DATABASES)('midjourney relay (%s)', (kind) => {
   const upstreamKey = 'mj-secret-upstream-0123456789';
 
   beforeAll(async () => {
-    // A small body cap so an oversize upload is cheap to send.
-    kit = await startRelayKit(kind, { env: { RELAY_BODY_LIMIT_BYTES: '65536' } });
+    // A small body cap so an oversize upload is cheap to send; a short submit timeout for the hanging upstream.
+    kit = await startRelayKit(kind, { env: { RELAY_BODY_LIMIT_BYTES: '65536', RELAY_HEADERS_TIMEOUT_MS: '1500' } });
     fake = await new FakeMidjourney(upstreamKey).start();
     channelId = await createChannel(kit.root, { name: 'mj-a', type: 2, key: upstreamKey, base_url: fake.url, models: MJ_MODELS });
     await setOption(kit.root, 'GroupRatio', JSON.stringify({ default: GR, vip: 1, svip: 1 }));
@@ -248,14 +248,14 @@ describe.each(DATABASES)('midjourney relay (%s)', (kind) => {
     expect((await userQuota(u.caller)).quota).toBe(before.quota);
   });
 
-  it('a refused submit passes the answer through and charges nothing; a broken upstream leaves no hold and no task row', async () => {
+  it('a refused submit passes the answer through and charges nothing; an upstream that errs, answers garbage, closes or times out leaves no hold and no task row', async () => {
     const u = await account();
     const before = await userQuota(u.caller);
     const tokBefore = await tokenState(u.caller, u.token.id);
     fake.script({ kind: 'refuse', code: 24, description: '可能包含敏感词' });
     const refused = await mjPost(kit.t, '/mj/submit/imagine', u.token.key, { prompt: 'forbidden' }).expect(200);
     expect(refused.body).toMatchObject({ code: 24, description: '可能包含敏感词' });
-    for (const s of [{ kind: 'http', status: 500 }, { kind: 'garbage' }, { kind: 'close' }] as const) {
+    for (const s of [{ kind: 'http', status: 500 }, { kind: 'garbage' }, { kind: 'close' }, { kind: 'hang' }] as const) {
       fake.script(s);
       const res = await mjPost(kit.t, '/mj/submit/imagine', u.token.key, { prompt: 'broken' });
       expect(res.status).toBeGreaterThanOrEqual(500);
@@ -266,7 +266,7 @@ describe.each(DATABASES)('midjourney relay (%s)', (kind) => {
     const rows = await raw<{ n: string | number }>(kit.t, 'SELECT COUNT(*) AS n FROM midjourneys WHERE user_id = $1', [u.id]);
     expect(Number(rows[0]?.n)).toBe(0);
     const holds = await raw<{ status: string }>(kit.t, "SELECT status FROM holds WHERE user_id = $1 AND model_name = 'mj_imagine'", [u.id]);
-    expect(holds.map((h) => h.status).sort()).toEqual(['refunded', 'refunded', 'refunded', 'refunded']);
+    expect(holds.map((h) => h.status).sort()).toEqual(['refunded', 'refunded', 'refunded', 'refunded', 'refunded']);
   });
 
   it('not enough quota: quota_not_enough in the Midjourney shape, nothing sent', async () => {

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { In } from 'typeorm';
 import { ChannelsService, type RelayChannel } from '../../channels/channels.service';
 import { CHANNEL_ENABLED } from '../../channels/channel.entity';
@@ -14,6 +15,7 @@ import { FREE_ACTIONS, forwardBody, resolveMjSubmit, upstreamPathOf, type JsonOb
 import { toMidjourneyDto, type MidjourneyDto } from './mj-dto';
 import { MjUrls } from './mj-urls';
 
+/** new-api's task submit timeout; a lower RELAY_HEADERS_TIMEOUT_MS wins. */
 const SUBMIT_TIMEOUT_MS = 60_000;
 const SEED_TIMEOUT_MS = 30_000;
 /** Codes midjourney-proxy answers for an accepted submit: submitted, already exists, queued. */
@@ -41,8 +43,13 @@ export class MjRelayService {
     private readonly options: OptionsService,
     private readonly billing: TaskBillingService,
     private readonly upstream: TaskUpstream,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly urls: MjUrls,
   ) {}
+
+  private submitTimeoutMs(): number {
+    return Math.min(SUBMIT_TIMEOUT_MS, this.config.relay.headersTimeoutMs);
+  }
 
   async submit(caller: RelayCaller, route: MjSubmitRoute, raw: unknown): Promise<MjAnswer> {
     if (!this.options.bool('DrawingEnabled')) throw new MjError(4, 'drawing is disabled by the administrator', 403);
@@ -82,7 +89,7 @@ export class MjRelayService {
         notifyHook: this.options.bool('MjNotifyEnabled'),
         modeClear: this.options.bool('MjModeClearEnabled'),
       });
-      const answer = await this.call(channel, 'POST', upstreamPathOf(route), body, SUBMIT_TIMEOUT_MS);
+      const answer = await this.call(channel, 'POST', upstreamPathOf(route), body, this.submitTimeoutMs());
       if (answer.status !== 200 || !isObject(answer.json) || typeof answer.json.code !== 'number') {
         throw new MjError(4, `upstream answered ${answer.status} without a Midjourney result`, 502);
       }

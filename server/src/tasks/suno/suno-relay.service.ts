@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { In } from 'typeorm';
 import { ChannelsService, type RelayChannel } from '../../channels/channels.service';
 import { CHANNEL_ENABLED } from '../../channels/channel.entity';
@@ -12,6 +13,7 @@ import { TaskBillingService } from '../task-billing.service';
 import { SunoError } from '../task-errors';
 import { TaskTransportError, TaskUpstream, isObject } from '../task-upstream';
 
+/** new-api's task submit timeout; a lower RELAY_HEADERS_TIMEOUT_MS wins. */
 const SUBMIT_TIMEOUT_MS = 60_000;
 const FETCH_MAX_IDS = 100;
 const TEXT_MAX = 10_000;
@@ -90,7 +92,12 @@ export class SunoRelayService {
     private readonly options: OptionsService,
     private readonly billing: TaskBillingService,
     private readonly upstream: TaskUpstream,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  private submitTimeoutMs(): number {
+    return Math.min(SUBMIT_TIMEOUT_MS, this.config.relay.headersTimeoutMs);
+  }
 
   async submit(caller: RelayCaller, rawAction: string, raw: unknown): Promise<{ status: number; body: unknown }> {
     if (!this.options.bool('TaskEnabled')) throw new SunoError('task_disabled', 'async tasks are disabled by the administrator', 403);
@@ -154,7 +161,7 @@ export class SunoRelayService {
         continue;
       }
       try {
-        const answer = await this.upstream.call('POST', `${ch.baseUrl.replace(/\/+$/, '')}/suno/submit/${action}`, { authorization: `Bearer ${ch.key}` }, body, SUBMIT_TIMEOUT_MS);
+        const answer = await this.upstream.call('POST', `${ch.baseUrl.replace(/\/+$/, '')}/suno/submit/${action}`, { authorization: `Bearer ${ch.key}` }, body, this.submitTimeoutMs());
         if (answer.status === 200 && answer.json !== undefined) return { channel: ch, json: answer.json };
         last = new SunoError('upstream_error', `upstream answered ${answer.status}`, answer.status >= 400 && answer.status < 600 ? (answer.status === 429 ? 429 : 502) : 502);
         if (answer.status === 200 || !retryable(answer.status)) throw last;
