@@ -174,6 +174,20 @@ describe.each(DATABASES)('suno relay (%s)', (kind) => {
     expect(sys.some((s) => s.content.includes(`异步任务执行失败 ${failed}`))).toBe(true);
   });
 
+  it('TaskEnabled off: the status flag says so and submits are refused without a charge', async () => {
+    const u = await account();
+    await setOption(kit.root, 'TaskEnabled', 'false');
+    try {
+      expect((await request(kit.t.url).get('/api/status').expect(200)).body.data.enable_task).toBe(false);
+      const res = await submit(u.token.key, 'music', { prompt: 'off' }).expect(403);
+      expect(res.body).toMatchObject({ code: 'task_disabled', data: null });
+    } finally {
+      await setOption(kit.root, 'TaskEnabled', 'true');
+    }
+    expect((await request(kit.t.url).get('/api/status').expect(200)).body.data.enable_task).toBe(true);
+    expect((await userQuota(u.caller)).quota).toBe(1_000_000);
+  });
+
   it('task lists: admins filter by channel, task id and time; users see their own, without admin columns', async () => {
     const u = await account();
     const id = (await submit(u.token.key, 'lyrics', { prompt: 'listed' }).expect(200)).body.data as string;
