@@ -6,7 +6,7 @@ import type { SluiceClient } from '../../api/client';
 import { sluiceKeys } from '../../api/keys';
 import { toast } from '../../components/Toast';
 import { useT } from '../../i18n';
-import { defaultSettings, type PlaygroundSettings } from './chat';
+import { defaultSettings, isBusy, restoreMessages, restoreSettings, type PlaygroundSettings } from './chat';
 import { Playground, type PlaygroundProps } from './Playground';
 import { presetPrompt } from './presets';
 import { usePlaygroundChat } from './usePlaygroundChat';
@@ -19,6 +19,27 @@ export interface ConnectedPlaygroundProps
   client: SluiceClient;
   /** Starting values; the model defaults to gpt-4o-mini and the prompt to the default preset. */
   initialSettings?: Partial<PlaygroundSettings>;
+  /**
+   * Keeps the conversation and settings in localStorage under this key, so they survive a reload
+   * (finished messages only: a reply still streaming is saved once it ends).
+   */
+  storageKey?: string;
+}
+
+interface StoredPlayground {
+  settings: unknown;
+  messages: unknown;
+}
+
+function readStored(key: string | undefined): StoredPlayground | null {
+  if (!key) return null;
+  try {
+    const raw = localStorage.getItem(key);
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    return typeof parsed === 'object' && parsed !== null ? (parsed as StoredPlayground) : null;
+  } catch {
+    return null;
+  }
 }
 
 function errorText(error: unknown): string {
@@ -31,14 +52,15 @@ function pickGroup(groups: readonly { value: string }[]): string {
 }
 
 export const ConnectedPlayground = forwardRef<HTMLDivElement, ConnectedPlaygroundProps>(function ConnectedPlayground(
-  { client, initialSettings, ...rest },
+  { client, initialSettings, storageKey, ...rest },
   ref,
 ) {
   const { t, locale } = useT();
-  const [settings, setSettings] = useState<PlaygroundSettings>(() => ({
-    ...defaultSettings(presetPrompt('default', locale)),
-    ...initialSettings,
-  }));
+  // Read once: later renders go by state.
+  const [stored] = useState(() => readStored(storageKey));
+  const [settings, setSettings] = useState<PlaygroundSettings>(() =>
+    restoreSettings(stored?.settings, { ...defaultSettings(presetPrompt('default', locale)), ...initialSettings }),
+  );
 
   const groups = useSWR(sluiceKeys.groups(client.scope), () => client.getGroups());
   const groupList = useMemo(() => groups.data ?? [], [groups.data]);
@@ -59,7 +81,18 @@ export const ConnectedPlayground = forwardRef<HTMLDivElement, ConnectedPlaygroun
     (request: Parameters<SluiceClient['streamChat']>[0], signal?: AbortSignal) => client.streamChat(request, signal),
     [client],
   );
-  const chat = usePlaygroundChat(stream);
+  const [initialMessages] = useState(() => restoreMessages(stored?.messages));
+  const chat = usePlaygroundChat(stream, initialMessages);
+  const busy = isBusy(chat.messages);
+
+  useEffect(() => {
+    if (!storageKey || busy) return;
+    try {
+      localStorage.setItem(storageKey, JSON.stringify({ settings, messages: chat.messages }));
+    } catch {
+      // Storage full or blocked: the conversation simply is not kept.
+    }
+  }, [storageKey, busy, settings, chat.messages]);
 
   return (
     <Playground

@@ -269,4 +269,34 @@ describe('ConnectedPlayground', () => {
     expect(reply).toHaveTextContent('部分');
     expect(within(reply).getByRole('alert')).toHaveTextContent('错误：无法正常连接至服务器');
   });
+  it('keeps the conversation and settings under storageKey across a remount', async () => {
+    localStorage.removeItem('pg-test');
+    const first = fakeClient();
+    const view = render(<ConnectedPlayground client={first.client} storageKey="pg-test" initialSettings={{ group: 'vip' }} />);
+    await userEvent.type(screen.getByRole('textbox', { name: '消息' }), '记住我{Enter}');
+    await first.emit({ type: 'delta', content: '收到啦' });
+    // Nothing is written while the reply streams.
+    expect(localStorage.getItem('pg-test') ?? '').not.toContain('收到啦');
+    await first.emit({ type: 'done' });
+    await waitFor(() => expect(localStorage.getItem('pg-test')).toContain('收到啦'));
+    view.unmount();
+
+    const second = fakeClient();
+    render(<ConnectedPlayground client={second.client} storageKey="pg-test" />);
+    const items = within(screen.getByRole('list', { name: '对话消息' })).getAllByRole('listitem');
+    expect(items.at(-2)).toHaveTextContent('记住我');
+    expect(items.at(-1)).toHaveTextContent('收到啦');
+    expect(items.at(-1)).toHaveAttribute('data-status', 'complete');
+    // The group kept from the first visit is used again, and the history goes with the next question.
+    await userEvent.type(screen.getByRole('textbox', { name: '消息' }), '再来{Enter}');
+    await waitFor(() => expect(second.requests).toHaveLength(1));
+    expect(second.requests[0]).toMatchObject({ group: 'vip' });
+    expect(second.requests[0]?.messages.slice(-3)).toEqual([
+      { role: 'user', content: '记住我' },
+      { role: 'assistant', content: '收到啦' },
+      { role: 'user', content: '再来' },
+    ]);
+    await second.emit({ type: 'done' });
+    localStorage.removeItem('pg-test');
+  });
 });

@@ -6,6 +6,8 @@ import {
   isBusy,
   isUnsupportedModel,
   parseMaxTokens,
+  restoreMessages,
+  restoreSettings,
   validateSettings,
   type ChatMessage,
 } from './chat';
@@ -103,5 +105,37 @@ describe('presets', () => {
     }
     expect(isPresetId('poet')).toBe(true);
     expect(isPresetId('wizard')).toBe(false);
+  });
+});
+
+describe('restoring a kept conversation', () => {
+  it('keeps finished messages, finishes interrupted replies and drops malformed or empty ones', () => {
+    const restored = restoreMessages([
+      { id: 'a', role: 'user', content: '你好', createAt: 1, status: 'complete' },
+      { id: 'b', role: 'assistant', content: '部分', createAt: 2, status: 'incomplete' },
+      { id: 'c', role: 'assistant', content: '', createAt: 3, status: 'loading' },
+      { id: 'd', role: 'assistant', content: '', createAt: 4, status: 'error', error: 'boom' },
+      { id: 'e', role: 'system', content: 'x', createAt: 5, status: 'complete' },
+      'junk',
+    ]);
+    expect(restored).toEqual([
+      { id: 'a', role: 'user', content: '你好', createAt: 1, status: 'complete' },
+      { id: 'b', role: 'assistant', content: '部分', createAt: 2, status: 'complete' },
+      { id: 'd', role: 'assistant', content: '', createAt: 4, status: 'error', error: 'boom' },
+    ]);
+    expect(restoreMessages({ not: 'a list' })).toEqual([]);
+  });
+
+  it('restores settings over the defaults, ignoring wrong types and o1 models', () => {
+    const defaults = defaultSettings('prompt');
+    expect(restoreSettings({ group: 'vip', model: 'gpt-4o', temperature: 0.7, maxTokens: 12.8, systemPrompt: 's' }, defaults)).toEqual({
+      group: 'vip',
+      model: 'gpt-4o',
+      temperature: 0.7,
+      maxTokens: 12,
+      systemPrompt: 's',
+    });
+    expect(restoreSettings({ model: 'o1-mini', temperature: 'hot' }, defaults)).toEqual(defaults);
+    expect(restoreSettings(null, defaults)).toBe(defaults);
   });
 });

@@ -126,6 +126,42 @@ export function buildChatRequest(
   return request;
 }
 
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * A conversation read back from storage: malformed entries are dropped, and a reply that was
+ * still streaming when the page went away is kept as finished (or dropped when it had no text).
+ */
+export function restoreMessages(raw: unknown): ChatMessage[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((m): ChatMessage[] => {
+    if (!isRecord(m)) return [];
+    const { id, role, content, createAt, status, error } = m;
+    if (typeof id !== 'string' || (role !== 'user' && role !== 'assistant') || typeof content !== 'string') return [];
+    const known = status === 'complete' || status === 'error' || status === 'loading' || status === 'incomplete';
+    if (!known) return [];
+    const finished: ChatMessageStatus = status === 'error' ? 'error' : 'complete';
+    if (status !== 'error' && content === '') return [];
+    const message: ChatMessage = { id, role, content, createAt: typeof createAt === 'number' ? createAt : 0, status: finished };
+    if (finished === 'error' && typeof error === 'string') message.error = error;
+    return [message];
+  });
+}
+
+/** Settings read back from storage over the defaults; unknown or wrong-typed fields are ignored. */
+export function restoreSettings(raw: unknown, defaults: PlaygroundSettings): PlaygroundSettings {
+  if (!isRecord(raw)) return defaults;
+  const out = { ...defaults };
+  if (typeof raw.group === 'string') out.group = raw.group;
+  if (typeof raw.model === 'string' && raw.model !== '' && !isUnsupportedModel(raw.model)) out.model = raw.model;
+  if (typeof raw.temperature === 'number' && raw.temperature >= 0 && raw.temperature <= TEMPERATURE_MAX) out.temperature = raw.temperature;
+  if (typeof raw.maxTokens === 'number') out.maxTokens = parseMaxTokens(raw.maxTokens);
+  if (typeof raw.systemPrompt === 'string') out.systemPrompt = raw.systemPrompt;
+  return out;
+}
+
 let counter = 0;
 /** Ids unique within the page; time-based so they sort by creation. */
 export function newMessageId(): string {

@@ -29,8 +29,9 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-export function usePlaygroundChat(stream: ChatStreamFn): PlaygroundChat {
-  const [messages, dispatch] = useReducer(chatReducer, []);
+/** `initial` seeds the conversation once (a conversation kept from an earlier visit). */
+export function usePlaygroundChat(stream: ChatStreamFn, initial?: readonly ChatMessage[]): PlaygroundChat {
+  const [messages, dispatch] = useReducer(chatReducer, initial, (seed) => (seed ? [...seed] : []));
   const controller = useRef<AbortController | null>(null);
   // The latest history without re-creating send() on every token.
   const history = useRef(messages);
