@@ -1,7 +1,24 @@
-// PLACEHOLDER: replaced by the operator-settings owner. The settings page lazy-loads this tab.
-import { EmptyState, useT } from '@sluice/ui-kit';
+import { Stack } from '@sluice/ui-kit';
+import { GeneralSection } from './GeneralSection';
+import { LogsSection } from './LogsSection';
+import { OptionsScope } from './optionsScope';
+import { RatiosSection } from './RatiosSection';
+import { DashboardSection, DrawingSection, MonitoringSection, QuotaSection, SensitiveSection } from './ToggleSections';
 
+/** Admin tab "operation": every operation section, each its own form. */
 export function OperationTab() {
-  const { t } = useT();
-  return <EmptyState title={t('console.shell.notBuilt')} />;
+  return (
+    <OptionsScope>
+      <Stack gap={4}>
+        <GeneralSection />
+        <QuotaSection />
+        <DrawingSection />
+        <SensitiveSection />
+        <LogsSection />
+        <DashboardSection />
+        <MonitoringSection />
+        <RatiosSection />
+      </Stack>
+    </OptionsScope>
+  );
 }

@@ -1,0 +1,46 @@
+import { FormGrid, Stack, useT } from '@sluice/ui-kit';
+import { OptionInput, OptionNumber, OptionSwitch } from './fields';
+import { OptionSection } from './OptionSection';
+import { useOptionForm } from './useOptionForm';
+
+const CONFIG = {
+  keys: [
+    'TopUpLink',
+    'ChatLink',
+    'ChatLink2',
+    'DocsLink',
+    'QuotaPerUnit',
+    'RetryTimes',
+    'DisplayInCurrencyEnabled',
+    'DisplayTokenStatEnabled',
+    'DefaultCollapseSidebar',
+    'QQContact',
+    'WeChatContact',
+  ],
+  urls: ['TopUpLink', 'DocsLink'],
+} as const;
+
+/** Operation settings: quota unit, links, display, retry, contact. */
+export function GeneralSection() {
+  const { t } = useT();
+  const opt = useOptionForm(CONFIG);
+  return (
+    <OptionSection opt={opt} title={t('console.options.sections.general.title')} description={t('console.options.sections.general.description')}>
+      <FormGrid columns={3}>
+        <OptionNumber opt={opt} name="QuotaPerUnit" min={1} precision={0} hint={t('console.options.hints.QuotaPerUnit')} />
+        <OptionNumber opt={opt} name="RetryTimes" min={0} max={10} precision={0} hint={t('console.options.hints.RetryTimes')} />
+        <OptionInput opt={opt} name="TopUpLink" />
+        <OptionInput opt={opt} name="ChatLink" hint={t('console.options.hints.ChatLink')} />
+        <OptionInput opt={opt} name="ChatLink2" />
+        <OptionInput opt={opt} name="DocsLink" />
+        <OptionInput opt={opt} name="QQContact" />
+        <OptionInput opt={opt} name="WeChatContact" />
+      </FormGrid>
+      <Stack gap={3}>
+        <OptionSwitch opt={opt} name="DisplayInCurrencyEnabled" />
+        <OptionSwitch opt={opt} name="DisplayTokenStatEnabled" />
+        <OptionSwitch opt={opt} name="DefaultCollapseSidebar" />
+      </Stack>
+    </OptionSection>
+  );
+}

@@ -1,0 +1,39 @@
+import { FormGrid, Stack, useT } from '@sluice/ui-kit';
+import { OptionNumber, OptionSwitch } from './fields';
+import { OptionSection } from './OptionSection';
+import { useOptionForm } from './useOptionForm';
+
+const CONFIG = {
+  keys: [
+    'SelfUseModeEnabled',
+    'DemoSiteEnabled',
+    'TrustBypassEnabled',
+    'AllowPrivateUpstreamEnabled',
+    'ModelRequestRateLimitEnabled',
+    'ModelRequestRateLimitDurationMinutes',
+    'ModelRequestRateLimitCount',
+    'ModelRequestRateLimitSuccessCount',
+  ],
+} as const;
+
+/** The legacy system form: run modes, per-user model request limits, upstream access. */
+export function LegacySection() {
+  const { t } = useT();
+  const opt = useOptionForm(CONFIG);
+  return (
+    <OptionSection opt={opt} title={t('console.options.sections.legacy.title')} description={t('console.options.sections.legacy.description')}>
+      <Stack gap={3}>
+        <OptionSwitch opt={opt} name="SelfUseModeEnabled" />
+        <OptionSwitch opt={opt} name="DemoSiteEnabled" />
+        <OptionSwitch opt={opt} name="TrustBypassEnabled" />
+        <OptionSwitch opt={opt} name="AllowPrivateUpstreamEnabled" />
+        <OptionSwitch opt={opt} name="ModelRequestRateLimitEnabled" />
+      </Stack>
+      <FormGrid columns={3}>
+        <OptionNumber opt={opt} name="ModelRequestRateLimitDurationMinutes" min={1} max={1440} precision={0} />
+        <OptionNumber opt={opt} name="ModelRequestRateLimitCount" min={0} precision={0} />
+        <OptionNumber opt={opt} name="ModelRequestRateLimitSuccessCount" min={0} precision={0} />
+      </FormGrid>
+    </OptionSection>
+  );
+}

@@ -1,0 +1,43 @@
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { toast, useT } from '@sluice/ui-kit';
+import { useApiData } from '../../api/useApi';
+import { keys } from '../../api/keys';
+
+export type OptionMap = Readonly<Record<string, string>>;
+
+interface OptionsScopeValue {
+  /** Every stored option the server shows (secrets are never among them); undefined while loading. */
+  options: OptionMap | undefined;
+  /** Loads the whole list again (after a save). */
+  reload(): Promise<void>;
+}
+
+const OptionsContext = createContext<OptionsScopeValue | null>(null);
+
+interface OptionRow {
+  key: string;
+  value: string;
+}
+
+/**
+ * One load of GET /api/option/ for a settings tab, shared by all its sections. Every finished load
+ * says "refresh succeeded" (spec §2 screen 11).
+ */
+export function OptionsScope({ children }: { children: ReactNode }) {
+  const { t } = useT();
+  const { data, mutate } = useApiData<OptionRow[]>(keys.options(), {
+    onSuccess: () => toast.success(t('console.options.common.refreshed')),
+  });
+  const options = useMemo(() => (data ? Object.fromEntries(data.map((row) => [row.key, row.value])) : undefined), [data]);
+  const reload = useCallback(async () => {
+    await mutate();
+  }, [mutate]);
+  const value = useMemo(() => ({ options, reload }), [options, reload]);
+  return <OptionsContext.Provider value={value}>{children}</OptionsContext.Provider>;
+}
+
+export function useOptionsScope(): OptionsScopeValue {
+  const scope = useContext(OptionsContext);
+  if (!scope) throw new Error('useOptionsScope outside <OptionsScope>');
+  return scope;
+}
