@@ -38,9 +38,3 @@ export function checkTelegramLogin(input: Record<string, unknown>, botToken: str
   const name = [input.username, input.first_name].find((v): v is string => typeof v === 'string' && v.trim() !== '') ?? '';
   return { ok: true, id, displayName: [...name.trim()].slice(0, 20).join('') };
 }
-
-/** Signs widget fields as Telegram does (tests and the unit spec). */
-export function signTelegramLogin(fields: Record<string, string | number>, botToken: string): string {
-  const lines = WIDGET_FIELDS.filter((k) => fields[k] !== undefined).map((k) => `${k}=${String(fields[k])}`);
-  return createHmac('sha256', createHash('sha256').update(botToken).digest()).update(lines.join('\n')).digest('hex');
-}
