@@ -26,6 +26,14 @@ export const keys = {
   options: () => '/api/option/',
   pricing: () => '/api/pricing',
   channelModels: () => '/api/models',
+  // channels
+  channels: (p: number, pageSize: number, idSort: boolean) => `/api/channel/${q({ p, page_size: pageSize, id_sort: idSort })}`,
+  channelSearch: (keyword: string, group: string, model: string, p: number, pageSize: number, idSort: boolean) =>
+    `/api/channel/search${q({ keyword, group, model, p, page_size: pageSize, id_sort: idSort })}`,
+  channel: (id: number) => `/api/channel/${id}`,
+  channelTypeModels: () => '/api/channel/models',
+  channelTestStatus: () => '/api/channel/test/status',
+  channelBalanceStatus: () => '/api/channel/update_balance/status',
 };
 
 export { q as queryString };
