@@ -16,7 +16,7 @@ export const keys = {
   homePageContent: () => '/api/home_page_content',
   about: () => '/api/about',
   self: () => '/api/user/self',
-  checkinStatus: (month: string) => `/api/user/checkin${q({ month })}`,
+  signInDates: (month: string) => `/api/user/sign-in-dates${q({ month })}`,
   // users
   users: (p: number, size: number) => `/api/user/${q({ p, size })}`,
   userSearch: (keyword: string, group: string, p: number, size: number) =>

@@ -1,21 +1,71 @@
-// PLACEHOLDER shell (replaced by the shell work): top navigation and the page outlet.
-import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
-import { Spinner, TopNav, useT } from '@sluice/ui-kit';
+// The shell (operations-and-usage §2.2): top navigation, the page outlet, the footer, the
+// floating buttons, the New Year snow, and the default-password warning for root.
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { AppBrand, AppShell, Snow, Spinner, toast, TopNav, useT } from '@sluice/ui-kit';
+import { DefaultPasswordDialog } from '../features/auth/DefaultPasswordDialog';
+import { ShellFloating } from '../features/shell/ShellFloating';
+import { ShellFooter } from '../features/shell/ShellFooter';
+import { UserArea } from '../features/shell/UserArea';
+import { activeKeyOf, buildNav } from './nav';
+import { useSession } from './session';
+
+const SNOW_MS = 3_000;
+const RELOAD_MS = 10_000;
 
 export function Layout() {
   const { t } = useT();
+  const { admin, status } = useSession();
+  const location = useLocation();
+  const [snowing, setSnowing] = useState(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const celebrate = useCallback(() => {
+    setSnowing(true);
+    toast.success(t('console.shell.newYear.greeting'));
+    timers.current.push(
+      setTimeout(() => setSnowing(false), SNOW_MS),
+      setTimeout(() => window.location.reload(), RELOAD_MS),
+    );
+  }, [t]);
+
+  const items = useMemo(() => buildNav({ admin, status, t, onNewYear: celebrate }), [admin, status, t, celebrate]);
+  const name = status.system_name || t('console.shell.defaultSystemName');
+
+  useEffect(() => {
+    document.title = name;
+  }, [name]);
+
   return (
-    <>
-      <TopNav
-        items={[{ key: 'home', label: t('console.shell.nav.home'), href: '/' }]}
-        renderLink={(item, content) => <Link to={item.href}>{content}</Link>}
-      />
-      <main>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
-      </main>
-    </>
+    <AppShell
+      mainId="main"
+      header={
+        <TopNav
+          brand={
+            <Link to="/" aria-label={name}>
+              <AppBrand logo={status.logo || '/logo.png'} name={name} />
+            </Link>
+          }
+          items={items}
+          activeKey={activeKeyOf(location.pathname)}
+          renderLink={(item, content) => <Link to={item.href}>{content}</Link>}
+          end={<UserArea />}
+        />
+      }
+      footer={<ShellFooter />}
+      overlay={
+        <>
+          <ShellFloating />
+          <Snow active={snowing} />
+          <DefaultPasswordDialog />
+        </>
+      }
+    >
+      <Suspense fallback={<Spinner />}>
+        <Outlet />
+      </Suspense>
+    </AppShell>
   );
 }

@@ -1,7 +1,20 @@
-// PLACEHOLDER: replaced by the screen's owner.
-import { PageContainer, useT } from '@sluice/ui-kit';
+// About (/about): the stored about text (Markdown, sanitized HTML, or a URL shown as a frame),
+// else a short note on where an administrator sets it.
+import { EmptyState, PageContainer, Spinner, useT } from '@sluice/ui-kit';
+import { keys } from '../api/keys';
+import { useApiData } from '../api/useApi';
+import { StoredContent } from '../features/shell/StoredContent';
 
 export function AboutPage() {
   const { t } = useT();
-  return <PageContainer title={t('console.shell.notBuilt')} />;
+  const { data, isLoading, error } = useApiData<string>(keys.about());
+  if (isLoading) return <Spinner />;
+  if (!error && typeof data === 'string' && data.trim() !== '') {
+    return <StoredContent content={data} frameTitle={t('console.shell.about.frameTitle')} />;
+  }
+  return (
+    <PageContainer title={t('console.shell.about.title')} width="narrow">
+      <EmptyState title={t('console.shell.about.project')} description={t('console.shell.about.empty')} />
+    </PageContainer>
+  );
 }

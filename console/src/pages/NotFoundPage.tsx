@@ -1,7 +1,20 @@
-// PLACEHOLDER: replaced by the screen's owner.
-import { PageContainer, useT } from '@sluice/ui-kit';
+// Any other path (spec screen 7): 'Page does not exist'.
+import { useNavigate } from 'react-router';
+import { Button, EmptyState, PageContainer, useT } from '@sluice/ui-kit';
 
 export function NotFoundPage() {
   const { t } = useT();
-  return <PageContainer title={t('console.shell.notBuilt')} />;
+  const navigate = useNavigate();
+  return (
+    <PageContainer title={t('console.shell.notFound.title')} width="narrow">
+      <EmptyState
+        title={t('console.shell.notFound.description')}
+        action={
+          <Button variant="primary" onClick={() => navigate('/')}>
+            {t('console.shell.notFound.back')}
+          </Button>
+        }
+      />
+    </PageContainer>
+  );
 }

@@ -1,0 +1,50 @@
+// Spec §4: logging in as root with the factory password shows 'You are using the default
+// password! Change it immediately!'. The login answer's default_password flag is kept on the
+// stored user; the dialog shows until the password is changed or it is put off for this visit.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Dialog, DialogClose, useT } from '@sluice/ui-kit';
+import { useSession } from '../../app/session';
+
+const LATER_KEY = 'default-password-later';
+
+export function DefaultPasswordDialog() {
+  const { t } = useT();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [later, setLater] = useState(() => sessionStorage.getItem(LATER_KEY) === '1');
+  const open = user?.default_password === true && !later;
+  const putOff = () => {
+    sessionStorage.setItem(LATER_KEY, '1');
+    setLater(true);
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) putOff();
+      }}
+      title={t('console.auth.defaultPassword.title')}
+      size="sm"
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button>{t('console.auth.defaultPassword.later')}</Button>
+          </DialogClose>
+          <Button
+            variant="primary"
+            tone="danger"
+            onClick={() => {
+              putOff();
+              navigate('/setting');
+            }}
+          >
+            {t('console.auth.defaultPassword.change')}
+          </Button>
+        </>
+      }
+    >
+      <p role="alert">{t('console.auth.defaultPassword.body')}</p>
+    </Dialog>
+  );
+}

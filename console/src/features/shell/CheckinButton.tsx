@@ -1,0 +1,119 @@
+// The daily check-in of spec §2.15: a floating button opening this month's calendar (weeks from
+// Sunday) with the five day states; days are the server's (UTC) days.
+import { useState } from 'react';
+import {
+  Button,
+  Calendar,
+  CalendarCheckIcon,
+  FloatingButton,
+  Popover,
+  Stack,
+  Tag,
+  toast,
+  useT,
+  type CalendarDayInfo,
+  type YearMonth,
+} from '@sluice/ui-kit';
+import { keys } from '../../api/keys';
+import { useApi, useApiData, useInvalidate } from '../../api/useApi';
+import { useSession } from '../../app/session';
+
+interface SignInDates {
+  sign_in_dates: string[];
+  status: { can_sign_in_today: boolean };
+}
+
+export type DayState = 'signed' | 'today' | 'todaySigned' | 'future' | 'missed';
+
+export function dayState(day: Pick<CalendarDayInfo, 'relation' | 'marked'>): DayState {
+  if (day.relation === 'today') return day.marked ? 'todaySigned' : 'today';
+  if (day.relation === 'future') return 'future';
+  return day.marked ? 'signed' : 'missed';
+}
+
+const utcToday = (): string => new Date().toISOString().slice(0, 10);
+const monthParam = (m: YearMonth): string => `${m.year}-${String(m.month).padStart(2, '0')}`;
+
+const GLYPH: Record<DayState, string> = { signed: '✓', todaySigned: '✓', today: '•', future: '', missed: '–' };
+
+export function CheckinButton() {
+  const { t } = useT();
+  const { user } = useSession();
+  const { request, describe } = useApi();
+  const invalidate = useInvalidate();
+  const today = utcToday();
+  const [month, setMonth] = useState<YearMonth>({ year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) });
+  const [busy, setBusy] = useState(false);
+  const { data, mutate } = useApiData<SignInDates>(user ? keys.signInDates(monthParam(month)) : null, {
+    // A failing date list is only logged (spec §8); the button still works.
+    onError: (error: unknown) => console.warn('sign-in dates', error),
+  });
+  const current = month.year === Number(today.slice(0, 4)) && month.month === Number(today.slice(5, 7));
+  const signedToday = current && data ? !data.status.can_sign_in_today : false;
+
+  if (!user) {
+    return <FloatingButton icon={<CalendarCheckIcon />} label={t('console.shell.checkin.notLoggedIn')} disabled />;
+  }
+
+  const signIn = async () => {
+    setBusy(true);
+    try {
+      await request('POST', '/api/user/sign-in');
+      toast.success(t('console.shell.checkin.success'));
+      await mutate();
+      await invalidate('/api/user/self');
+    } catch (error) {
+      toast.error(describe(error) || t('console.shell.checkin.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const label = signedToday ? t('console.shell.checkin.signedToday') : t('console.shell.checkin.button');
+  const states: DayState[] = ['signed', 'today', 'todaySigned', 'future', 'missed'];
+  const stateLabel: Record<DayState, string> = {
+    signed: t('console.shell.checkin.stateSigned'),
+    today: t('console.shell.checkin.stateToday'),
+    todaySigned: t('console.shell.checkin.stateTodaySigned'),
+    future: t('console.shell.checkin.stateFuture'),
+    missed: t('console.shell.checkin.stateMissed'),
+  };
+
+  return (
+    <Popover
+      title={t('console.shell.checkin.title')}
+      side="left"
+      content={
+        <Stack gap={3}>
+          <Calendar
+            month={month}
+            onMonthChange={setMonth}
+            today={today}
+            markedDates={data?.sign_in_dates ?? []}
+            markLabel={t('console.shell.checkin.stateSigned')}
+            renderDay={(day) => {
+              const state = dayState(day);
+              return day.inMonth ? <span data-state={state}>{GLYPH[state]}</span> : null;
+            }}
+          />
+          <Stack direction="row" gap={1} aria-label={t('console.shell.checkin.legend')}>
+            {states.map((s) => (
+              <Tag key={s} size="sm" color={s === 'signed' || s === 'todaySigned' ? 'success' : s === 'today' ? 'primary' : 'neutral'}>
+                {GLYPH[s] ? `${GLYPH[s]} ` : ''}
+                {stateLabel[s]}
+              </Tag>
+            ))}
+          </Stack>
+          <Stack direction="row" justify="between">
+            <span>{t('console.shell.checkin.count', { count: data?.sign_in_dates.length ?? 0 })}</span>
+            <Button variant="primary" loading={busy} disabled={signedToday || !current} onClick={() => void signIn()}>
+              {signedToday ? t('console.shell.checkin.signedToday') : t('console.shell.checkin.signIn')}
+            </Button>
+          </Stack>
+        </Stack>
+      }
+    >
+      <FloatingButton icon={<CalendarCheckIcon />} label={label} variant={signedToday ? 'outline' : 'primary'} />
+    </Popover>
+  );
+}
