@@ -53,7 +53,7 @@ describe('pricingFor', () => {
     const gizmo = pricingFor('gpt-4-gizmo-g-abc', tables, 1);
     expect(gizmo).toMatchObject({ modelPrice: 0.1, modelRatio: 15 });
     if (!gizmo) throw new Error('expected pricing');
-    expect(quotaFor({ promptTokens: 10, completionTokens: 10, cachedTokens: 0, cacheCreationTokens: 0, imageTokens: 0, audioTokens: 0, audioCompletionTokens: 0, reasoningTokens: 0 }, gizmo).quota).toBe(50000);
+    expect(quotaFor({ promptTokens: 10, completionTokens: 10, cachedTokens: 0, cacheCreationTokens: 0, cacheCreation1hTokens: 0, imageTokens: 0, audioTokens: 0, audioCompletionTokens: 0, reasoningTokens: 0 }, gizmo).quota).toBe(50000);
     expect(pricingFor('no-such-model', tables, 1)).toBeNull();
   });
 

@@ -19,6 +19,7 @@ const usage = (promptTokens: number, completionTokens: number, o: Partial<Usage>
   completionTokens,
   cachedTokens: 0,
   cacheCreationTokens: 0,
+  cacheCreation1hTokens: 0,
   imageTokens: 0,
   audioTokens: 0,
   audioCompletionTokens: 0,
@@ -110,6 +111,17 @@ describe('fixed price per call (§3.3)', () => {
     expect(priceQuota(pricing({ modelPrice: 0.0000001 }))).toBe(1); // 0.05, paid
     expect(priceQuota(pricing({ modelPrice: 0 }))).toBe(0);
     expect(priceQuota(pricing({ modelPrice: 0.1, groupRatio: 0 }))).toBe(0);
+  });
+});
+
+describe('Claude cache writes with a 1-hour lifetime', () => {
+  it('cost 1.6 × the cache-creation ratio: (P − K − W) + K·0.1 + (W − W1h)·1.25 + W1h·2 + C·5, × MR', () => {
+    const claude = pricing({ modelRatio: 1.5, completionRatio: 5, cacheRatio: 0.1, cacheCreationRatio: 1.25 });
+    // P 1000 = 100 uncached + 300 read + 600 written (200 of them for 1h); C 100:
+    // (100 + 300·0.1 + 400·1.25 + 200·2 + 100·5)·1.5 = (100 + 30 + 500 + 400 + 500)·1.5 = 2295
+    expect(q(usage(1000, 100, { cachedTokens: 300, cacheCreationTokens: 600, cacheCreation1hTokens: 200 }), claude)).toBe(2295);
+    // A 1h count above the writes is fitted inside them.
+    expect(q(usage(1000, 100, { cachedTokens: 300, cacheCreationTokens: 600, cacheCreation1hTokens: 9999 }), claude)).toBe(Math.round((100 + 30 + 600 * 2 + 500) * 1.5));
   });
 });
 

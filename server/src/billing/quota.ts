@@ -70,10 +70,13 @@ export function priceQuota(pricing: ModelPricing, multiplier = 1): number {
   return q === 0 && isPositive(factor) ? 1 : q;
 }
 
+/** 1-hour cache writes cost 1.6 × the 5-minute ones (Anthropic: 2× vs 1.25× input). */
+const CACHE_1H_FACTOR = decimalOf(1.6);
+
 /**
  * Settlement quota (reference §3.2, OpenAI usage semantics; A / Ca = audio input / output tokens):
  *   base   = P − K − W − I − A
- *   prompt = base + K·KR + W·WR + I·IR + A·AR
+ *   prompt = base + K·KR + (W − W1h)·WR + W1h·WR·1.6 + I·IR + A·AR
  *   output = (C − Ca)·CR + Ca·AR·ACR
  *   quota  = round((prompt + output) · MR · GR), halves away from zero, exact decimals
  *   MR·GR ≠ 0 and quota ≤ 0 → 1;  P + C = 0 → 0.
@@ -89,13 +92,16 @@ export function quotaFor(usage: Usage, pricing: ModelPricing, perCallMultiplier 
   // Parts of the prompt priced apart never exceed the prompt (clampUsage guarantees it; this guards).
   const k = Math.min(Math.max(0, usage.cachedTokens), p);
   const w = Math.min(Math.max(0, usage.cacheCreationTokens), p - k);
+  const w1h = Math.min(Math.max(0, usage.cacheCreation1hTokens), w);
   const i = Math.min(Math.max(0, usage.imageTokens), p - k - w);
   const a = Math.min(Math.max(0, usage.audioTokens), p - k - w - i);
   const ca = Math.min(Math.max(0, usage.audioCompletionTokens), c);
   const ar = ratio('audioRatio', pricing.audioRatio);
   let prompt = count(p - k - w - i - a);
   prompt = add(prompt, mul(count(k), ratio('cacheRatio', pricing.cacheRatio)));
-  prompt = add(prompt, mul(count(w), ratio('cacheCreationRatio', pricing.cacheCreationRatio)));
+  const wr = ratio('cacheCreationRatio', pricing.cacheCreationRatio);
+  prompt = add(prompt, mul(count(w - w1h), wr));
+  prompt = add(prompt, mul(count(w1h), mul(wr, CACHE_1H_FACTOR)));
   prompt = add(prompt, mul(count(i), ratio('imageRatio', pricing.imageRatio)));
   prompt = add(prompt, mul(count(a), ar));
   const output = add(mul(count(c - ca), ratio('completionRatio', pricing.completionRatio)), mul(count(ca), mul(ar, ratio('audioCompletionRatio', pricing.audioCompletionRatio))));

@@ -5,7 +5,7 @@ describe('clampUsage', () => {
   it('treats negative, fractional, NaN and unsafe counts as missing, caps huge ones', () => {
     expect(
       clampUsage(reportedUsage({ promptTokens: -5, completionTokens: 3.5, cachedTokens: Number.NaN, reasoningTokens: 2 ** 60, cacheCreationTokens: 4, imageTokens: 1e12 })),
-    ).toEqual({ promptTokens: null, completionTokens: null, cachedTokens: null, reasoningTokens: null, cacheCreationTokens: 4, imageTokens: MAX_USAGE_TOKENS, audioTokens: null, audioCompletionTokens: null });
+    ).toEqual({ promptTokens: null, completionTokens: null, cachedTokens: null, reasoningTokens: null, cacheCreationTokens: 4, cacheCreation1hTokens: null, imageTokens: MAX_USAGE_TOKENS, audioTokens: null, audioCompletionTokens: null });
     expect(clampUsage(reportedUsage({ promptTokens: 500 }), 100).promptTokens).toBe(100);
   });
 });
@@ -13,7 +13,7 @@ describe('clampUsage', () => {
 describe('settleUsage', () => {
   it('uses sane upstream counts and the estimate only where they are missing', () => {
     expect(settleUsage(reportedUsage({ promptTokens: 19, completionTokens: -1 }), { promptTokens: 40, completionTokens: 12.2 })).toEqual({
-      usage: { promptTokens: 19, completionTokens: 13, cachedTokens: 0, cacheCreationTokens: 0, imageTokens: 0, audioTokens: 0, audioCompletionTokens: 0, reasoningTokens: 0 },
+      usage: { promptTokens: 19, completionTokens: 13, cachedTokens: 0, cacheCreationTokens: 0, cacheCreation1hTokens: 0, imageTokens: 0, audioTokens: 0, audioCompletionTokens: 0, reasoningTokens: 0 },
       estimatedPrompt: false,
       estimatedCompletion: true,
     });
@@ -25,17 +25,17 @@ describe('settleUsage', () => {
   });
 
   it('fits sub-counts inside their totals', () => {
-    const s = settleUsage(reportedUsage({ promptTokens: 100, completionTokens: 10, cachedTokens: 80, cacheCreationTokens: 50, imageTokens: 9, audioTokens: 5, audioCompletionTokens: 11, reasoningTokens: 30 }), {
+    const s = settleUsage(reportedUsage({ promptTokens: 100, completionTokens: 10, cachedTokens: 80, cacheCreationTokens: 50, cacheCreation1hTokens: 70, imageTokens: 9, audioTokens: 5, audioCompletionTokens: 11, reasoningTokens: 30 }), {
       promptTokens: 0,
       completionTokens: 0,
     });
-    expect(s.usage).toEqual({ promptTokens: 100, completionTokens: 10, cachedTokens: 80, cacheCreationTokens: 20, imageTokens: 0, audioTokens: 0, audioCompletionTokens: 10, reasoningTokens: 10 });
+    expect(s.usage).toEqual({ promptTokens: 100, completionTokens: 10, cachedTokens: 80, cacheCreationTokens: 20, cacheCreation1hTokens: 20, imageTokens: 0, audioTokens: 0, audioCompletionTokens: 10, reasoningTokens: 10 });
   });
 
   it('text generation: a reported 0 the local count contradicts is missing', () => {
     const zeros = reportedUsage({ promptTokens: 0, completionTokens: 0, cachedTokens: 0 });
     expect(settleUsage(zeros, { promptTokens: 40, completionTokens: 12 }, { zeroIsMissing: true })).toEqual({
-      usage: { promptTokens: 40, completionTokens: 12, cachedTokens: 0, cacheCreationTokens: 0, imageTokens: 0, audioTokens: 0, audioCompletionTokens: 0, reasoningTokens: 0 },
+      usage: { promptTokens: 40, completionTokens: 12, cachedTokens: 0, cacheCreationTokens: 0, cacheCreation1hTokens: 0, imageTokens: 0, audioTokens: 0, audioCompletionTokens: 0, reasoningTokens: 0 },
       estimatedPrompt: true,
       estimatedCompletion: true,
     });

@@ -23,6 +23,7 @@ export function clampUsage(reported: ReportedUsage, maxTokens = MAX_USAGE_TOKENS
     completionTokens: sane(reported.completionTokens, maxTokens),
     cachedTokens: sane(reported.cachedTokens, maxTokens),
     cacheCreationTokens: sane(reported.cacheCreationTokens, maxTokens),
+    cacheCreation1hTokens: sane(reported.cacheCreation1hTokens, maxTokens),
     imageTokens: sane(reported.imageTokens, maxTokens),
     audioTokens: sane(reported.audioTokens, maxTokens),
     audioCompletionTokens: sane(reported.audioCompletionTokens, maxTokens),
@@ -79,12 +80,13 @@ export function settleUsage(reported: ReportedUsage | null, estimate: UsageEstim
   const completionTokens = completion.value;
   const cachedTokens = Math.min(c.cachedTokens ?? 0, promptTokens);
   const cacheCreationTokens = Math.min(c.cacheCreationTokens ?? 0, promptTokens - cachedTokens);
+  const cacheCreation1hTokens = Math.min(c.cacheCreation1hTokens ?? 0, cacheCreationTokens);
   const imageTokens = Math.min(c.imageTokens ?? 0, promptTokens - cachedTokens - cacheCreationTokens);
   const audioTokens = Math.min(c.audioTokens ?? 0, promptTokens - cachedTokens - cacheCreationTokens - imageTokens);
   const reasoningTokens = Math.min(c.reasoningTokens ?? 0, completionTokens);
   const audioCompletionTokens = Math.min(c.audioCompletionTokens ?? 0, completionTokens);
   return {
-    usage: { promptTokens, completionTokens, cachedTokens, cacheCreationTokens, imageTokens, audioTokens, audioCompletionTokens, reasoningTokens },
+    usage: { promptTokens, completionTokens, cachedTokens, cacheCreationTokens, cacheCreation1hTokens, imageTokens, audioTokens, audioCompletionTokens, reasoningTokens },
     estimatedPrompt: prompt.estimated,
     estimatedCompletion: completion.estimated,
   };

@@ -132,6 +132,10 @@ export function consumeLog(ctx: LogContext, priced: ResolvedPricing, computed: C
     billing_source: computed.source,
     admin_info: { use_channel: [...ctx.chain] },
   };
+  if (computed.usage.cacheCreation1hTokens > 0) {
+    other.cache_creation_tokens_1h = computed.usage.cacheCreation1hTokens;
+    other.cache_creation_ratio_1h = Number((p.cacheCreationRatio * 1.6).toPrecision(12));
+  }
   if (computed.usage.imageTokens > 0) {
     other.image = true;
     other.image_ratio = p.imageRatio;

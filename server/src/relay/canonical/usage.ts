@@ -12,6 +12,12 @@ export interface Usage {
   cachedTokens: number;
   /** Prompt tokens written to the provider's cache (priced with the cache-creation ratio). */
   cacheCreationTokens: number;
+  /**
+   * The part of `cacheCreationTokens` written with a 1-hour lifetime (Anthropic
+   * `cache_creation.ephemeral_1h_input_tokens`): priced at 1.6 × the cache-creation ratio
+   * (reference §3.2: 2× input when the 5-minute ratio is 1.25).
+   */
+  cacheCreation1hTokens: number;
   /** Image input tokens (gpt-image-1 edits; priced with the image ratio). */
   imageTokens: number;
   /** Audio input tokens (gpt-4o-audio / realtime; priced with the audio ratio). */
@@ -33,6 +39,7 @@ export const EMPTY_REPORTED_USAGE: ReportedUsage = Object.freeze({
   completionTokens: null,
   cachedTokens: null,
   cacheCreationTokens: null,
+  cacheCreation1hTokens: null,
   imageTokens: null,
   audioTokens: null,
   audioCompletionTokens: null,

@@ -17,7 +17,7 @@ describe('Moonshot adaptor (type 25)', () => {
     const steps = replayStream(fixtureText(__dirname, 'chat-stream.sse'), (e) => moonshotAdaptor.parseTextStreamEvent(req, e, ctx));
     expect(steps.map((s) => s.text).join('')).toBe('你好，李雷！');
     expect(steps.filter((s) => s.usage).map((s) => s.usage)).toEqual([
-      { promptTokens: 19, completionTokens: 13, cachedTokens: null, cacheCreationTokens: null, imageTokens: null, audioTokens: null, audioCompletionTokens: null, reasoningTokens: null },
+      { promptTokens: 19, completionTokens: 13, cachedTokens: null, cacheCreationTokens: null, cacheCreation1hTokens: null, imageTokens: null, audioTokens: null, audioCompletionTokens: null, reasoningTokens: null },
     ]);
     expect(steps.at(-1)?.done).toBe(true);
   });

@@ -55,7 +55,7 @@ describe('OpenAI adaptor (type 1)', () => {
     expect(parsed).toEqual({
       ok: true,
       clientBody: text,
-      usage: { promptTokens: 19, completionTokens: 10, cachedTokens: 0, cacheCreationTokens: null, imageTokens: null, audioTokens: 0, audioCompletionTokens: 0, reasoningTokens: 0 },
+      usage: { promptTokens: 19, completionTokens: 10, cachedTokens: 0, cacheCreationTokens: null, cacheCreation1hTokens: null, imageTokens: null, audioTokens: 0, audioCompletionTokens: 0, reasoningTokens: 0 },
       finishReason: 'stop',
       outputText: 'Hello! How can I assist you today?',
       toolCalls: 0,
