@@ -318,6 +318,23 @@ describe.each(DATABASES)('midjourney relay (%s)', (kind) => {
     expect(await systemLogs(kit.root, u.username)).toHaveLength(2);
   });
 
+  it('a task whose channel was deleted fails and is refunded', async () => {
+    const u = await account();
+    const gone = await new FakeMidjourney('gone-key-0123456789').start();
+    try {
+      const goneId = await createChannel(kit.root, { name: 'mj-gone', type: 2, key: 'gone-key-0123456789', base_url: gone.url, models: 'mj_imagine', priority: 99 });
+      const mjId = (await mjPost(kit.t, '/mj/submit/imagine', u.token.key, { prompt: 'orphan' }).expect(200)).body.result as string;
+      expect(gone.submits()).toHaveLength(1);
+      await kit.root.delete(`/api/channel/${goneId}/`).expect(200);
+      await poll();
+      expect((await mjGet(kit.t, `/mj/task/${mjId}/fetch`, u.token.key).expect(200)).body).toMatchObject({ status: 'FAILURE', failReason: '渠道不存在或已删除' });
+      expect((await userQuota(u.caller)).quota).toBe(1_000_000);
+      expect(await systemLogs(kit.root, u.username)).toHaveLength(1);
+    } finally {
+      await gone.stop();
+    }
+  });
+
   it('management lists: admins filter by channel, task id and time; users see only their own, without admin columns', async () => {
     const u = await account();
     const mjId = (await mjPost(kit.t, '/mj/submit/imagine', u.token.key, { prompt: 'listed' }).expect(200)).body.result as string;
