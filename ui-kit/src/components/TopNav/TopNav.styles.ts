@@ -29,6 +29,11 @@ export const StyledBrand = styled.div`
   gap: ${th((t) => t.space[2])};
   font-size: ${th((t) => t.fontSizes.lg)};
   font-weight: ${th((t) => t.fontWeights.semibold)};
+  /* A brand wrapped in a link keeps the text colour (the browser's link blue fails contrast in dark). */
+  & a {
+    color: inherit;
+    text-decoration: none;
+  }
 `;
 
 export const StyledMenuToggle = styled.div`
