@@ -153,6 +153,9 @@ export class PaymentsService implements OnModuleInit {
    */
   private async complete(order: TopUpEntity, providerTradeNo: string, adminId: number): Promise<boolean> {
     const now = nowSeconds();
+    // Read before the transaction: on PostgreSQL a read through the pool inside it would need a
+    // second connection while the first waits, and forty racing callbacks would drain the pool.
+    const username = (await this.users.billingProfile(order.userId))?.username ?? '';
     const moved = await this.db.write(async (em) => {
       const res = await em
         .createQueryBuilder()
@@ -165,7 +168,7 @@ export class PaymentsService implements OnModuleInit {
         // The owner is gone: undo the move with the transaction.
         throw new PaymentsError('not_found', 'user.not_found', 404, {});
       }
-      await this.recordLogs(em, order, adminId);
+      await this.recordLogs(em, order, adminId, username);
       return true;
     }).catch((err: unknown) => {
       if (err instanceof PaymentsError && err.code === 'not_found') return false;
@@ -176,12 +179,11 @@ export class PaymentsService implements OnModuleInit {
     return adminId === 0 && now2?.status === 'success' && now2.providerTradeNo === providerTradeNo;
   }
 
-  private async recordLogs(em: EntityManager, order: TopUpEntity, adminId: number): Promise<void> {
-    const profile = await this.users.billingProfile(order.userId);
+  private async recordLogs(em: EntityManager, order: TopUpEntity, adminId: number, username: string): Promise<void> {
     const quotaText = this.formatQuota(order.quota);
     await this.logs.record(em, {
       userId: order.userId,
-      username: profile?.username ?? '',
+      username,
       type: LOG_TOPUP,
       quota: order.quota,
       content: t('payment.topup_log', 'zh', { quota: quotaText, money: centsToMoney(order.moneyCents) }),
