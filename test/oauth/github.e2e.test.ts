@@ -200,6 +200,27 @@ describe.each(DATABASES)('GitHub sign-in (%s)', (kind) => {
     expect(login.body.data.id).toBe(caller.userId);
   });
 
+  it('races: one state spent by ten callbacks at once opens one session; ten first sign-ins of one id make one account', async () => {
+    const b = new Browser(t.url);
+    const st = (await b.state()).body.data as string;
+    const sessions = await sessionCount(t);
+    const user = ghUser();
+    const codes = Array.from({ length: 10 }, () => gh.codeFor(user));
+    const spent = await Promise.all(codes.map((code) => b.get(`/api/oauth/github?code=${code}&state=${st}`)));
+    expect(spent.filter((r) => r.body.success === true)).toHaveLength(1);
+    expect(await sessionCount(t)).toBe(sessions + 1);
+
+    const twin = ghUser();
+    const browsers = Array.from({ length: 10 }, () => new Browser(t.url));
+    const states = await Promise.all(browsers.map(async (x) => (await x.state()).body.data as string));
+    const results = await Promise.all(browsers.map((x, i) => x.get(`/api/oauth/github?code=${gh.codeFor(twin)}&state=${states[i]}`)));
+    const ids = new Set(results.filter((r) => r.body.success === true).map((r) => r.body.data.id as number));
+    expect(ids.size).toBe(1);
+    const rows = (await t.app.get(DatabaseService).manager.query(`SELECT id FROM users WHERE github_id = '${twin.id}'`)) as unknown[];
+    expect(rows).toHaveLength(1);
+    for (const r of results.filter((x) => x.body.success !== true)) expect(r.body.message).toBe('This GitHub account is already bound to another user');
+  });
+
   it('a bind POST without the New-Api-User header is refused (the console always sends it)', async () => {
     const b = Browser.from((await newUser(t.url)).caller, t.url);
     const st = (await b.state()).body.data as string;
