@@ -23,8 +23,8 @@ export interface EndpointOps {
   parse(input: unknown, limits: RelayLimits, pathModel?: string): CanonicalRequest;
   build(adaptor: Adaptor, req: CanonicalRequest, ctx: ChannelContext, boundary: string): UpstreamRequest;
   parseResponse(adaptor: Adaptor, req: CanonicalRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
-  /** Present for endpoints that can stream. */
-  parseStream?(adaptor: Adaptor, req: CanonicalRequest, event: SseEvent, ctx: ChannelContext): StreamStep;
+  /** Present for endpoints that can stream: the event parser of one streamed answer. */
+  openStream?(adaptor: Adaptor, req: CanonicalRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep;
 }
 
 /** The request of one endpoint (transcription and translation share a request type). */
@@ -35,6 +35,8 @@ interface Calls<E extends RelayEndpoint> {
   build(adaptor: Adaptor, req: RequestOf<E>, ctx: ChannelContext, boundary: string): UpstreamRequest;
   parseResponse(adaptor: Adaptor, req: RequestOf<E>, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
   parseStream?(adaptor: Adaptor, req: RequestOf<E>, event: SseEvent, ctx: ChannelContext): StreamStep;
+  /** A stateful parser per answer; wins over parseStream. */
+  openStream?(adaptor: Adaptor, req: RequestOf<E>, ctx: ChannelContext): ((event: SseEvent) => StreamStep) | null;
 }
 
 /** A table row: the endpoint's calls, guarded so a request of another endpoint can never reach them. */
@@ -50,6 +52,7 @@ function endpointOps<E extends RelayEndpoint>(
     return req as RequestOf<E>;
   };
   const stream = calls.parseStream;
+  const open = calls.openStream;
   return {
     endpoint,
     body,
@@ -57,7 +60,14 @@ function endpointOps<E extends RelayEndpoint>(
     parse,
     build: (a, req, ctx, boundary) => calls.build(a, own(req), ctx, boundary),
     parseResponse: (a, req, res, ctx) => calls.parseResponse(a, own(req), res, ctx),
-    ...(stream ? { parseStream: (a: Adaptor, req: CanonicalRequest, ev: SseEvent, ctx: ChannelContext) => stream(a, own(req), ev, ctx) } : {}),
+    ...(stream
+      ? {
+          openStream: (a: Adaptor, req: CanonicalRequest, ctx: ChannelContext) => {
+            const r = own(req);
+            return open?.(a, r, ctx) ?? ((ev: SseEvent) => stream(a, r, ev, ctx));
+          },
+        }
+      : {}),
   };
 }
 
@@ -75,6 +85,7 @@ function textOps(endpoint: 'chat' | 'completion', path: string, parse: EndpointO
     build: (a, req, ctx) => a.buildTextRequest(req, ctx),
     parseResponse: (a, req, res, ctx) => a.parseTextResponse(req, res, ctx),
     parseStream: (a, req, ev, ctx) => a.parseTextStreamEvent(req, ev, ctx),
+    openStream: (a, req, ctx) => a.openTextStream?.(req, ctx) ?? null,
   });
 }
 

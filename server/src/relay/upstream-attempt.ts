@@ -151,14 +151,15 @@ async function streamAnswer(
   abort: (r: AbortReason) => void,
   aborted: () => AbortReason | null,
 ): Promise<AttemptResult> {
-  const parseStream = a.ops.parseStream;
-  if (!parseStream) throw new Error(`endpoint ${a.ops.endpoint} cannot stream`);
+  const openStream = a.ops.openStream;
+  if (!openStream) throw new Error(`endpoint ${a.ops.endpoint} cannot stream`);
+  const parse = openStream(a.adaptor, a.req, a.ctx);
   const req = a.req;
   const chatLike = isChatLikeStream(req);
   const pump = new StreamPump({
     body: res.body,
     exchange: a.exchange,
-    parse: (ev) => parseStream(a.adaptor, a.req, ev, a.ctx),
+    parse,
     chatLike,
     clientWantsUsage: isChatLikeStream(req) && req.clientIncludeUsage,
     idleMs: limits.idleTimeoutMs,

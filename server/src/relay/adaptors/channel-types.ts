@@ -2,7 +2,7 @@
  * Channel types the relay serves today. The registry is `Record<RelayChannelType, Adaptor>`,
  * so adding a number here fails to compile until an adaptor exists for it.
  */
-export const RELAY_CHANNEL_TYPES = [1, 3, 4, 8, 19, 22, 25, 31, 40] as const;
+export const RELAY_CHANNEL_TYPES = [1, 3, 4, 8, 14, 19, 22, 25, 31, 40] as const;
 export type RelayChannelType = (typeof RELAY_CHANNEL_TYPES)[number];
 
 /**
@@ -13,7 +13,6 @@ export const PLANNED_TYPES: Readonly<Record<number, string>> = {
   2: 'Midjourney Proxy',
   5: 'Midjourney Proxy Plus',
   11: 'Google PaLM2',
-  14: 'Anthropic Claude',
   15: 'Baidu Wenxin',
   16: 'ChatGLM',
   17: 'Ali Qwen',

@@ -1,5 +1,6 @@
 import { RelayRequestError } from '../canonical/errors';
 import { azureAdaptor } from './azure/azure.adaptor';
+import { claudeAdaptor } from './claude/claude.adaptor';
 import { PLANNED_TYPES, isRelayChannelType, type RelayChannelType } from './channel-types';
 import { customAdaptor } from './custom/custom.adaptor';
 import { fastgptAdaptor } from './fastgpt/fastgpt.adaptor';
@@ -17,6 +18,7 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   3: azureAdaptor,
   4: ollamaAdaptor,
   8: customAdaptor,
+  14: claudeAdaptor,
   19: qihoo360Adaptor,
   22: fastgptAdaptor,
   25: moonshotAdaptor,

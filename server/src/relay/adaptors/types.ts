@@ -74,6 +74,12 @@ export interface Adaptor {
   buildTextRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest;
   parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
   parseTextStreamEvent(req: TextRequest, event: SseEvent, ctx: ChannelContext): StreamStep;
+  /**
+   * For providers whose stream events need state (tool call numbering, usage spread over
+   * events): one parser per streamed answer. When present the relay uses it instead of
+   * `parseTextStreamEvent`.
+   */
+  openTextStream?(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep;
   mapError(input: ErrorInput, ctx: ChannelContext): UpstreamFailure;
 
   // Optional capabilities: present means fully implemented.

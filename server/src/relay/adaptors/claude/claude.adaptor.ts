@@ -1,0 +1,108 @@
+import { parseJson } from '../../canonical/json';
+import { RelayRequestError } from '../../canonical/errors';
+import type { ParsedResponse, StreamStep } from '../../canonical/response';
+import { chatFromOpenAI, encodeOpenAIChatResponse, OpenAIChunkEncoder } from '../../inbound/openai-chat';
+import type { SseEvent } from '../../sse/sse-parser';
+import { failureFromBody, mapOpenAIError } from '../openai-compatible/error';
+import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
+import { DEFAULT_ANTHROPIC_VERSION } from './models';
+import { toAnthropicRequest } from './request';
+import { ClaudeStreamDecoder, fromClaudeMessage } from './response';
+
+/*
+ * Type 14, Anthropic Claude: the Messages API (`POST {base}/v1/messages`, `x-api-key`,
+ * `anthropic-version`). OpenAI chat requests are converted through the canonical chat
+ * (inbound/openai-chat.ts -> request.ts), answers and stream events back (response.ts ->
+ * the OpenAI encoders). Errors arrive as {type:"error", error:{type, message}}, which the shared
+ * reader understands: 401 authentication_error and 402 billing_error disable the channel,
+ * 429 and 529 overloaded_error are retried on another channel (rule 21).
+ */
+
+const DEFAULT_BASE_URL = 'https://api.anthropic.com';
+
+function messagesUrl(ctx: ChannelContext): string {
+  const base = (ctx.baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
+  return `${base}/v1/messages`;
+}
+
+export function claudeHeaders(ctx: ChannelContext): Record<string, string> {
+  return { 'x-api-key': ctx.key, 'anthropic-version': DEFAULT_ANTHROPIC_VERSION, 'Content-Type': 'application/json' };
+}
+
+function chatOnly(req: TextRequest): Extract<TextRequest, { endpoint: 'chat' }> {
+  if (req.endpoint !== 'chat') throw new RelayRequestError('unsupported_endpoint', 'relay.unsupported_endpoint', null, { type: 14, endpoint: 'completions' }, 400);
+  return req;
+}
+
+function buildRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
+  const chat = chatFromOpenAI(chatOnly(req), ctx.upstreamModel);
+  const body = toAnthropicRequest(chat);
+  return {
+    method: 'POST',
+    url: messagesUrl(ctx),
+    headers: { ...claudeHeaders(ctx), Accept: chat.stream ? 'text/event-stream' : 'application/json' },
+    body: JSON.stringify(body),
+    expect: chat.stream ? 'sse' : 'json',
+  };
+}
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+function parseResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse {
+  const body = parseJson(res.text);
+  const message = fromClaudeMessage(body);
+  if (!message) {
+    // An error object in a 200, or something that is not a message at all.
+    const failure = mapOpenAIError({ status: 502, text: res.text }, ctx);
+    return { ok: false, failure: { ...failure, retryable: false } };
+  }
+  const encoded = encodeOpenAIChatResponse({ ...message, model: message.model || req.model }, nowSeconds());
+  const outputText = message.parts.map((p) => (p.type === 'tool_call' ? p.name + p.arguments : p.text)).join('');
+  return {
+    ok: true,
+    clientBody: JSON.stringify(encoded),
+    usage: message.usage,
+    finishReason: message.finishReason,
+    outputText,
+    toolCalls: message.parts.filter((p) => p.type === 'tool_call').length,
+  };
+}
+
+const EMPTY_STEP: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
+
+/** One decoder and encoder per streamed answer: Anthropic events in, OpenAI chunks out. */
+function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+  const decoder = new ClaudeStreamDecoder();
+  const encoder = new OpenAIChunkEncoder(nowSeconds(), req.model);
+  return (event) => {
+    const r = decoder.push(parseJson(event.data.trim()));
+    if (r.kind === 'malformed') return { ...EMPTY_STEP, malformed: true };
+    if (r.kind === 'error') return { ...EMPTY_STEP, error: failureFromBody(r.body, ctx), done: true };
+    // The decoder yields at most one part a client sees per event (message_stop: usage, then end).
+    let data = null;
+    for (const part of r.parts) data ??= encoder.encode(part);
+    return {
+      ...EMPTY_STEP,
+      forward: data ? { data } : null,
+      text: r.text,
+      toolCalls: r.toolCalls,
+      usage: r.usage,
+      finishReason: r.finish,
+      done: r.parts.some((p) => p.type === 'end'),
+    };
+  };
+}
+
+export const claudeAdaptor: Adaptor = {
+  type: 14,
+  name: 'Anthropic Claude',
+  defaultBaseUrl: DEFAULT_BASE_URL,
+  buildTextRequest: buildRequest,
+  parseTextResponse: parseResponse,
+  // Stateless use (one event out of context) cannot number tool calls; the relay opens a stream.
+  parseTextStreamEvent: (req, event, ctx) => openTextStream(req, ctx)(event),
+  openTextStream,
+  mapError: (input, ctx) => mapOpenAIError(input, ctx),
+};

@@ -1,0 +1,268 @@
+import type { CanonicalChat, CanonicalChatResponse, ChatPart, ChatStreamPart, ChatTool, ChatTurn, ImageSource, ReasoningRequest, ResponseFormat, ToolChoice } from '../canonical/chat';
+import { arrayAt, isJsonObject, objectAt, stringAt, type JsonObject, type JsonValue } from '../canonical/json';
+import type { ChatRequest } from '../canonical/request';
+import type { FinishReason, ReportedUsage } from '../canonical/usage';
+
+/*
+ * The OpenAI chat inbound format: an OpenAI `chat/completions` body (already validated and
+ * bounded by parseChatRequest) to the canonical chat, and canonical answers back to OpenAI
+ * JSON and `chat.completion.chunk`s. Native adaptors use it; OpenAI-wire adaptors pass bodies
+ * through and never need it.
+ */
+
+/** Keys the canonical form models; everything else goes to `passthrough`. */
+const MODELLED = new Set([
+  'model',
+  'messages',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'max_tokens',
+  'max_completion_tokens',
+  'temperature',
+  'top_p',
+  'top_k',
+  'stop',
+  'stream',
+  'stream_options',
+  'reasoning_effort',
+  'response_format',
+  'user',
+  'n',
+  'functions',
+  'function_call',
+]);
+
+function str(v: JsonValue | undefined): string {
+  return typeof v === 'string' ? v : '';
+}
+
+function num(v: JsonValue | undefined): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+/** `data:image/png;base64,AAAA` as inline bytes; anything else stays a URL. */
+export function imageSource(url: string): ImageSource {
+  const m = /^data:([\w.+-]+\/[\w.+-]+);base64,(.*)$/s.exec(url);
+  return m ? { kind: 'base64', mediaType: m[1] as string, data: m[2] as string } : { kind: 'url', url };
+}
+
+function contentParts(content: JsonValue | undefined): ChatPart[] {
+  if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
+  if (!Array.isArray(content)) return [];
+  const parts: ChatPart[] = [];
+  for (const p of content) {
+    if (!isJsonObject(p)) continue;
+    if (p.type === 'text' || p.type === 'input_text') {
+      if (str(p.text) !== '') parts.push({ type: 'text', text: str(p.text) });
+    } else if (p.type === 'image_url') {
+      const img = isJsonObject(p.image_url) ? p.image_url : { url: p.image_url ?? '' };
+      const detail = img.detail === 'low' || img.detail === 'high' || img.detail === 'auto' ? img.detail : null;
+      if (str(img.url) !== '') parts.push({ type: 'image', source: imageSource(str(img.url)), detail });
+    } else if (p.type === 'input_audio') {
+      const a = objectAt(p, 'input_audio');
+      parts.push({ type: 'audio', format: str(a?.format), data: str(a?.data) });
+    }
+  }
+  return parts;
+}
+
+function textOf(content: JsonValue | undefined): string {
+  return contentParts(content)
+    .map((p) => (p.type === 'text' ? p.text : ''))
+    .join('');
+}
+
+function turnsOf(messages: readonly JsonValue[]): { system: string[]; turns: ChatTurn[] } {
+  const system: string[] = [];
+  const turns: ChatTurn[] = [];
+  for (const m of messages) {
+    if (!isJsonObject(m)) continue;
+    const role = m.role;
+    if (role === 'system' || role === 'developer') {
+      const text = textOf(m.content);
+      if (text !== '') system.push(text);
+    } else if (role === 'user') {
+      turns.push({ role: 'user', parts: contentParts(m.content) });
+    } else if (role === 'assistant') {
+      const parts: ChatPart[] = [];
+      const reasoning = str(m.reasoning_content) || str(m.reasoning);
+      if (reasoning !== '') parts.push({ type: 'reasoning', text: reasoning, signature: null });
+      parts.push(...contentParts(m.content));
+      for (const call of arrayAt(m, 'tool_calls') ?? []) {
+        if (!isJsonObject(call)) continue;
+        const fn = objectAt(call, 'function');
+        parts.push({ type: 'tool_call', id: str(call.id), name: str(fn?.name), arguments: str(fn?.arguments) });
+      }
+      turns.push({ role: 'assistant', parts });
+    } else if (role === 'tool') {
+      turns.push({ role: 'tool', parts: [{ type: 'tool_result', toolCallId: str(m.tool_call_id), content: contentParts(m.content), isError: false }] });
+    }
+  }
+  return { system, turns };
+}
+
+function toolsOf(body: JsonObject): ChatTool[] {
+  const out: ChatTool[] = [];
+  for (const t of arrayAt(body, 'tools') ?? []) {
+    if (!isJsonObject(t) || t.type !== 'function') continue;
+    const fn = objectAt(t, 'function');
+    if (!fn || str(fn.name) === '') continue;
+    out.push({ name: str(fn.name), description: stringAt(fn, 'description'), parameters: objectAt(fn, 'parameters') ?? { type: 'object', properties: {} } });
+  }
+  return out;
+}
+
+function toolChoiceOf(v: JsonValue | undefined): ToolChoice | null {
+  if (v === 'auto') return { kind: 'auto' };
+  if (v === 'none') return { kind: 'none' };
+  if (v === 'required') return { kind: 'required' };
+  if (isJsonObject(v)) {
+    const name = str(objectAt(v, 'function')?.name);
+    if (name !== '') return { kind: 'tool', name };
+  }
+  return null;
+}
+
+function reasoningOf(v: JsonValue | undefined): ReasoningRequest | null {
+  if (v === 'minimal' || v === 'low' || v === 'medium' || v === 'high') return { kind: 'effort', effort: v };
+  return null;
+}
+
+function responseFormatOf(v: JsonValue | undefined): ResponseFormat | null {
+  if (!isJsonObject(v)) return null;
+  if (v.type === 'json_object') return { kind: 'json_object' };
+  if (v.type === 'json_schema') {
+    const js = objectAt(v, 'json_schema');
+    return { kind: 'json_schema', name: str(js?.name), schema: objectAt(js, 'schema') ?? {} };
+  }
+  return v.type === 'text' ? { kind: 'text' } : null;
+}
+
+/** The canonical chat of an OpenAI chat request, for the upstream model `model`. */
+export function chatFromOpenAI(req: ChatRequest, model: string): CanonicalChat {
+  const body = req.body;
+  const { system, turns } = turnsOf(arrayAt(body, 'messages') ?? []);
+  const stop = typeof body.stop === 'string' ? [body.stop] : (arrayAt(body, 'stop') ?? []).filter((s): s is string => typeof s === 'string' && s !== '');
+  const passthrough: JsonObject = {};
+  for (const [k, v] of Object.entries(body)) if (!MODELLED.has(k)) passthrough[k] = v;
+  return {
+    model,
+    system,
+    turns,
+    tools: toolsOf(body),
+    toolChoice: toolChoiceOf(body.tool_choice),
+    parallelToolCalls: typeof body.parallel_tool_calls === 'boolean' ? body.parallel_tool_calls : null,
+    maxOutputTokens: req.maxOutputTokens,
+    temperature: num(body.temperature),
+    topP: num(body.top_p),
+    topK: num(body.top_k),
+    stop,
+    stream: req.stream,
+    reasoning: reasoningOf(body.reasoning_effort),
+    responseFormat: responseFormatOf(body.response_format),
+    user: typeof body.user === 'string' && body.user !== '' ? body.user : null,
+    passthrough,
+  };
+}
+
+const OPENAI_FINISH: Readonly<Record<FinishReason, string>> = {
+  stop: 'stop',
+  length: 'length',
+  tool_calls: 'tool_calls',
+  content_filter: 'content_filter',
+  function_call: 'function_call',
+  other: 'stop',
+};
+
+export function openAIFinish(reason: FinishReason | null): string | null {
+  return reason === null ? null : OPENAI_FINISH[reason];
+}
+
+/** OpenAI `usage` from canonical usage (prompt includes cache reads and writes). */
+export function openAIUsage(u: ReportedUsage): JsonObject {
+  const prompt = u.promptTokens ?? 0;
+  const completion = u.completionTokens ?? 0;
+  const details: JsonObject = { cached_tokens: u.cachedTokens ?? 0 };
+  if (u.cacheCreationTokens !== null) details.cache_creation_tokens = u.cacheCreationTokens;
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+    prompt_tokens_details: details,
+    completion_tokens_details: { reasoning_tokens: u.reasoningTokens ?? 0 },
+  };
+}
+
+/** A whole canonical answer as an OpenAI `chat.completion`. */
+export function encodeOpenAIChatResponse(res: CanonicalChatResponse, created: number): JsonObject {
+  const text = res.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
+  const reasoning = res.parts.flatMap((p) => (p.type === 'reasoning' ? [p.text] : [])).join('');
+  const calls = res.parts.flatMap((p) =>
+    p.type === 'tool_call' ? [{ id: p.id, type: 'function', function: { name: p.name, arguments: p.arguments } } as JsonObject] : [],
+  );
+  const message: JsonObject = { role: 'assistant', content: text === '' && calls.length > 0 ? null : text };
+  if (reasoning !== '') message.reasoning_content = reasoning;
+  if (calls.length > 0) message.tool_calls = calls;
+  const out: JsonObject = {
+    id: res.id,
+    object: 'chat.completion',
+    created,
+    model: res.model,
+    choices: [{ index: 0, message, logprobs: null, finish_reason: openAIFinish(res.finishReason) }],
+  };
+  if (res.usage) out.usage = openAIUsage(res.usage);
+  return out;
+}
+
+/**
+ * Canonical stream parts to `chat.completion.chunk`s, one chunk (or none) per part. The final
+ * usage chunk has empty `choices`, as OpenAI's include_usage chunk: the relay's usage filter
+ * hides it from clients that did not ask for it.
+ */
+export class OpenAIChunkEncoder {
+  private id = '';
+  private model: string;
+
+  constructor(
+    private readonly created: number,
+    model: string,
+  ) {
+    this.model = model;
+  }
+
+  private chunk(choices: JsonObject[], extra: JsonObject = {}): JsonObject {
+    return { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model, choices, ...extra };
+  }
+
+  private delta(delta: JsonObject, finish: string | null = null): JsonObject {
+    return this.chunk([{ index: 0, delta, logprobs: null, finish_reason: finish }]);
+  }
+
+  encode(part: ChatStreamPart): JsonObject | null {
+    switch (part.type) {
+      case 'start':
+        this.id = part.id;
+        if (part.model !== '') this.model = part.model;
+        return this.delta({ role: 'assistant', content: '' });
+      case 'text':
+        return this.delta({ content: part.text });
+      case 'reasoning':
+        return this.delta({ reasoning_content: part.text });
+      case 'tool_call_start':
+        return this.delta({ tool_calls: [{ index: part.index, id: part.id, type: 'function', function: { name: part.name, arguments: '' } }] });
+      case 'tool_call_delta':
+        return this.delta({ tool_calls: [{ index: part.index, function: { arguments: part.arguments } }] });
+      case 'finish':
+        return this.delta({}, openAIFinish(part.reason));
+      case 'usage':
+        return this.chunk([], { usage: openAIUsage(part.usage) });
+      case 'end':
+        return null;
+      default: {
+        const never: never = part;
+        return never;
+      }
+    }
+  }
+}
