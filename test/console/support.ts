@@ -98,7 +98,7 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(' | ')}`);
   expect({ label, violations: bad }).toEqual({ label, violations: [] });
 }
 

@@ -18,9 +18,10 @@ export const keys = {
   self: () => '/api/user/self',
   signInDates: (month: string) => `/api/user/sign-in-dates${q({ month })}`,
   // users
-  users: (p: number, size: number) => `/api/user/${q({ p, size })}`,
+  // (the server reads the page size from page_size)
+  users: (p: number, size: number) => `/api/user/${q({ p, page_size: size })}`,
   userSearch: (keyword: string, group: string, p: number, size: number) =>
-    `/api/user/search${q({ keyword, group, p, size })}`,
+    `/api/user/search${q({ keyword, group, p, page_size: size })}`,
   groups: () => '/api/group/',
   // options
   options: () => '/api/option/',
@@ -34,6 +35,15 @@ export const keys = {
   channelTypeModels: () => '/api/channel/models',
   channelTestStatus: () => '/api/channel/test/status',
   channelBalanceStatus: () => '/api/channel/update_balance/status',
+  // personal
+  affCode: () => '/api/user/aff',
+  // logs
+  logs: (admin: boolean, params: Record<string, string | number>) => `/api/log/${admin ? '' : 'self/'}${q(params)}`,
+  logStat: (admin: boolean, params: Record<string, string | number>) => `/api/log/${admin ? 'stat' : 'self/stat'}${q(params)}`,
+  logExport: (id: number) => `/api/log/export/${id}`,
+  user: (id: number) => `/api/user/${id}`,
+  // dashboard
+  quotaData: (admin: boolean, params: Record<string, string | number>) => `/api/data/${admin ? '' : 'self'}${q(params)}`,
 };
 
 export { q as queryString };

@@ -84,6 +84,19 @@ describe('createSluiceClient management calls', () => {
     await expect(client.request('GET', '/api/user/self')).rejects.toMatchObject({ status: 429 });
   });
 
+  it('download() returns the file with the management headers, and the server message on refusal', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      res.end('id,model\n1,gpt-4o\n');
+    };
+    const client = createSluiceClient({ baseUrl, userId: 9 });
+    const blob = await client.download('/api/log/export/3/file');
+    expect(await blob.text()).toBe('id,model\n1,gpt-4o\n');
+    expect(seen[0]?.headers['new-api-user']).toBe('9');
+    handler = (_req, res) => json(res, { success: false, message: '导出尚未完成' }, 409);
+    await expect(client.download('/api/log/export/3/file')).rejects.toEqual(new SluiceApiError('导出尚未完成', 409));
+  });
+
   it('uses 1-based pages when told to', async () => {
     handler = (_req, res) => json(res, { success: true, message: '', data: { items: [], total: 0 } });
     const client = createSluiceClient({ baseUrl, userId: 1, pageBase: 1 });

@@ -87,6 +87,8 @@ export interface SluiceClient {
    * `data` (the console parses it per domain); a failure throws SluiceApiError with the server's message.
    */
   request<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<ApiResult<T>>;
+  /** A management GET that answers a file (a CSV export): the bytes, or SluiceApiError. */
+  download(path: string): Promise<Blob>;
   /** Streams a chat reply; ends after a 'done' event. Throws SluiceApiError or ChatStreamError. */
   streamChat(request: ChatCompletionRequest, signal?: AbortSignal): AsyncGenerator<ChatStreamEvent, void, void>;
 }
@@ -284,6 +286,18 @@ export function createSluiceClient(options: SluiceClientOptions): SluiceClient {
     async request<T>(method: HttpMethod, path: string, body?: unknown): Promise<ApiResult<T>> {
       const raw = await callRaw(method, path, body);
       return { data: raw.data as T, message: typeof raw.message === 'string' ? raw.message : '', body: raw };
+    },
+    async download(path: string): Promise<Blob> {
+      const response = await send(path, {
+        method: 'GET',
+        headers: managementHeaders(false),
+        credentials: options.credentials ?? 'include',
+      });
+      if (!response.ok) {
+        const parsed = await readJson(response).catch(() => undefined);
+        throw new SluiceApiError(errorMessageOf(parsed, `HTTP ${response.status}`), response.status);
+      }
+      return response.blob();
     },
     streamChat,
   };

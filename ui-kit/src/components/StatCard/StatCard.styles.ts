@@ -33,7 +33,7 @@ export const StyledStatCard = styled.div`
       flex-direction: column;
       gap: ${t.space[1]};
       /* Side by side in a wrapping row, each at least 12rem wide. */
-      flex: 1 1 12rem;
+      flex: 1 1 9rem;
       min-width: 0;
       padding: ${t.space[4]};
       border-radius: ${t.radii.lg};

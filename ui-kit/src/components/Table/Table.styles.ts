@@ -48,8 +48,9 @@ export const StyledScroll = styled.div<{ $maxHeight?: string; $pageSticky: boole
   background: ${th((t) => t.colors.bgElevated)};
 `;
 
-export const StyledTable = styled.table<{ $size: TableSize }>`
+export const StyledTable = styled.table<{ $size: TableSize; $minWidth: string | undefined }>`
   width: 100%;
+  min-width: ${({ $minWidth }) => $minWidth ?? 'auto'};
   border-collapse: separate;
   border-spacing: 0;
   font-size: ${({ theme, $size }) => resolveTheme(theme).fontSizes[$size === 'sm' ? 'sm' : 'md']};

@@ -39,6 +39,11 @@ describe('Table', () => {
     expect(screen.getAllByText('已启用')).toHaveLength(3);
   });
 
+  it('keeps a minimum width so narrow screens scroll instead of squeezing columns', () => {
+    renderWithTheme(<Table caption="令牌" columns={columns} rows={tokens.slice(0, 1)} rowKey={(r) => r.id} minWidth="48rem" />);
+    expect(screen.getByRole('table', { name: '令牌' })).toHaveStyle({ minWidth: '48rem' });
+  });
+
   it('shows the empty state and a custom empty message', () => {
     const { rerender } = renderWithTheme(<Table columns={columns} rows={[]} rowKey={(r) => r.id} />);
     expect(screen.getByText('暂无数据')).toBeInTheDocument();

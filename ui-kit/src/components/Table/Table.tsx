@@ -95,6 +95,11 @@ export interface TableProps<Row> extends Omit<HTMLAttributes<HTMLDivElement>, 'c
   stickyOffset?: string;
   /** Scroll inside the table beyond this height (CSS length). */
   maxHeight?: string;
+  /**
+   * The narrowest the table gets (e.g. '64rem'): below it the table scrolls sideways instead of
+   * squeezing every column into letter-wide strips on a phone.
+   */
+  minWidth?: string;
   pagination?: TablePagination | false;
   /** Left side of the toolbar, e.g. "copy selected". */
   toolbar?: ReactNode;
@@ -134,6 +139,7 @@ export function Table<Row>({
   header = 'static',
   stickyOffset = '0',
   maxHeight,
+  minWidth,
   pagination = false,
   toolbar,
   caption,
@@ -206,7 +212,7 @@ export function Table<Row>({
       ) : null}
       <Spinner spinning={loading && pageRows.length > 0} label={t('table.loading')}>
         <StyledScroll $maxHeight={maxHeight} $pageSticky={pageSticky}>
-          <StyledTable $size={size} aria-label={caption} aria-busy={loading || undefined}>
+          <StyledTable $size={size} $minWidth={minWidth} aria-label={caption} aria-busy={loading || undefined}>
             <colgroup>
               {withSelection ? <col /> : null}
               {shownColumns.map((column) => (

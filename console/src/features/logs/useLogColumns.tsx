@@ -1,0 +1,117 @@
+import { Button, Stack, Tag, Tooltip, useT, type TableColumn } from '@sluice/ui-kit';
+import { useSession } from '../../app/session';
+import { formatQuota, quotaDisplayOf } from '../quota/format';
+import { firstTokenColor, formatTime, tokenRate, useTimeColor } from './timing';
+import { logTypeKey, parseOther, type LogRow } from './types';
+
+const TYPE_COLORS = { topup: 'success', consume: 'primary', manage: 'info', system: 'neutral', error: 'danger', warning: 'warning', reward: 'success', all: 'neutral', unknown: 'neutral' } as const;
+
+/** The columns of the log table; the admin ones (channel, username, retry) only for admins. */
+export function useLogColumns(onUser: (userId: number) => void): TableColumn<LogRow>[] {
+  const { t } = useT();
+  const { admin, status, locale } = useSession();
+  const display = quotaDisplayOf(status);
+  const columns: (TableColumn<LogRow> | false)[] = [
+    { key: 'created_at', title: t('console.logs.columns.time'), render: (r) => formatTime(r.created_at, locale), width: '11rem' },
+    admin && {
+      key: 'channel',
+      title: t('console.logs.columns.channel'),
+      render: (r) => (r.channel ? <Tag size="sm">{r.channel}</Tag> : ''),
+    },
+    admin && {
+      key: 'username',
+      title: t('console.logs.columns.username'),
+      render: (r) =>
+        r.user_id ? (
+          <Button variant="link" size="sm" aria-label={t('console.logs.userInfo.open', { name: r.username })} onClick={() => onUser(r.user_id as number)}>
+            {r.username}
+          </Button>
+        ) : (
+          r.username
+        ),
+    },
+    { key: 'token_name', title: t('console.logs.columns.token'), render: (r) => (r.token_name ? <Tag size="sm">{r.token_name}</Tag> : '') },
+    { key: 'token_group', title: t('console.logs.columns.group'), render: (r) => r.token_group },
+    {
+      key: 'type',
+      title: t('console.logs.columns.type'),
+      render: (r) => {
+        const k = logTypeKey(r.type);
+        return (
+          <Tag size="sm" color={TYPE_COLORS[k]}>
+            {t(`console.logs.types.${k}`)}
+          </Tag>
+        );
+      },
+    },
+    { key: 'model_name', title: t('console.logs.columns.model'), render: (r) => r.model_name },
+    {
+      key: 'use_time',
+      title: t('console.logs.columns.useTime'),
+      render: (r) => {
+        if (r.type !== 2) return '';
+        const other = parseOther(r.other);
+        const frt = typeof other.frt === 'number' && other.frt > 0 ? other.frt / 1000 : null;
+        const rate = tokenRate(r.completion_tokens, r.use_time);
+        return (
+          <Stack direction="row" gap={1}>
+            <Tag size="sm" color={useTimeColor(r.use_time)}>
+              {t('console.logs.cells.seconds', { value: r.use_time })}
+            </Tag>
+            {frt !== null && (
+              <Tag size="sm" color={firstTokenColor(frt)}>
+                {t('console.logs.cells.frt', { value: frt.toFixed(1) })}
+              </Tag>
+            )}
+            <Tag size="sm" variant="outline">
+              {r.is_stream ? t('console.logs.cells.stream') : t('console.logs.cells.nonStream')}
+            </Tag>
+            {rate !== null && (
+              <Tag size="sm" variant="outline">
+                {t('console.logs.cells.rate', { value: rate })}
+              </Tag>
+            )}
+          </Stack>
+        );
+      },
+    },
+    { key: 'prompt_tokens', title: t('console.logs.columns.prompt'), align: 'end', render: (r) => (r.type === 2 ? r.prompt_tokens : '') },
+    { key: 'completion_tokens', title: t('console.logs.columns.completion'), align: 'end', render: (r) => (r.type === 2 ? r.completion_tokens : '') },
+    { key: 'quota', title: t('console.logs.columns.quota'), align: 'end', render: (r) => (r.quota ? formatQuota(r.quota, display) : '') },
+    admin && {
+      key: 'retry',
+      title: t('console.logs.columns.retry'),
+      render: (r) => {
+        const chain = parseOther(r.other).admin_info?.use_channel;
+        return Array.isArray(chain) && chain.length > 1 ? t('console.logs.cells.retryChain', { chain: chain.map(String).join('->') }) : '';
+      },
+    },
+    {
+      key: 'detail',
+      title: t('console.logs.columns.detail'),
+      render: (r) => <LogDetail row={r} />,
+    },
+  ];
+  return columns.filter((c): c is TableColumn<LogRow> => c !== false);
+}
+
+/** The `other` details as text: ratios and price for usage rows, else the row's content. */
+function LogDetail({ row }: { row: LogRow }) {
+  const { t } = useT();
+  if (row.type !== 2) return <>{row.content}</>;
+  const other = parseOther(row.other);
+  const parts: string[] = [];
+  if (typeof other.model_price === 'number' && other.model_price > 0) parts.push(t('console.logs.cells.modelPrice', { value: other.model_price }));
+  else if (typeof other.model_ratio === 'number') parts.push(t('console.logs.cells.modelRatio', { value: other.model_ratio }));
+  if (typeof other.completion_ratio === 'number') parts.push(t('console.logs.cells.completionRatio', { value: other.completion_ratio }));
+  if (typeof other.group_ratio === 'number') parts.push(t('console.logs.cells.groupRatio', { value: other.group_ratio }));
+  if (typeof other.cache_tokens === 'number' && other.cache_tokens > 0) parts.push(t('console.logs.cells.cacheTokens', { value: other.cache_tokens }));
+  const text = parts.join('，') || row.content;
+  return row.content && row.content !== text ? (
+    <Tooltip content={row.content}>
+      <span tabIndex={0}>{text}</span>
+    </Tooltip>
+  ) : (
+    <>{text}</>
+  );
+}
