@@ -1,7 +1,44 @@
-// PLACEHOLDER: replaced by the screen's owner.
-import { PageContainer, useT } from '@sluice/ui-kit';
+// /setting (spec §2 screen 8): the active tab lives in ?tab= (default personal). Regular users
+// get the personal tab alone, without a tab strip; admins get every tab.
+import { Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageContainer, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, useT } from '@sluice/ui-kit';
+import { useSession } from '../app/session';
+import { isSettingsTab, SETTINGS_TABS, TAB_COMPONENTS, type SettingsTab } from '../features/settings/tabs';
 
 export function SettingsPage() {
   const { t } = useT();
-  return <PageContainer title={t('console.shell.notBuilt')} />;
+  const { admin } = useSession();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const active: SettingsTab = admin && isSettingsTab(requested) ? requested : 'personal';
+  const Active = TAB_COMPONENTS[active];
+  const content = (
+    <Suspense fallback={<Spinner />}>
+      <Active />
+    </Suspense>
+  );
+
+  if (!admin) {
+    return <PageContainer title={t('console.personal.settings.tabs.personal')}>{content}</PageContainer>;
+  }
+  return (
+    <PageContainer title={t('console.personal.settings.title')}>
+      <Tabs
+        value={active}
+        onValueChange={(next) => {
+          if (isSettingsTab(next)) setParams({ tab: next });
+        }}
+      >
+        <TabsList aria-label={t('console.personal.settings.tabsLabel')}>
+          {SETTINGS_TABS.map((key) => (
+            <TabsTrigger key={key} value={key}>
+              {t(`console.personal.settings.tabs.${key}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value={active}>{content}</TabsContent>
+      </Tabs>
+    </PageContainer>
+  );
 }

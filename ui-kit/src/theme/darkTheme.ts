@@ -11,7 +11,8 @@ export const darkTheme: SluiceTheme = {
     primaryHover: '#6ea3ff',
     primaryActive: '#3474e6',
     primarySubtle: '#16264a',
-    onPrimary: '#ffffff',
+    // Dark text on the light fills, as onSuccess / onWarning (white on #4d8dff was 3.2:1).
+    onPrimary: '#0b1220',
     success: '#34c674',
     successHover: '#52d48a',
     successSubtle: '#12301f',
@@ -24,7 +25,7 @@ export const darkTheme: SluiceTheme = {
     dangerHover: '#f58a8e',
     dangerActive: '#d9545a',
     dangerSubtle: '#3d1a1c',
-    onDanger: '#ffffff',
+    onDanger: '#1f0a0b',
     info: '#38b2ec',
     infoHover: '#5cc2f1',
     infoSubtle: '#0f2b3a',

@@ -1,0 +1,81 @@
+// Moves referral quota into the balance; below quota_per_unit nothing is sent (spec §5).
+import { useEffect, useState } from 'react';
+import { Banner, Button, Dialog, DialogClose, FormField, NumberInput, Stack, toast, useT } from '@sluice/ui-kit';
+import { useSession } from '../../app/session';
+import { useApi } from '../../api/useApi';
+import { formatQuota, quotaDisplayOf } from '../quota/format';
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  available: number;
+  onDone: () => void;
+}
+
+export function AffTransferDialog({ open, onOpenChange, available, onDone }: Props) {
+  const { t } = useT();
+  const { status } = useSession();
+  const { request, describe } = useApi();
+  const display = quotaDisplayOf(status);
+  const min = display.quotaPerUnit;
+  const [amount, setAmount] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (open) {
+      setAmount(available >= min ? available : min);
+      setError(null);
+      setServerError(null);
+    }
+  }, [open, available, min]);
+
+  const submit = async () => {
+    if (amount === null || amount < min) {
+      setError(t('console.personal.aff.minimum', { min: formatQuota(min, display) }));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await request('POST', '/api/user/aff_transfer', { quota: amount });
+      toast.success(t('console.personal.aff.done'));
+      onDone();
+    } catch (e) {
+      setServerError(describe(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('console.personal.aff.transferTitle')}
+      description={t('console.personal.aff.available', { amount: formatQuota(available, display) })}
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="outline">{t('console.personal.aff.cancel')}</Button>
+          </DialogClose>
+          <Button variant="primary" loading={busy} onClick={() => void submit()}>
+            {t('console.personal.aff.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap={3}>
+        {serverError ? <Banner type="danger">{serverError}</Banner> : null}
+        <FormField
+          label={t('console.personal.aff.amount')}
+          hint={t('console.personal.aff.amountHint', { min: formatQuota(min, display), units: min })}
+          error={error ?? undefined}
+        >
+          <NumberInput value={amount} onValueChange={setAmount} step={1} precision={0} />
+        </FormField>
+      </Stack>
+    </Dialog>
+  );
+}

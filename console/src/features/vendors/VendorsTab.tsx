@@ -1,0 +1,5 @@
+import { EmptyState } from '@sluice/ui-kit';
+
+export function VendorsTab() {
+  return <EmptyState />;
+}
