@@ -63,8 +63,8 @@ export function DashboardPage() {
                 />
               </FormField>
               {admin && (
-                <FormField label={t('console.dashboard.filters.username')} hint={t('console.dashboard.filters.usernameHint')}>
-                  <Input value={draftUser} onValueChange={setDraftUser} clearable />
+                <FormField label={t('console.dashboard.filters.username')}>
+                  <Input value={draftUser} onValueChange={setDraftUser} placeholder={t('console.dashboard.filters.usernameHint')} clearable />
                 </FormField>
               )}
               <FormField label={t('console.dashboard.filters.granularity')} htmlFor="dashboard-granularity">

@@ -107,8 +107,8 @@ export const Chart = forwardRef<HTMLElement, ChartProps>(function Chart(
   const axes = (
     <>
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey={xKey} tickFormatter={formatX} stroke={t.colors.border} tickLine={false} minTickGap={16} />
-      <YAxis tickFormatter={formatValue} stroke={t.colors.border} tickLine={false} width={64} />
+      <XAxis dataKey={xKey} tickFormatter={formatX} stroke={t.colors.border} tick={{ fill: t.colors.textSecondary }} tickLine={false} minTickGap={16} />
+      <YAxis tickFormatter={formatValue} stroke={t.colors.border} tick={{ fill: t.colors.textSecondary }} tickLine={false} width={72} />
       <Tooltip
         cursor={{ fill: t.colors.bgHover, stroke: t.colors.borderStrong }}
         content={<ThemedTooltip formatValue={formatValue} formatX={formatX} />}
