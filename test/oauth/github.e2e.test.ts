@@ -165,6 +165,17 @@ describe.each(DATABASES)('GitHub sign-in (%s)', (kind) => {
     expect(await sessionCount(t)).toBe(sessions);
   });
 
+  it('a provider that never answers times out with the same clear refusal', async () => {
+    gh.fault = 'hang';
+    const started = Date.now();
+    const b = new Browser(t.url);
+    const res = await signIn(b, ghUser());
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ success: false, message: 'Sign-in with GitHub failed, please retry later' });
+    expect(b.cookies.has('session')).toBe(false);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  }, 30_000);
+
   it('binds only by POST from the signed-in user who asked; an id bound elsewhere is refused', async () => {
     const { caller } = await newUser(t.url);
     const b = Browser.from(caller, t.url);

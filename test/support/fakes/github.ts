@@ -11,7 +11,7 @@ export interface GitHubUser {
   emails?: { email: string; primary: boolean; verified: boolean }[];
 }
 
-export type GitHubFault = 'none' | 'token_error' | 'user_500' | 'close';
+export type GitHubFault = 'none' | 'token_error' | 'user_500' | 'close' | 'hang';
 
 /**
  * GitHub's OAuth web flow and REST API on loopback, as documented
@@ -69,6 +69,8 @@ export class FakeGitHub {
       req.socket.destroy();
       return;
     }
+    // Never answers (the gateway's own timeout must end the wait).
+    if (this.fault === 'hang') return;
     const json = (status: number, value: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(value));
