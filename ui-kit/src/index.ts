@@ -54,6 +54,7 @@ export * from './components/StatCard';
 export * from './components/EmbedFrame';
 export * from './components/JsonEditor';
 export * from './components/KeyValueEditor';
+export * from './components/ImageViewer';
 
 // API client (injected into the connected widgets)
 export * from './api';

@@ -348,6 +348,16 @@ export const en: Messages = {
     remove: 'Remove row {{n}}',
     empty: 'No rows yet',
   },
+  imageViewer: {
+    title: 'Image',
+    loading: 'Loading the image',
+    failed: 'The image failed to load',
+    empty: 'No image',
+    previous: 'Previous image',
+    next: 'Next image',
+    position: '{{index}} of {{count}}',
+    original: 'Open the original in a new tab',
+  },
   // The console's areas (./console/<area>.ts).
   console: consoleEn,
 };

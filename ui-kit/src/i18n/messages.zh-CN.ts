@@ -356,6 +356,16 @@ export const zhCN = {
     remove: '删除第 {{n}} 行',
     empty: '暂无数据',
   },
+  imageViewer: {
+    title: '查看图片',
+    loading: '图片加载中',
+    failed: '图片加载失败',
+    empty: '没有图片',
+    previous: '上一张',
+    next: '下一张',
+    position: '第 {{index}} / {{count}} 张',
+    original: '在新标签页打开原图',
+  },
   // The console's areas (./console/<area>.ts).
   console: consoleZhCN,
 };

@@ -1,0 +1,2 @@
+export { ImageThumbnail, ImageViewer } from './ImageViewer';
+export type { ImageThumbnailProps, ImageViewerProps, ViewerImage } from './ImageViewer';
