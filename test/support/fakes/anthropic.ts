@@ -223,7 +223,7 @@ export class FakeAnthropic {
       }
       send('content_block_stop', { index });
     });
-    send('message_delta', { delta: { stop_reason: message.stop_reason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens as number } });
+    send('message_delta', { delta: { stop_reason: message.stop_reason ?? null, stop_sequence: null }, usage: { output_tokens: usage.output_tokens as number } });
     send('message_stop', {});
     res.end();
   }
