@@ -80,7 +80,8 @@ export async function openPage(h: ConsoleHarness, path: string, opts: OpenOption
   // Only on the first document of the context: later navigations keep what the page stored.
   // (A string: the test project has no DOM types.)
   await context.addInitScript({
-    content: `if (!sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1');
+    // Top frame only: embedded third-party pages (chat clients, the monitor) may not touch storage.
+    content: `if (window === window.top && !sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1');
       for (const [k, v] of Object.entries(${JSON.stringify(init)})) localStorage.setItem(k, v); }`,
   });
   const page = await context.newPage();
