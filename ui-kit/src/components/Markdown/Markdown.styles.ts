@@ -41,6 +41,10 @@ const codeStyles = ({ theme }: { theme: unknown }) => {
       background: ${t.colors.codeBg};
       line-height: ${t.lineHeights.normal};
     }
+    pre:focus-visible {
+      outline: none;
+      box-shadow: ${t.shadows.focus};
+    }
     pre code {
       padding: 0;
       background: ${t.colors.transparent};

@@ -32,6 +32,8 @@ describe('Markdown', () => {
     const code = container.querySelector('pre > code');
     expect(code).toHaveTextContent('const x = 1 < 2;');
     expect(code).toHaveClass('language-ts');
+    // A code block that scrolls sideways is reachable from the keyboard.
+    expect(code?.parentElement).toHaveAttribute('tabindex', '0');
     expect(screen.getByRole('table')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '1' })).toHaveStyle({ textAlign: 'right' });
   });

@@ -73,7 +73,8 @@ export function renderBlocks(
         );
       case 'codeBlock':
         return (
-          <pre key={key} data-language={block.lang ?? undefined}>
+          // A code block may scroll sideways: a tab stop lets keyboard users scroll it (axe scrollable-region-focusable).
+          <pre key={key} data-language={block.lang ?? undefined} tabIndex={0}>
             <code className={languageClass(block.lang)}>{block.value}</code>
           </pre>
         );
