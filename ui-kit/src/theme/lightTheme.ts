@@ -12,11 +12,13 @@ export const lightTheme: SluiceTheme = {
     primaryActive: '#0b44b8',
     primarySubtle: '#e8f0ff',
     onPrimary: '#ffffff',
-    success: '#12a150',
+    // AA text contrast on white and on the subtle fill (the former #12a150 was 3.0:1 on it).
+    success: '#0a7d3c',
     successHover: '#2bb765',
     successSubtle: '#e6f7ed',
     onSuccess: '#ffffff',
-    warning: '#d97706',
+    // AA on white and on warningSubtle (the former #d97706 was 2.9:1 on it).
+    warning: '#b45309',
     warningHover: '#f08c12',
     warningSubtle: '#fff4e0',
     onWarning: '#ffffff',
@@ -26,7 +28,8 @@ export const lightTheme: SluiceTheme = {
     dangerActive: '#b3252a',
     dangerSubtle: '#fdecec',
     onDanger: '#ffffff',
-    info: '#0b8bcc',
+    // AA on white and on infoSubtle (the former #0b8bcc was 3.4:1 on it).
+    info: '#0a6fa3',
     infoHover: '#2ea3de',
     infoSubtle: '#e5f4fb',
     onInfo: '#ffffff',
