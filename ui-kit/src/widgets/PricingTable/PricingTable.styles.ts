@@ -72,3 +72,12 @@ export const StyledNumber = styled.span`
   font-size: ${th((t) => t.fontSizes.sm)};
   white-space: nowrap;
 `;
+
+/** The vendor tabs' panel: the vendor's description above the table. */
+export const StyledVendorPanel = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${th((t) => t.space[4])};
+  min-width: 0;
+  padding-top: ${th((t) => t.space[3])};
+`;

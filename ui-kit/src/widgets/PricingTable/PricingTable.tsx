@@ -11,7 +11,7 @@ import { Markdown, SafeHtml } from '../../components/Markdown';
 import { Select, type SelectOption } from '../../components/Select';
 import { Switch } from '../../components/Switch';
 import { Table, type RowKey } from '../../components/Table';
-import { Tabs, TabsList, TabsTrigger } from '../../components/Tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/Tabs';
 import { toast } from '../../components/Toast';
 import { useT } from '../../i18n';
 import { pricingColumns } from './pricingColumns';
@@ -22,6 +22,7 @@ import {
   StyledFilters,
   StyledPricing,
   StyledVendorBar,
+  StyledVendorPanel,
 } from './PricingTable.styles';
 import { collectTags, selectRows } from './selectRows';
 import { buildRows, buildVendorBar, looksLikeHtml, type VendorFilter } from './vendors';
@@ -210,8 +211,9 @@ export const PricingTable = forwardRef<HTMLDivElement, PricingTableProps>(functi
         <Switch label={t('pricing.unitPerK')} checked={perK} onCheckedChange={setPerK} />
       </StyledFilters>
 
-      <StyledVendorBar>
-        <Tabs value={vendorKey} onValueChange={setVendorKey} variant="card">
+      {/* The vendor bar's tabs control one panel: the vendor's description and the table. */}
+      <Tabs value={vendorKey} onValueChange={setVendorKey} variant="card">
+        <StyledVendorBar>
           <TabsList aria-label={t('pricing.vendors')}>
             <TabsTrigger value={ALL}>{t('pricing.vendorAll')}</TabsTrigger>
             {bar.vendors.map((v) => (
@@ -221,46 +223,49 @@ export const PricingTable = forwardRef<HTMLDivElement, PricingTableProps>(functi
             ))}
             {bar.hasOther && <TabsTrigger value={OTHER}>{t('pricing.vendorOther')}</TabsTrigger>}
           </TabsList>
-        </Tabs>
-      </StyledVendorBar>
+        </StyledVendorBar>
+        <TabsContent value={vendorKey}>
+          <StyledVendorPanel>
+            {chosenVendor?.description && (
+              <Banner type="info" title={chosenVendor.name}>
+                {looksLikeHtml(chosenVendor.description) ? (
+                  <SafeHtml size="sm">{chosenVendor.description}</SafeHtml>
+                ) : (
+                  <Markdown size="sm">{chosenVendor.description}</Markdown>
+                )}
+              </Banner>
+            )}
 
-      {chosenVendor?.description && (
-        <Banner type="info" title={chosenVendor.name}>
-          {looksLikeHtml(chosenVendor.description) ? (
-            <SafeHtml size="sm">{chosenVendor.description}</SafeHtml>
-          ) : (
-            <Markdown size="sm">{chosenVendor.description}</Markdown>
-          )}
-        </Banner>
-      )}
-
-      <Table
-        caption={t('pricing.title')}
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.item.model_name}
-        loading={loading}
-        empty={t('pricing.empty')}
-        selection="multiple"
-        selectedKeys={selected}
-        onSelectionChange={setSelected}
-        columnSettings="hidden"
-        pagination={false}
-        toolbar={
-          selectedNames.length >= 2 ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => {
-                const text = selectedNames.join(',');
-                void copy(text, { successMessage: t('pricing.copied', { text }) });
-              }}
-            >
-              {t('pricing.copySelected', { count: selectedNames.length })}
-            </Button>
-          ) : undefined
-        }
-      />
+            <Table
+              caption={t('pricing.title')}
+              columns={columns}
+              rows={rows}
+              rowKey={(row) => row.item.model_name}
+              loading={loading}
+              empty={t('pricing.empty')}
+              selection="multiple"
+              selectedKeys={selected}
+              onSelectionChange={setSelected}
+              columnSettings="hidden"
+              pagination={false}
+              toolbar={
+                selectedNames.length >= 2 ? (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => {
+                      const text = selectedNames.join(',');
+                      void copy(text, { successMessage: t('pricing.copied', { text }) });
+                    }}
+                  >
+                    {t('pricing.copySelected', { count: selectedNames.length })}
+                  </Button>
+                ) : undefined
+              }
+            />
+          </StyledVendorPanel>
+        </TabsContent>
+      </Tabs>
       {manualCopyDialog}
     </StyledPricing>
   );
