@@ -20,11 +20,15 @@ export function GitHubSection() {
     <OptionSection
       opt={opt}
       title={t('console.options.sections.github.title')}
-      description={`${t('console.options.sections.github.description')} ${t('console.options.hints.githubHomepage', { address })}; ${t('console.options.hints.githubCallback', { address })}`}
+      description={t('console.options.sections.github.description')}
     >
       <OptionSwitch opt={opt} name="GitHubOAuthEnabled" />
       <FormGrid columns={2}>
-        <OptionInput opt={opt} name="GitHubClientId" />
+        <OptionInput
+          opt={opt}
+          name="GitHubClientId"
+          hint={`${t('console.options.hints.githubHomepage', { address })}; ${t('console.options.hints.githubCallback', { address })}`}
+        />
         <OptionInput opt={opt} name="GitHubClientSecret" secret />
       </FormGrid>
     </OptionSection>
@@ -44,11 +48,11 @@ export function LinuxDoSection() {
     <OptionSection
       opt={opt}
       title={t('console.options.sections.linuxdo.title')}
-      description={`${t('console.options.sections.linuxdo.description')} ${t('console.options.hints.linuxdoCallback', { address })}`}
+      description={t('console.options.sections.linuxdo.description')}
     >
       <OptionSwitch opt={opt} name="LinuxDOOAuthEnabled" />
       <FormGrid columns={3}>
-        <OptionInput opt={opt} name="LinuxDOClientId" />
+        <OptionInput opt={opt} name="LinuxDOClientId" hint={t('console.options.hints.linuxdoCallback', { address })} />
         <OptionInput opt={opt} name="LinuxDOClientSecret" secret />
         <OptionNumber opt={opt} name="LinuxDoMinLevel" min={0} max={4} precision={0} hint={t('console.options.hints.LinuxDoMinLevel')} />
       </FormGrid>
@@ -87,12 +91,12 @@ export function TelegramSection() {
     <OptionSection
       opt={opt}
       title={t('console.options.sections.telegram.title')}
-      description={`${t('console.options.sections.telegram.description')} ${t('console.options.hints.telegramDomain', { address })}`}
+      description={t('console.options.sections.telegram.description')}
     >
       <OptionSwitch opt={opt} name="TelegramOAuthEnabled" />
       <FormGrid columns={2}>
         <OptionInput opt={opt} name="TelegramBotToken" secret />
-        <OptionInput opt={opt} name="TelegramBotName" />
+        <OptionInput opt={opt} name="TelegramBotName" hint={t('console.options.hints.telegramDomain', { address })} />
       </FormGrid>
     </OptionSection>
   );

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { toast, useT } from '@sluice/ui-kit';
 import { useApiData } from '../../api/useApi';
 import { keys } from '../../api/keys';
@@ -8,6 +8,8 @@ export type OptionMap = Readonly<Record<string, string>>;
 interface OptionsScopeValue {
   /** Every stored option the server shows (secrets are never among them); undefined while loading. */
   options: OptionMap | undefined;
+  /** Counts finished loads: an unchanged list keeps its identity, yet a load still counts. */
+  loads: number;
   /** Loads the whole list again (after a save). */
   reload(): Promise<void>;
 }
@@ -25,14 +27,18 @@ interface OptionRow {
  */
 export function OptionsScope({ children }: { children: ReactNode }) {
   const { t } = useT();
+  const [loads, setLoads] = useState(0);
   const { data, mutate } = useApiData<OptionRow[]>(keys.options(), {
-    onSuccess: () => toast.success(t('console.options.common.refreshed')),
+    onSuccess: () => {
+      setLoads((n) => n + 1);
+      toast.success(t('console.options.common.refreshed'));
+    },
   });
   const options = useMemo(() => (data ? Object.fromEntries(data.map((row) => [row.key, row.value])) : undefined), [data]);
   const reload = useCallback(async () => {
     await mutate();
   }, [mutate]);
-  const value = useMemo(() => ({ options, reload }), [options, reload]);
+  const value = useMemo(() => ({ options, loads, reload }), [options, loads, reload]);
   return <OptionsContext.Provider value={value}>{children}</OptionsContext.Provider>;
 }
 

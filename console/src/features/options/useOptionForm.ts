@@ -59,7 +59,7 @@ export function useOptionForm<K extends string>(config: OptionFormConfig<K>): Op
   const { t } = useT();
   const { request, describe } = useApi();
   const { refreshStatus } = useSession();
-  const { options, reload } = useOptionsScope();
+  const { options, loads, reload } = useOptionsScope();
   const form = useForm<OptionValues>({ mode: 'onBlur', reValidateMode: 'onChange' });
   const [saving, setSaving] = useState(false);
   /** The loaded copy (in form-field text) the typed values are compared against. */
@@ -90,7 +90,7 @@ export function useOptionForm<K extends string>(config: OptionFormConfig<K>): Op
     baseline.current = loaded;
     accepted.current.clear();
     form.reset(next);
-  }, [options, keys, json, isSecret, form]);
+  }, [options, loads, keys, json, isSecret, form]);
 
   const outgoing = useCallback(
     (key: K, text: string) => (urls?.includes(key) ? text.trim().replace(/\/+$/, '') : text),
