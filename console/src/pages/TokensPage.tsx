@@ -1,7 +1,27 @@
-// PLACEHOLDER: replaced by the screen's owner.
-import { PageContainer, useT } from '@sluice/ui-kit';
+// My tokens (spec §2.5): the kit's TokenManager on the session's client, plus the
+// quick-configuration chat (§2.13).
+import { useState } from 'react';
+import { Button, ConnectedTokenManager, PageContainer, useT } from '@sluice/ui-kit';
+import { useSession } from '../app/session';
+import { QuickChatDialog } from '../features/chat/QuickChatDialog';
+import { useChatLauncher } from '../features/chat/useChatLauncher';
 
 export function TokensPage() {
   const { t } = useT();
-  return <PageContainer title={t('console.shell.notBuilt')} />;
+  const { client } = useSession();
+  const [quickOpen, setQuickOpen] = useState(false);
+  const launch = useChatLauncher();
+  return (
+    <PageContainer
+      title={t('console.tokens.title')}
+      extra={
+        <Button variant="outline" onClick={() => setQuickOpen(true)}>
+          {t('console.tokens.quick.open')}
+        </Button>
+      }
+    >
+      <ConnectedTokenManager client={client} defaultSiteOrigin={window.location.origin} />
+      <QuickChatDialog open={quickOpen} onOpenChange={setQuickOpen} onLaunch={launch} />
+    </PageContainer>
+  );
 }
