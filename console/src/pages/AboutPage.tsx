@@ -10,7 +10,7 @@ export function AboutPage() {
   const { data, isLoading, error } = useApiData<string>(keys.about());
   if (isLoading) return <Spinner />;
   if (!error && typeof data === 'string' && data.trim() !== '') {
-    return <StoredContent content={data} frameTitle={t('console.shell.about.frameTitle')} />;
+    return <StoredContent content={data} title={t('console.shell.about.title')} frameTitle={t('console.shell.about.frameTitle')} />;
   }
   return (
     <PageContainer title={t('console.shell.about.title')} width="narrow">

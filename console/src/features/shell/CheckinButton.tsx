@@ -89,16 +89,21 @@ export function CheckinButton() {
             month={month}
             onMonthChange={setMonth}
             today={today}
+            // Days are focusable grid cells so keyboard users can read each day's state; choosing
+            // one selects nothing.
+            value={null}
+            onSelect={() => undefined}
+            outsideDays="hidden"
             markedDates={data?.sign_in_dates ?? []}
             markLabel={t('console.shell.checkin.stateSigned')}
             renderDay={(day) => {
               const state = dayState(day);
-              return day.inMonth ? <span data-state={state}>{GLYPH[state]}</span> : null;
+              return day.inMonth ? <span data-day-state={state}>{GLYPH[state]}</span> : null;
             }}
           />
           <Stack direction="row" gap={1} aria-label={t('console.shell.checkin.legend')}>
             {states.map((s) => (
-              <Tag key={s} size="sm" color={s === 'signed' || s === 'todaySigned' ? 'success' : s === 'today' ? 'primary' : 'neutral'}>
+              <Tag key={s} size="sm">
                 {GLYPH[s] ? `${GLYPH[s]} ` : ''}
                 {stateLabel[s]}
               </Tag>

@@ -4,10 +4,10 @@ import { Markdown, PageContainer, PageFrame } from '@sluice/ui-kit';
 
 export const isUrl = (content: string): boolean => /^https?:\/\/\S+$/i.test(content.trim());
 
-export function StoredContent({ content, frameTitle }: { content: string; frameTitle: string }) {
+export function StoredContent({ content, frameTitle, title }: { content: string; frameTitle: string; title?: string }) {
   if (isUrl(content)) return <PageFrame src={content.trim()} title={frameTitle} />;
   return (
-    <PageContainer>
+    <PageContainer title={title}>
       <Markdown html="sanitize">{content}</Markdown>
     </PageContainer>
   );

@@ -68,3 +68,15 @@ describe('Popover', () => {
     expect(onOpenChange).toHaveBeenCalledWith(true);
   });
 });
+
+describe('Popover title', () => {
+  it('names the panel by its title', async () => {
+    render(
+      <Popover title="每日签到" content={<p>body</p>}>
+        <button type="button">open</button>
+      </Popover>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'open' }));
+    expect(await screen.findByRole('dialog', { name: '每日签到' })).toBeInTheDocument();
+  });
+});

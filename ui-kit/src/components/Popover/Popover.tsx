@@ -1,4 +1,4 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ReactElement, type ReactNode } from 'react';
+import { forwardRef, useId, type ComponentPropsWithoutRef, type ReactElement, type ReactNode } from 'react';
 import { Popover as PopoverPrimitive } from 'radix-ui';
 import { StyledPopoverArrow, StyledPopoverContent, StyledPopoverTitle } from './Popover.styles';
 
@@ -47,6 +47,9 @@ export const Popover = forwardRef<HTMLDivElement, PopoverProps>(function Popover
   },
   ref,
 ) {
+  // The title names the panel (role dialog) unless the caller named it.
+  const titleId = useId();
+  const named = title !== undefined && rest['aria-label'] === undefined && rest['aria-labelledby'] === undefined;
   return (
     <PopoverPrimitive.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange} modal={modal}>
       <PopoverPrimitive.Trigger asChild>{children}</PopoverPrimitive.Trigger>
@@ -57,9 +60,10 @@ export const Popover = forwardRef<HTMLDivElement, PopoverProps>(function Popover
           align={align}
           sideOffset={sideOffset}
           collisionPadding={collisionPadding}
+          aria-labelledby={named ? titleId : undefined}
           {...rest}
         >
-          {title !== undefined && <StyledPopoverTitle>{title}</StyledPopoverTitle>}
+          {title !== undefined && <StyledPopoverTitle id={titleId}>{title}</StyledPopoverTitle>}
           {content}
           {arrow === 'visible' && <StyledPopoverArrow />}
         </StyledPopoverContent>
