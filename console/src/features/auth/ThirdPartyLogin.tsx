@@ -1,42 +1,17 @@
 // The third-party login buttons of the login screen, each shown only when its status flag is on.
 // GitHub and LinuxDO ask the server for a state first, then go to the provider's authorize page.
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Button, Dialog, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
-import type { StoredUser } from '../../api/user';
-import { useApi } from '../../api/useApi';
+import { Button, Dialog, FormField, Input, Stack, useT } from '@sluice/ui-kit';
 import { useSession } from '../../app/session';
-
-export function authorizeUrl(provider: 'github' | 'linuxdo', clientId: string, state: string): string {
-  const q = new URLSearchParams({ client_id: clientId, state });
-  if (provider === 'github') {
-    q.set('scope', 'user:email');
-    return `https://github.com/login/oauth/authorize?${q.toString()}`;
-  }
-  q.set('response_type', 'code');
-  return `https://connect.linux.do/oauth2/authorize?${q.toString()}`;
-}
+import { TelegramLogin } from '../oauth/TelegramLogin';
+import { useOAuthStart } from '../oauth/useOAuthStart';
+import { useWeChatSignIn } from '../oauth/wechat';
 
 function WeChatLogin({ qrcode }: { qrcode: string }) {
   const { t } = useT();
-  const { request, describe } = useApi();
-  const { setUser } = useSession();
-  const navigate = useNavigate();
+  const { signIn, busy } = useWeChatSignIn();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    try {
-      const { data } = await request<StoredUser>('GET', `/api/oauth/wechat?code=${encodeURIComponent(code)}`);
-      setUser(data);
-      toast.success(t('console.auth.login.success'));
-      navigate('/token');
-    } catch (error) {
-      toast.error(describe(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () => signIn(code);
   return (
     <Dialog
       title={t('console.auth.login.wechatTitle')}
@@ -62,20 +37,7 @@ function WeChatLogin({ qrcode }: { qrcode: string }) {
 export function ThirdPartyLogin() {
   const { t } = useT();
   const { status } = useSession();
-  const { request } = useApi();
-  const [busy, setBusy] = useState<'github' | 'linuxdo' | null>(null);
-
-  const start = async (provider: 'github' | 'linuxdo') => {
-    const clientId = String((provider === 'github' ? status.github_client_id : status.linuxdo_client_id) ?? '');
-    setBusy(provider);
-    try {
-      const { data } = await request<string>('GET', '/api/oauth/state');
-      window.location.href = authorizeUrl(provider, clientId, String(data));
-    } catch {
-      toast.error(t('console.auth.login.oauthFailed'));
-      setBusy(null);
-    }
-  };
+  const { start, pending: busy } = useOAuthStart();
 
   const buttons = [
     status.github_oauth === true && (
@@ -90,13 +52,7 @@ export function ThirdPartyLogin() {
     ),
     status.wechat_login === true && <WeChatLogin key="wechat" qrcode={String(status.wechat_qrcode ?? '')} />,
     status.telegram_oauth === true && (
-      <Button
-        key="telegram"
-        fullWidth
-        onClick={() => toast.info(t('console.auth.login.telegramHint', { bot: String(status.telegram_bot_name ?? '') }))}
-      >
-        {t('console.auth.login.telegram')}
-      </Button>
+      <TelegramLogin key="telegram" botName={String(status.telegram_bot_name ?? '')} label={t('console.auth.login.telegram')} />
     ),
   ].filter(Boolean);
 

@@ -2,14 +2,13 @@
 // on; e-mail is always there. GitHub and LinuxDO go through the provider's authorize page
 // (/api/oauth/state first), WeChat takes the code from the official account, Telegram its widget.
 import { useState } from 'react';
-import { Button, Card, Stack, Tag, toast, useT, type MessageKey } from '@sluice/ui-kit';
+import { Button, Card, Stack, Tag, useT, type MessageKey } from '@sluice/ui-kit';
 import { useSession } from '../../app/session';
-import { useApi } from '../../api/useApi';
 import type { ConsoleStatus } from '../../api/status';
+import { useOAuthStart } from '../oauth/useOAuthStart';
 import { EmailBindDialog } from './EmailBindDialog';
 import { WeChatBindDialog } from './WeChatBindDialog';
 import { TelegramBindDialog } from './TelegramBindDialog';
-import { authorizeUrl, type RedirectProvider } from './oauthRedirect';
 import type { SelfView } from './types';
 
 type Kind = 'github' | 'linuxdo' | 'wechat' | 'telegram' | 'email';
@@ -34,22 +33,8 @@ function rowsOf(self: SelfView, status: ConsoleStatus): Row[] {
 export function BindingsCard({ self, onChanged }: { self: SelfView; onChanged: () => void }) {
   const { t } = useT();
   const { status } = useSession();
-  const { call } = useApi();
   const [open, setOpen] = useState<Kind | null>(null);
-  const [redirecting, setRedirecting] = useState<RedirectProvider | null>(null);
-
-  const redirect = async (provider: RedirectProvider) => {
-    setRedirecting(provider);
-    const res = await call<string>('GET', `/api/oauth/state?provider=${provider}`);
-    if (!res || typeof res.data !== 'string') {
-      setRedirecting(null);
-      return;
-    }
-    const fromServer = (res as { authorize_url?: unknown }).authorize_url;
-    const url = typeof fromServer === 'string' && fromServer !== '' ? fromServer : authorizeUrl(provider, status, res.data);
-    toast.info(t('console.personal.bind.redirecting'));
-    window.location.assign(url);
-  };
+  const { start: redirect, pending: redirecting } = useOAuthStart();
 
   const start = (kind: Kind) => {
     if (kind === 'github' || kind === 'linuxdo') void redirect(kind);

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Banner, Button, Dialog, DialogClose, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
 import { useSession } from '../../app/session';
 import { useApi } from '../../api/useApi';
+import { useWeChatBind } from '../oauth/wechat';
 
 interface Props {
   open: boolean;
@@ -14,7 +15,8 @@ interface Props {
 export function WeChatBindDialog({ open, onOpenChange, onDone }: Props) {
   const { t } = useT();
   const { status } = useSession();
-  const { request, describe } = useApi();
+  const { describe } = useApi();
+  const bindWeChat = useWeChatBind();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,7 +29,7 @@ export function WeChatBindDialog({ open, onOpenChange, onDone }: Props) {
     if (code.trim() === '') return;
     setBusy(true);
     try {
-      await request('POST', '/api/oauth/wechat/bind', { code: code.trim() });
+      await bindWeChat(code);
       toast.success(t('console.personal.bind.wechatBound'));
       setCode('');
       onDone();

@@ -14,6 +14,7 @@ import { logsEn, logsZhCN } from './logs';
 import { dashboardEn, dashboardZhCN } from './dashboard';
 import { pagesEn, pagesZhCN } from './pages';
 import { tasksEn, tasksZhCN } from './tasks';
+import { paymentsEn, paymentsZhCN } from './payments';
 
 export const consoleZhCN = {
   shell: shellZhCN,
@@ -30,6 +31,7 @@ export const consoleZhCN = {
   dashboard: dashboardZhCN,
   pages: pagesZhCN,
   tasks: tasksZhCN,
+  payments: paymentsZhCN,
 };
 
 export const consoleEn = {
@@ -47,4 +49,5 @@ export const consoleEn = {
   dashboard: dashboardEn,
   pages: pagesEn,
   tasks: tasksEn,
+  payments: paymentsEn,
 };
