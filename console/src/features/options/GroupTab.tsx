@@ -62,7 +62,7 @@ function GroupBlock({ opt, optionKey, toRows, toJson, savedMessage, failedMessag
           emptyText={t('console.options.groups.empty')}
         />
         <FormActions>
-          <Button loading={busy} onClick={() => void commit()}>
+          <Button variant="primary" loading={busy} onClick={() => void commit()}>
             {text.setLabel}
           </Button>
         </FormActions>

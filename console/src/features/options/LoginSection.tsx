@@ -49,6 +49,7 @@ export function LoginSection() {
               <Button variant="secondary">{t('console.options.common.cancel')}</Button>
             </DialogClose>
             <Button
+              variant="primary"
               tone="danger"
               onClick={() => {
                 setConfirming(false);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DateTimePicker, Dialog, DialogClose, FormActions, FormField, Stack, toast, useT } from '@sluice/ui-kit';
+import { Button, DateTimePicker, Dialog, DialogClose, FormActions, FormField, FormGrid, Stack, toast, useT } from '@sluice/ui-kit';
 import { useApi } from '../../api/useApi';
 import { OptionSwitch } from './fields';
 import { OptionSection } from './OptionSection';
@@ -43,9 +43,11 @@ function LogCleaner() {
 
   return (
     <Stack gap={3}>
-      <FormField label={t('console.options.logs.cleanBefore')}>
-        <DateTimePicker value={before} onValueChange={setBefore} clearable label={t('console.options.logs.cleanBefore')} />
-      </FormField>
+      <FormGrid columns={2}>
+        <FormField label={t('console.options.logs.cleanBefore')}>
+          <DateTimePicker value={before} onValueChange={setBefore} clearable label={t('console.options.logs.cleanBefore')} />
+        </FormField>
+      </FormGrid>
       <FormActions>
         <Button variant="outline" tone="danger" loading={cleaning} onClick={ask}>
           {t('console.options.logs.cleanButton')}
@@ -61,7 +63,7 @@ function LogCleaner() {
             <DialogClose asChild>
               <Button variant="secondary">{t('console.options.common.cancel')}</Button>
             </DialogClose>
-            <Button tone="danger" onClick={() => void clean()}>
+            <Button variant="primary" tone="danger" onClick={() => void clean()}>
               {t('console.options.common.confirm')}
             </Button>
           </>

@@ -33,7 +33,7 @@ export function OptionSection<K extends string>({ title, description, opt, onSav
         >
           {children}
           <FormActions>
-            <Button type="submit" loading={opt.saving}>
+            <Button type="submit" variant="primary" loading={opt.saving}>
               {saveLabel ?? t('console.options.common.save')}
             </Button>
             {actions}

@@ -56,7 +56,7 @@ export function RatiosSection() {
             <DialogClose asChild>
               <Button variant="secondary">{t('console.options.common.cancel')}</Button>
             </DialogClose>
-            <Button tone="danger" onClick={() => void reset()}>
+            <Button variant="primary" tone="danger" onClick={() => void reset()}>
               {t('console.options.common.confirm')}
             </Button>
           </>
