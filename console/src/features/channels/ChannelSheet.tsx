@@ -130,14 +130,14 @@ function ChannelFormView({ creating, id, stored, defaults, onClose, onSaved }: F
       }}
     >
       <FormField label={t('console.channels.fields.type')} required>
-        <Select searchable options={typeOptions} value={String(form.type)} onValueChange={pickType} />
+        <Select aria-label={t('console.channels.fields.type')} searchable options={typeOptions} value={String(form.type)} onValueChange={pickType} />
       </FormField>
       <TypeExtras form={form} set={set} />
       <FormField label={t('console.channels.fields.name')} required error={err('nameKey', form.name.trim() === '' ? t('console.channels.validation.nameKey') : '')}>
         <Input value={form.name} placeholder={t('console.channels.fields.namePlaceholder')} onValueChange={(name) => set({ name })} />
       </FormField>
       <FormField label={t('console.channels.fields.groups')} required hint={t('console.channels.fields.groupsHint')}>
-        <Select mode="multiple" searchable placeholder={t('console.channels.fields.groupsPlaceholder')} options={groupOptions} value={form.groups} onValueChange={(groups) => set({ groups })} />
+        <Select aria-label={t('console.channels.fields.groups')} mode="multiple" searchable placeholder={t('console.channels.fields.groupsPlaceholder')} options={groupOptions} value={form.groups} onValueChange={(groups) => set({ groups })} />
       </FormField>
       <ProxyField form={form} set={set} />
       {creating ? (

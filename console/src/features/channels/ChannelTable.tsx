@@ -20,11 +20,12 @@ interface Props {
 export function ChannelTable({ list, actions, ask, batch, selected, onSelectionChange }: Props) {
   const { t } = useT();
   const columns: TableColumn<Channel>[] = [
-    { key: 'id', title: t('console.channels.columns.id'), width: '4rem' },
-    { key: 'name', title: t('console.channels.columns.name'), render: (c) => c.name },
+    { key: 'id', title: t('console.channels.columns.id'), width: '3.5rem' },
+    { key: 'name', title: t('console.channels.columns.name'), width: '9rem', render: (c) => c.name },
     {
       key: 'group',
       title: t('console.channels.columns.group'),
+      width: '8rem',
       render: (c) => (
         <Stack direction="row" gap={1}>
           {splitList(c.group).map((g) => (
@@ -35,18 +36,19 @@ export function ChannelTable({ list, actions, ask, batch, selected, onSelectionC
         </Stack>
       ),
     },
-    { key: 'type', title: t('console.channels.columns.type'), render: (c) => t(typeLabelKey(c.type)) },
-    { key: 'status', title: t('console.channels.columns.status'), render: (c) => <StatusCell channel={c} /> },
-    { key: 'response_time', title: t('console.channels.columns.responseTime'), render: (c) => <ResponseTimeCell channel={c} /> },
+    { key: 'type', title: t('console.channels.columns.type'), width: '8rem', render: (c) => t(typeLabelKey(c.type)) },
+    { key: 'status', title: t('console.channels.columns.status'), width: '6.5rem', render: (c) => <StatusCell channel={c} /> },
+    { key: 'response_time', title: t('console.channels.columns.responseTime'), width: '6.5rem', render: (c) => <ResponseTimeCell channel={c} /> },
     {
       key: 'balance',
       title: t('console.channels.columns.balance'),
+      width: '8rem',
       render: (c) => <BalanceCell channel={c} updating={actions.busy[`balance-${c.id}`] === true} onUpdate={() => void actions.updateBalance(c)} />,
     },
     {
       key: 'priority',
       title: t('console.channels.columns.priority'),
-      width: '6rem',
+      width: '5.5rem',
       render: (c) => (
         <InlineNumber value={c.priority} min={-999} label={t('console.channels.row.priorityOf', { name: c.name })} onSave={(v) => actions.savePriority(c, v)} />
       ),
@@ -54,10 +56,10 @@ export function ChannelTable({ list, actions, ask, batch, selected, onSelectionC
     {
       key: 'weight',
       title: t('console.channels.columns.weight'),
-      width: '6rem',
+      width: '5.5rem',
       render: (c) => <InlineNumber value={c.weight} min={0} label={t('console.channels.row.weightOf', { name: c.name })} onSave={(v) => actions.saveWeight(c, v)} />,
     },
-    { key: 'actions', title: t('console.channels.columns.actions'), render: (c) => <RowActions channel={c} actions={actions} ask={ask} /> },
+    { key: 'actions', title: t('console.channels.columns.actions'), width: '12rem', render: (c) => <RowActions channel={c} actions={actions} ask={ask} /> },
   ];
   return (
     <Table

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Select, Stack, Switch, Toolbar, useT } from '@sluice/ui-kit';
+import { Button, FormField, Input, Select, Stack, Switch, Toolbar, useT } from '@sluice/ui-kit';
 import { useNavigate } from 'react-router';
 import { keys } from '../../api/keys';
 import { useApiData } from '../../api/useApi';
@@ -25,31 +25,35 @@ export function ChannelFiltersBar({ idSort, onIdSort, onSearch }: FiltersProps) 
       onSearch={() => onSearch(draft)}
       filters={
         <>
-          <Input
-            aria-label={t('console.channels.filters.keywordLabel')}
-            placeholder={t('console.channels.filters.keyword')}
-            value={draft.keyword}
-            onValueChange={(keyword) => setDraft((d) => ({ ...d, keyword }))}
-            clearable
-          />
-          <Input
-            aria-label={t('console.channels.filters.modelLabel')}
-            placeholder={t('console.channels.filters.model')}
-            value={draft.model}
-            onValueChange={(model) => setDraft((d) => ({ ...d, model }))}
-            clearable
-          />
-          <Select
-            aria-label={t('console.channels.filters.groupLabel')}
-            placeholder={t('console.channels.filters.group')}
-            options={groupOptions}
-            value={draft.group === '' ? ALL : draft.group}
-            onValueChange={(g) => {
-              const group = g === null || g === ALL ? '' : g;
-              setDraft((d) => ({ ...d, group }));
-              onSearch({ ...draft, group });
-            }}
-          />
+          <FormField label={t('console.channels.filters.keywordLabel')}>
+            <Input
+              placeholder={t('console.channels.filters.keyword')}
+              value={draft.keyword}
+              onValueChange={(keyword) => setDraft((d) => ({ ...d, keyword }))}
+              clearable
+            />
+          </FormField>
+          <FormField label={t('console.channels.filters.modelLabel')}>
+            <Input
+              placeholder={t('console.channels.filters.model')}
+              value={draft.model}
+              onValueChange={(model) => setDraft((d) => ({ ...d, model }))}
+              clearable
+            />
+          </FormField>
+          <FormField label={t('console.channels.filters.groupLabel')}>
+            <Select
+              aria-label={t('console.channels.filters.groupLabel')}
+              placeholder={t('console.channels.filters.group')}
+              options={groupOptions}
+              value={draft.group === '' ? ALL : draft.group}
+              onValueChange={(g) => {
+                const group = g === null || g === ALL ? '' : g;
+                setDraft((d) => ({ ...d, group }));
+                onSearch({ ...draft, group });
+              }}
+            />
+          </FormField>
           <Button type="submit" variant="primary">
             {t('console.channels.filters.search')}
           </Button>
@@ -92,7 +96,7 @@ export function ChannelActionsBar(p: ActionsProps) {
       <Button variant="outline" tone="danger" onClick={p.onDeleteDisabled}>
         {t('console.channels.actions.deleteDisabled')}
       </Button>
-      <Button variant="outline" tone="warning" onClick={p.onFix}>
+      <Button variant="outline" tone="neutral" onClick={p.onFix}>
         {t('console.channels.actions.fix')}
       </Button>
       <Switch label={t('console.channels.actions.batchSwitch')} checked={p.batch} onCheckedChange={p.onBatch} />

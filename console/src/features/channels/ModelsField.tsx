@@ -61,13 +61,14 @@ export function ModelsField({ form, set, defaults, creating, id, error }: Props)
     <Stack gap={2}>
       <FormField label={t('console.channels.fields.models')} required error={error} hint={t('console.channels.modelHelpers.count', { count: form.models.length })}>
         <Select
+          aria-label={t('console.channels.fields.models')}
           mode="multiple"
           searchable
           placeholder={t('console.channels.fields.modelsPlaceholder')}
           options={options}
           value={form.models}
           onValueChange={(models) => set({ models })}
-          maxTagCount={30}
+          maxTagCount={12}
         />
       </FormField>
       <Stack direction="row" gap={2} wrap>

@@ -53,8 +53,9 @@ export const StyledSearchInput = styled.input`
   }
 `;
 
+// Secondary, not disabled text: a placeholder is read (AA contrast), unlike a disabled control.
 export const StyledPlaceholder = styled.span`
-  color: ${th((t) => t.colors.textDisabled)};
+  color: ${th((t) => t.colors.textSecondary)};
 `;
 
 export const StyledSingleValue = styled.span`
@@ -122,7 +123,8 @@ export const StyledIconButton = styled.button`
 
 export const StyledSelectContent = styled(PopoverPrimitive.Content)`
   ${floatingPanel}
-  z-index: ${th((t) => t.zIndices.dropdown)};
+  /* Above dialogs and side sheets: a select inside a panel opens over it. */
+  z-index: ${th((t) => t.zIndices.popover)};
   width: var(--radix-popover-trigger-width);
   min-width: ${th((t) => t.sizes.menuMin)};
   padding: ${th((t) => t.space[1])};

@@ -177,4 +177,11 @@ describe('Select (multiple, creatable)', () => {
     expect(within(frame).getByText('+2')).toBeInTheDocument();
     expect(within(frame).getByRole('button', { name: 'Remove GPT-4o' })).toBeInTheDocument();
   });
+
+  it('puts aria-required on the combobox, not on its frame', () => {
+    renderWithTheme(<Select aria-label="Model" aria-required options={models} />);
+    const combo = screen.getByRole('combobox');
+    expect(combo).toHaveAttribute('aria-required', 'true');
+    expect(combo.closest('[data-state]')).not.toHaveAttribute('aria-required');
+  });
 });

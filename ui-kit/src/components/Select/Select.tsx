@@ -133,6 +133,7 @@ export const Select = forwardRef<HTMLDivElement, SelectProps>(function Select(pr
     'aria-label': ariaLabel,
     'aria-labelledby': ariaLabelledBy,
     'aria-describedby': ariaDescribedBy,
+    'aria-required': ariaRequired,
     ...rest
   } = props;
   const multiple = props.mode === 'multiple';
@@ -279,6 +280,8 @@ export const Select = forwardRef<HTMLDivElement, SelectProps>(function Select(pr
     'aria-labelledby': ariaLabelledBy,
     'aria-describedby': ariaDescribedBy,
     'aria-invalid': status === 'error' || undefined,
+    // On the combobox, not the frame (FormField passes it for required fields).
+    'aria-required': ariaRequired,
     'aria-disabled': disabled || undefined,
     onKeyDown: handleKeyDown,
   };
