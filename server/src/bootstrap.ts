@@ -36,9 +36,32 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
   });
   if (config.consoleDist && existsSync(config.consoleDist)) {
     // Files are registered one route each (no wildcard) so the SPA fallback controller owns '*'.
-    await app.register(fastifyStatic as never, { root: config.consoleDist, prefix: '/', wildcard: false, index: false });
+    // Hashed build files (/assets/*) never change: cached for a year, so a lazily loaded console
+    // fetches each chunk once. They are not page loads: the web limiter counts only the SPA fallback.
+    await app.register(fastifyStatic as never, {
+      root: config.consoleDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) => {
+        res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   await app.init();
+  // A JSON content type with an empty body (what common clients send with DELETE) is no body,
+  // not a 400; anything else goes through Fastify's own parser (prototype poisoning refused).
+  // Replaces the parser Nest registers during init.
+  const json = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    json(req, typeof body === 'string' ? body : body.toString('utf8'), done);
+  });
   return app;
 }
 

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from './config/app-config';
+import { withDotEnv } from './config/dotenv';
 import { installShutdown, startHttp } from './bootstrap';
 
 /**
@@ -9,7 +10,7 @@ import { installShutdown, startHttp } from './bootstrap';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(withDotEnv());
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

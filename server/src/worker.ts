@@ -1,12 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from './config/app-config';
+import { withDotEnv } from './config/dotenv';
 import { installShutdown, startWorker } from './bootstrap';
 
 /** Worker entry point: BullMQ processors only (needs REDIS_URL to share work with HTTP nodes). */
 async function main(): Promise<void> {
   let config;
   try {
-    config = { ...loadConfig(), role: 'worker' as const };
+    config = { ...loadConfig(withDotEnv()), role: 'worker' as const };
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

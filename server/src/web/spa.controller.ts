@@ -32,7 +32,9 @@ export class SpaController {
   @Access('public')
   async fallback(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const path = req.url.split('?')[0] ?? '/';
-    if (API_PREFIX.test(path) || this.indexHtml === null) throw new NotFoundException();
+    // A hashed asset that is not there (a chunk of an older build) is a 404, not the page, and
+    // is not counted as a page load.
+    if (API_PREFIX.test(path) || path.startsWith('/assets/') || this.indexHtml === null) throw new NotFoundException();
     const d = await this.limiter.hit('web', req.ip, this.config.globalWebRateLimit);
     if (!d.allowed) throw new RateLimitError(d.retryAfter);
     void reply
@@ -40,7 +42,7 @@ export class SpaController {
       .header('cache-control', 'no-cache')
       .header(
         'content-security-policy',
-        "default-src 'self'; img-src 'self' data: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-src 'self' https:; object-src 'none'; base-uri 'self'",
+        "default-src 'self'; img-src 'self' data: https:; style-src 'self' 'unsafe-inline'; script-src 'self' https://challenges.cloudflare.com; connect-src 'self'; frame-src 'self' https:; object-src 'none'; base-uri 'self'",
       )
       .send(this.indexHtml);
   }
