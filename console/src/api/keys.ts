@@ -44,6 +44,18 @@ export const keys = {
   user: (id: number) => `/api/user/${id}`,
   // dashboard
   quotaData: (admin: boolean, params: Record<string, string | number>) => `/api/data/${admin ? '' : 'self'}${q(params)}`,
+  // tasks (drawing logs and async tasks: a plain list per zero-based page)
+  mjTasks: (admin: boolean, params: Record<string, string | number>) => `/api/mj/${admin ? '' : 'self/'}${q(params)}`,
+  asyncTasks: (admin: boolean, params: Record<string, string | number>) => `/api/task/${admin ? '' : 'self'}${q(params)}`,
+  // redemptions (zero-based pages)
+  redemptions: (p: number, pageSize: number) => `/api/redemption/${q({ p, page_size: pageSize })}`,
+  redemptionSearch: (keyword: string, p: number, pageSize: number) => `/api/redemption/search${q({ keyword, p, page_size: pageSize })}`,
+  // wallet
+  topUpRecords: () => `/api/log/self/${q({ p: 0, page_size: 5, type: 1 })}`,
+  affiliateImage: () => '/api/topup-affiliate/img',
+  // payments (online top-up orders)
+  topUpSelf: (p: number, pageSize: number) => `/api/user/topup/self${q({ p, page_size: pageSize })}`,
+  topUpAll: (params: Record<string, string | number>) => `/api/user/topup${q(params)}`,
 };
 
 export { q as queryString };

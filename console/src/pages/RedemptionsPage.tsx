@@ -1,7 +1,6 @@
-// PLACEHOLDER: replaced by the screen's owner.
-import { PageContainer, useT } from '@sluice/ui-kit';
+// Redemption codes (admin; spec §2.6): see features/redemptions.
+import { RedemptionManagement } from '../features/redemptions/RedemptionManagement';
 
 export function RedemptionsPage() {
-  const { t } = useT();
-  return <PageContainer title={t('console.shell.notBuilt')} />;
+  return <RedemptionManagement />;
 }

@@ -1,0 +1,153 @@
+// Add (POST /api/redemption/ {name, quota, count}: the answer is the new codes) and edit
+// (PUT /api/redemption/ {id, name, quota}, unused codes only) of redemption codes (spec §2.6, §5).
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Banner, Button, Dialog, DialogClose, FormField, FormGrid, Input, NumberInput, Stack, toast, useT } from '@sluice/ui-kit';
+import { useApi } from '../../api/useApi';
+import { formatQuota, quotaFromDisplay, type QuotaDisplay } from '../quota/format';
+import { QUOTA_PRESET_DOLLARS, type Redemption } from './types';
+
+export type RedemptionFormTarget = { mode: 'add' } | { mode: 'edit'; code: Redemption };
+
+interface Values {
+  name: string;
+  /** In the display unit (dollars, or raw quota when currency display is off). */
+  amount: number | null;
+  count: number | null;
+}
+
+const DEFAULT_QUOTA = 100000;
+const NAME_MAX = 20;
+const COUNT_MAX = 100;
+
+interface Props {
+  target: RedemptionFormTarget | null;
+  display: QuotaDisplay;
+  onClose: () => void;
+  /** Edit: the saved code; add: the generated codes (shown once). */
+  onSaved: (result: { edited: Redemption } | { created: string[] }) => void;
+}
+
+function toDisplay(quota: number, display: QuotaDisplay): number {
+  return display.inCurrency ? quota / display.quotaPerUnit : quota;
+}
+
+export function RedemptionFormDialog({ target, display, onClose, onSaved }: Props) {
+  const { t } = useT();
+  const { request, describe } = useApi();
+  const editing = target?.mode === 'edit' ? target.code : null;
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>();
+
+  useEffect(() => {
+    reset({ name: editing?.name ?? '', amount: toDisplay(editing?.quota ?? DEFAULT_QUOTA, display), count: 1 });
+  }, [target, editing, display, reset]);
+
+  if (!target) return null;
+
+  const onSubmit = async (v: Values) => {
+    const quota = quotaFromDisplay(v.amount ?? 0, display);
+    try {
+      if (editing) {
+        const res = await request<Redemption>('PUT', '/api/redemption/', { id: editing.id, name: v.name.trim(), quota });
+        toast.success(t('console.redemptions.form.updated'));
+        onSaved({ edited: res.data });
+      } else {
+        const res = await request<string[]>('POST', '/api/redemption/', { name: v.name.trim(), quota, count: Math.trunc(v.count ?? 1) });
+        toast.success(t('console.redemptions.form.created', { count: res.data.length }));
+        onSaved({ created: res.data });
+      }
+    } catch (e) {
+      // The server's own words; the form stays as typed.
+      setError('root', { message: describe(e) });
+    }
+  };
+
+  const amount = watch('amount');
+  const unit = display.inCurrency ? 'USD' : t('console.redemptions.form.quotaUnit');
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={editing ? t('console.redemptions.form.editTitle') : t('console.redemptions.form.addTitle')}
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="outline">{t('common.cancel')}</Button>
+          </DialogClose>
+          <Button variant="primary" loading={isSubmitting} onClick={() => void handleSubmit(onSubmit)()}>
+            {t('common.save')}
+          </Button>
+        </>
+      }
+    >
+      <Stack as="form" gap={3} onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+        {errors.root?.message ? <Banner type="danger">{errors.root.message}</Banner> : null}
+        <FormGrid columns={1}>
+          <FormField label={t('console.redemptions.form.name')} error={errors.name?.message} required>
+            <Input
+              autoComplete="off"
+              placeholder={t('console.redemptions.form.namePlaceholder')}
+              {...register('name', {
+                validate: (v) => {
+                  const name = v.trim();
+                  if (name === '') return t('console.redemptions.form.nameRequired');
+                  return [...name].length <= NAME_MAX || t('console.redemptions.form.nameLength');
+                },
+              })}
+            />
+          </FormField>
+          <Controller
+            control={control}
+            name="amount"
+            rules={{ validate: (v) => (v !== null && quotaFromDisplay(v, display) >= 1) || t('console.redemptions.form.quotaInvalid') }}
+            render={({ field }) => (
+              <FormField
+                label={t('console.redemptions.form.quota', { unit })}
+                hint={t('console.redemptions.form.quotaHint', { quota: formatQuota(quotaFromDisplay(amount ?? 0, display), { ...display, inCurrency: false }) })}
+                error={errors.amount?.message}
+                required
+              >
+                <NumberInput value={field.value} onValueChange={field.onChange} min={0} step={display.inCurrency ? 1 : 100000} />
+              </FormField>
+            )}
+          />
+          {display.inCurrency && (
+            <Stack direction="row" gap={2} role="group" aria-label={t('console.redemptions.form.presets')}>
+              {QUOTA_PRESET_DOLLARS.map((d) => (
+                <Button key={d} size="sm" variant={amount === d ? 'primary' : 'outline'} onClick={() => setValue('amount', d, { shouldValidate: true })}>
+                  {`$${d}`}
+                </Button>
+              ))}
+            </Stack>
+          )}
+          {!editing && (
+            <Controller
+              control={control}
+              name="count"
+              rules={{
+                validate: (v) => (v !== null && Number.isInteger(v) && v >= 1 && v <= COUNT_MAX) || t('console.redemptions.form.countInvalid'),
+              }}
+              render={({ field }) => (
+                <FormField label={t('console.redemptions.form.count')} hint={t('console.redemptions.form.countHint')} error={errors.count?.message} required>
+                  <NumberInput value={field.value} onValueChange={field.onChange} min={1} max={COUNT_MAX} step={1} precision={0} />
+                </FormField>
+              )}
+            />
+          )}
+        </FormGrid>
+      </Stack>
+    </Dialog>
+  );
+}

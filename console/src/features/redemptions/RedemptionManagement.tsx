@@ -1,0 +1,232 @@
+// /redemption (spec §2.6, §4, §5): search by id or name, the paged table with its row actions,
+// add and edit dialogs, the created codes shown once, copy selected and removal of invalid codes.
+import { useRef, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogClose,
+  Input,
+  PageContainer,
+  Stack,
+  Table,
+  Toolbar,
+  confirm,
+  toast,
+  useClipboard,
+  useT,
+  type RowKey,
+  type TableColumn,
+} from '@sluice/ui-kit';
+import { useSession } from '../../app/session';
+import { keys } from '../../api/keys';
+import { useApi, useApiData } from '../../api/useApi';
+import { formatQuota, quotaDisplayOf } from '../quota/format';
+import { CreatedCodesDialog } from './CreatedCodesDialog';
+import { RedemptionActions, RedemptionStatus, type RedemptionAction } from './RedemptionCells';
+import { RedemptionFormDialog, type RedemptionFormTarget } from './RedemptionFormDialog';
+import { RedemptionView } from './RedemptionView';
+import { REDEMPTION_DISABLED, REDEMPTION_UNUSED, formatTime, selectedCodesText, type Redemption, type RedemptionPage } from './types';
+
+const PAGE_SIZES = [10, 20, 50, 100];
+
+export function RedemptionManagement() {
+  const { t } = useT();
+  const { status } = useSession();
+  const { call } = useApi();
+  const { copy, manualCopyDialog } = useClipboard();
+  const display = quotaDisplayOf(status);
+  const [keyword, setKeyword] = useState('');
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [selected, setSelected] = useState<RowKey[]>([]);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [form, setForm] = useState<RedemptionFormTarget | null>(null);
+  const [created, setCreated] = useState<string[] | null>(null);
+  const [viewing, setViewing] = useState<Redemption | null>(null);
+  // Selection survives paging: remember every row seen.
+  const seen = useRef(new Map<number, Redemption>());
+
+  const key = filter !== '' ? keys.redemptionSearch(filter, page - 1, pageSize) : keys.redemptions(page - 1, pageSize);
+  const { data, isLoading, mutate } = useApiData<RedemptionPage>(key, { keepPreviousData: true });
+  for (const r of data?.items ?? []) seen.current.set(r.id, r);
+
+  const patchRow = (row: Redemption) =>
+    void mutate((current) => (current ? { ...current, items: current.items.map((r) => (r.id === row.id ? row : r)) } : current), { revalidate: false });
+
+  const onAction = async (action: RedemptionAction, row: Redemption) => {
+    switch (action) {
+      case 'view':
+        setViewing(row);
+        return;
+      case 'copy':
+        await copy(row.key, { successMessage: t('console.redemptions.copied') });
+        return;
+      case 'edit':
+        setForm({ mode: 'edit', code: row });
+        return;
+      case 'toggle': {
+        setBusyId(row.id);
+        const next = row.status === REDEMPTION_UNUSED ? REDEMPTION_DISABLED : REDEMPTION_UNUSED;
+        const res = await call<Redemption>('PUT', '/api/redemption/?status_only=true', { id: row.id, status: next });
+        setBusyId(null);
+        if (res) {
+          toast.success(t('console.redemptions.done'));
+          patchRow(res.data);
+        }
+        return;
+      }
+      case 'delete': {
+        const ok = await confirm({
+          title: t('console.redemptions.deleteTitle'),
+          content: t('console.redemptions.deleteConfirm', { name: row.name }),
+          tone: 'danger',
+        });
+        if (!ok) return;
+        if (await call('DELETE', `/api/redemption/${row.id}/`)) {
+          toast.success(t('console.redemptions.done'));
+          seen.current.delete(row.id);
+          setSelected((s) => s.filter((k) => k !== row.id));
+          await mutate();
+        }
+        return;
+      }
+      default: {
+        const never: never = action;
+        return never;
+      }
+    }
+  };
+
+  const copySelected = () => {
+    const rows = selected.flatMap((k) => seen.current.get(Number(k)) ?? []);
+    if (rows.length === 0) {
+      toast.error(t('console.redemptions.selectAtLeastOne'));
+      return;
+    }
+    void copy(selectedCodesText(rows), { successMessage: t('console.redemptions.copied') });
+  };
+
+  const removeInvalid = async () => {
+    const ok = await confirm({ title: t('console.redemptions.removeInvalid'), content: t('console.redemptions.removeInvalidConfirm'), tone: 'danger' });
+    if (!ok) return;
+    const res = await call<number>('DELETE', '/api/redemption/invalid');
+    if (res) {
+      toast.success(t('console.redemptions.removedInvalid', { count: res.data }));
+      await mutate();
+    }
+  };
+
+  const columns: TableColumn<Redemption>[] = [
+    { key: 'id', title: t('console.redemptions.columns.id'), width: '5rem' },
+    { key: 'name', title: t('console.redemptions.columns.name'), render: (r) => r.name },
+    { key: 'status', title: t('console.redemptions.columns.status'), render: (r) => <RedemptionStatus status={r.status} /> },
+    { key: 'quota', title: t('console.redemptions.columns.quota'), align: 'end', render: (r) => formatQuota(r.quota, display) },
+    { key: 'created', title: t('console.redemptions.columns.created'), render: (r) => formatTime(r.created_time) },
+    {
+      key: 'redeemer',
+      title: t('console.redemptions.columns.redeemer'),
+      render: (r) => (r.used_user_id === 0 ? t('console.redemptions.none') : String(r.used_user_id)),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (r) => <RedemptionActions row={r} busy={busyId === r.id} onAction={(a, row) => void onAction(a, row)} />,
+    },
+  ];
+
+  return (
+    <PageContainer title={t('console.redemptions.title')}>
+      <Stack gap={4}>
+        <Toolbar
+          filtersLabel={t('console.redemptions.filters')}
+          onSearch={() => {
+            setFilter(keyword.trim());
+            setPage(1);
+          }}
+          filters={
+            <>
+              <Input
+                aria-label={t('console.redemptions.keyword')}
+                placeholder={t('console.redemptions.keyword')}
+                value={keyword}
+                onValueChange={setKeyword}
+                clearable
+              />
+              <Button type="submit" variant="secondary">
+                {t('console.redemptions.search')}
+              </Button>
+            </>
+          }
+          actions={
+            <>
+              <Button variant="primary" onClick={() => setForm({ mode: 'add' })}>
+                {t('console.redemptions.add')}
+              </Button>
+              <Button variant="outline" onClick={copySelected}>
+                {t('console.redemptions.copySelected')}
+              </Button>
+              <Button variant="outline" tone="danger" onClick={() => void removeInvalid()}>
+                {t('console.redemptions.removeInvalid')}
+              </Button>
+            </>
+          }
+        />
+        <Table
+          caption={t('console.redemptions.caption')}
+          columns={columns}
+          rows={data?.items ?? []}
+          rowKey={(r) => r.id}
+          loading={isLoading}
+          minWidth="56rem"
+          isRowDisabled={(r) => r.status !== REDEMPTION_UNUSED}
+          isRowSelectable={() => true}
+          selection="multiple"
+          selectedKeys={selected}
+          onSelectionChange={setSelected}
+          empty={t('console.redemptions.empty')}
+          pagination={{
+            total: data?.total ?? 0,
+            page,
+            pageSize,
+            pageSizeOptions: PAGE_SIZES,
+            onPageChange: setPage,
+            onPageSizeChange: (size: number) => {
+              setPageSize(size);
+              setPage(1);
+            },
+          }}
+        />
+      </Stack>
+      <RedemptionFormDialog
+        target={form}
+        display={display}
+        onClose={() => setForm(null)}
+        onSaved={(result) => {
+          setForm(null);
+          if ('edited' in result) patchRow(result.edited);
+          else {
+            setCreated(result.created);
+            void mutate();
+          }
+        }}
+      />
+      <CreatedCodesDialog codes={created} onClose={() => setCreated(null)} />
+      <Dialog
+        open={viewing !== null}
+        onOpenChange={(open) => {
+          if (!open) setViewing(null);
+        }}
+        title={t('console.redemptions.viewTitle')}
+        footer={
+          <DialogClose asChild>
+            <Button variant="outline">{t('common.close')}</Button>
+          </DialogClose>
+        }
+      >
+        {viewing && <RedemptionView code={viewing} display={display} />}
+      </Dialog>
+      {manualCopyDialog}
+    </PageContainer>
+  );
+}
