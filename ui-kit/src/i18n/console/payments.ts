@@ -18,6 +18,7 @@ export const paymentsZhCN = {
     telegramNoBot: '管理员未设置 Telegram 机器人',
   },
   topup: {
+    pageTitle: '钱包',
     title: '在线充值',
     description: '选择充值额度与支付方式，跳转到支付页面完成付款',
     balance: '当前余额',
@@ -36,6 +37,7 @@ export const paymentsZhCN = {
     confirm: '前往付款',
     cancel: '取消',
     redirecting: '正在跳转到支付页面...',
+    payFailed: '发起支付失败，请稍后重试',
   },
   orders: {
     title: '充值订单',
@@ -85,6 +87,7 @@ export const paymentsEn: SameShape<typeof paymentsZhCN> = {
     telegramNoBot: 'The administrator has not set a Telegram bot',
   },
   topup: {
+    pageTitle: 'Wallet',
     title: 'Online top-up',
     description: 'Choose an amount and a payment method; you will be taken to the payment page',
     balance: 'Current balance',
@@ -103,6 +106,7 @@ export const paymentsEn: SameShape<typeof paymentsZhCN> = {
     confirm: 'Go to payment',
     cancel: 'Cancel',
     redirecting: 'Taking you to the payment page...',
+    payFailed: 'Could not start the payment, please try again later',
   },
   orders: {
     title: 'Top-up orders',

@@ -1,0 +1,39 @@
+// The signed-in user's own online top-up orders (GET /api/user/topup/self), newest first.
+import { useState } from 'react';
+import { Card, Table, useT } from '@sluice/ui-kit';
+import { keys } from '../../api/keys';
+import { useApiData } from '../../api/useApi';
+import type { OrderPage } from './types';
+import { useOrderColumns } from './useOrderColumns';
+
+export function TopUpOrders() {
+  const { t } = useT();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const { data, isLoading } = useApiData<OrderPage>(keys.topUpSelf(page - 1, pageSize));
+  const columns = useOrderColumns({ admin: false });
+  return (
+    <Card title={t('console.payments.orders.title')} description={t('console.payments.orders.description')}>
+      <Table
+        caption={t('console.payments.orders.title')}
+        minWidth="56rem"
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(r) => r.id}
+        loading={isLoading}
+        empty={t('console.payments.orders.empty')}
+        data-testid="my-orders"
+        pagination={{
+          total: data?.total ?? 0,
+          page,
+          onPageChange: setPage,
+          pageSize,
+          onPageSizeChange: (size, next) => {
+            setPageSize(size);
+            setPage(next);
+          },
+        }}
+      />
+    </Card>
+  );
+}
