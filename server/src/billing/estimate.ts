@@ -51,6 +51,7 @@ function sum(texts: readonly string[]): number {
 export function estimatePromptTokens(req: CanonicalRequest): number {
   switch (req.endpoint) {
     case 'chat':
+    case 'messages':
       return req.messages.reduce((acc, m) => acc + messageTokens(m), PRIMING) + req.toolCount * PER_TOOL;
     case 'completion':
       return sum(req.prompts) + req.promptTokenArrays;
@@ -93,6 +94,7 @@ export function completionBound(req: CanonicalRequest): number | null {
     case 'completion':
       return req.maxOutputTokens === null ? null : req.maxOutputTokens * req.bestOf;
     case 'responses':
+    case 'messages':
       return req.maxOutputTokens;
     case 'embedding':
     case 'moderation':

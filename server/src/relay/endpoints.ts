@@ -3,6 +3,7 @@ import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from 
 import type { RelayLimits } from './canonical/limits';
 import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionRequest } from './canonical/parse-media';
 import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, parseSpeechRequest } from './canonical/parse-misc';
+import { parseMessagesRequest } from './canonical/parse-messages';
 import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from './canonical/parse-text';
 import type { CanonicalRequest, MultipartForm, RelayEndpoint } from './canonical/request';
 import type { ParsedResponse, StreamStep } from './canonical/response';
@@ -20,6 +21,8 @@ export interface EndpointOps {
   readonly body: BodyKind;
   /** The upstream path shown in logs (`other.request_path`). */
   readonly path: string;
+  /** Errors render in this inbound format's shape (default: OpenAI's). */
+  readonly errorShape?: 'anthropic';
   parse(input: unknown, limits: RelayLimits, pathModel?: string): CanonicalRequest;
   build(adaptor: Adaptor, req: CanonicalRequest, ctx: ChannelContext, boundary: string): UpstreamRequest;
   parseResponse(adaptor: Adaptor, req: CanonicalRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
@@ -60,11 +63,14 @@ function endpointOps<E extends RelayEndpoint>(
     parse,
     build: (a, req, ctx, boundary) => calls.build(a, own(req), ctx, boundary),
     parseResponse: (a, req, res, ctx) => calls.parseResponse(a, own(req), res, ctx),
-    ...(stream
+    ...(stream || open
       ? {
           openStream: (a: Adaptor, req: CanonicalRequest, ctx: ChannelContext) => {
             const r = own(req);
-            return open?.(a, r, ctx) ?? ((ev: SseEvent) => stream(a, r, ev, ctx));
+            const opened = open?.(a, r, ctx);
+            if (opened) return opened;
+            if (!stream) throw new Error(`endpoint ${endpoint} cannot stream on type ${a.type}`);
+            return (ev: SseEvent) => stream(a, r, ev, ctx);
           },
         }
       : {}),
@@ -142,6 +148,14 @@ export const ENDPOINTS: Readonly<Record<RelayEndpoint, EndpointOps>> = {
   audio_transcription: transcriptionOps('audio_transcription', '/v1/audio/transcriptions'),
   audio_translation: transcriptionOps('audio_translation', '/v1/audio/translations'),
   rerank: capabilityOps('rerank', '/v1/rerank', (input, limits) => parseRerankRequest(input, limits), 'rerank', (a) => a.rerank),
+  messages: {
+    ...endpointOps('messages', 'json', '/v1/messages', (input, limits) => parseMessagesRequest(input, limits), {
+      build: (a, req, ctx) => need(a.messages, a, 'messages').buildRequest(req, ctx),
+      parseResponse: (a, req, res, ctx) => need(a.messages, a, 'messages').parseResponse(req, res, ctx),
+      openStream: (a, req, ctx) => need(a.messages, a, 'messages').openStream(req, ctx),
+    }),
+    errorShape: 'anthropic',
+  },
   responses: endpointOps('responses', 'json', '/v1/responses', (input, limits) => parseResponsesRequest(input, limits), {
     build: (a, req, ctx) => need(a.responses, a, 'responses').buildRequest(req, ctx),
     parseResponse: (a, req, res, ctx) => need(a.responses, a, 'responses').parseResponse(req, res, ctx),
@@ -151,7 +165,10 @@ export const ENDPOINTS: Readonly<Record<RelayEndpoint, EndpointOps>> = {
 
 /** Whether the parsed request asked for a stream. */
 export function isStreaming(req: CanonicalRequest): boolean {
-  return (req.endpoint === 'chat' || req.endpoint === 'completion' || req.endpoint === 'responses' || req.endpoint === 'audio_transcription') && req.stream;
+  return (
+    (req.endpoint === 'chat' || req.endpoint === 'completion' || req.endpoint === 'responses' || req.endpoint === 'audio_transcription' || req.endpoint === 'messages') &&
+    req.stream
+  );
 }
 
 /** Chat and completions streams end with `data: [DONE]` and carry the include_usage chunk. */

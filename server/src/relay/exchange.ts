@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { langOf, type Lang } from '../common/messages';
-import { renderRelayError } from './relay-errors';
+import { asAnthropicError, renderRelayError } from './relay-errors';
 
 const logger = new Logger('Relay');
 
@@ -21,6 +21,8 @@ export class ClientExchange {
   readonly startedAt = Date.now();
   committed = false;
   gone = false;
+  /** The inbound format's error shape (`/v1/messages` answers Anthropic's). */
+  errorShape: 'openai' | 'anthropic' = 'openai';
   /** ms from the start to the first byte of the answer. */
   firstByteMs: number | null = null;
   private readonly goneHandlers: (() => void)[] = [];
@@ -103,7 +105,7 @@ export class ClientExchange {
       this.end();
       return;
     }
-    this.sendJson(r.status, r.body, r.headers);
+    this.sendJson(r.status, this.errorShape === 'anthropic' ? asAnthropicError(r.body, r.status) : r.body, r.headers);
   }
 
   private releaseDrainWaiters(): void {

@@ -37,6 +37,7 @@ export function zeroUsageIsMissing(endpoint: RelayEndpoint): boolean {
     case 'chat':
     case 'completion':
     case 'responses':
+    case 'messages':
       return true;
     case 'embedding':
     case 'moderation':

@@ -95,3 +95,39 @@ export async function unavailableOnFailure<T>(p: Promise<T>): Promise<T> {
     throw new RelayError('service_unavailable', 'relay.service_unavailable', 503);
   }
 }
+
+/** Anthropic's error type for a status (platform.claude.com/docs/en/api/errors). */
+function anthropicErrorType(status: number): string {
+  if (status === 401) return 'authentication_error';
+  if (status === 402) return 'billing_error';
+  if (status === 403) return 'permission_error';
+  if (status === 404) return 'not_found_error';
+  if (status === 413) return 'request_too_large';
+  if (status === 429) return 'rate_limit_error';
+  if (status === 529) return 'overloaded_error';
+  if (status >= 500) return 'api_error';
+  return 'invalid_request_error';
+}
+
+const ANTHROPIC_TYPES = new Set([
+  'invalid_request_error',
+  'authentication_error',
+  'billing_error',
+  'permission_error',
+  'not_found_error',
+  'request_too_large',
+  'rate_limit_error',
+  'api_error',
+  'overloaded_error',
+  'timeout_error',
+]);
+
+/**
+ * An error rendered for the OpenAI shape, in Anthropic's `{"type":"error","error":{type, message}}`
+ * (`/v1/messages` callers). An upstream Anthropic type is kept; otherwise the status decides.
+ */
+export function asAnthropicError(body: unknown, status: number): { type: 'error'; error: { type: string; message: string } } {
+  const err = (body as { error?: { type?: unknown; message?: unknown } } | null)?.error;
+  const upstreamType = typeof err?.type === 'string' && ANTHROPIC_TYPES.has(err.type) ? err.type : null;
+  return { type: 'error', error: { type: upstreamType ?? anthropicErrorType(status), message: typeof err?.message === 'string' ? err.message : '' } };
+}

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RateLimiter } from '../rate-limit/rate-limiter.service';
 import { RelayRequestError } from './canonical/errors';
+import type { MessagesInput } from './canonical/parse-messages';
 import type { MultipartForm } from './canonical/request';
 import { ENDPOINTS, type EndpointOps } from './endpoints';
 import { ClientExchange, RELAY_CORS_HEADERS } from './exchange';
@@ -84,6 +85,7 @@ export class RelayRoutes implements OnModuleInit {
     relay('/v1/audio/translations', R.audio_translation);
     relay('/v1/rerank', R.rerank);
     relay('/v1/responses', R.responses);
+    relay('/v1/messages', R.messages);
 
     scope.get('/v1/models', (req, reply) => this.answer(req, reply, async (caller) => this.info.list(caller)));
     // Model names may contain "/" (vendor/model): the rest of the path is the id.
@@ -121,10 +123,12 @@ export class RelayRoutes implements OnModuleInit {
   /** A relayed call: admit, read the body under its cap, then hand over to the relay service. Hijacks at once. */
   private async relayed(req: FastifyRequest, reply: FastifyReply, ops: EndpointOps, pathModel?: string): Promise<void> {
     const x = new ClientExchange(req, reply);
+    if (ops.errorShape) x.errorShape = ops.errorShape;
     let input: unknown;
     try {
       const caller = await this.auth.authenticate(req);
       input = await this.readInput(req, ops);
+      if (ops.endpoint === 'messages') input = messagesInput(req, input);
       await this.relay.serve(x, ops, caller, input, pathModel);
     } catch (err) {
       // A client that hung up while sending its body needs no answer (and is no server error).
@@ -178,4 +182,14 @@ function unreachable(): never {
 
 function notImplementedError(): RelayError {
   return new RelayError('api_not_implemented', 'relay.not_implemented', 501, {}, {}, 'new_api_error');
+}
+
+/** A `/v1/messages` body with the Anthropic headers a Claude channel receives too (bounded). */
+function messagesInput(req: FastifyRequest, body: unknown): MessagesInput {
+  const header = (name: string): string | null => {
+    const v = req.headers[name];
+    const s = Array.isArray(v) ? v.join(',') : v;
+    return typeof s === 'string' && s !== '' && s.length <= 512 && /^[\x20-\x7e]+$/.test(s) ? s : null;
+  };
+  return { body, anthropicVersion: header('anthropic-version'), anthropicBeta: header('anthropic-beta') };
 }

@@ -20,6 +20,7 @@ export function parseSensitiveWords(raw: string): string[] {
 export function promptTexts(req: CanonicalRequest): string[] {
   switch (req.endpoint) {
     case 'chat':
+    case 'messages':
       return req.messages.flatMap((m) => [...m.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])), m.toolCallText]);
     case 'completion':
       return req.prompts;

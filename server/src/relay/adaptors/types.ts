@@ -7,6 +7,7 @@ import type {
   EmbeddingRequest,
   ImageEditRequest,
   ImageGenerationRequest,
+  MessagesRequest,
   ModerationRequest,
   RerankRequest,
   ResponsesRequest,
@@ -90,6 +91,16 @@ export interface Adaptor {
   readonly rerank?: RerankCapability;
   readonly responses?: ResponsesCapability;
   readonly models?: ModelsCapability;
+  /** Anthropic Messages inbound (`POST /v1/messages`) served natively (Claude-family channels). */
+  readonly messages?: MessagesCapability;
+}
+
+export interface MessagesCapability {
+  buildRequest(req: MessagesRequest, ctx: ChannelContext): UpstreamRequest;
+  /** `clientBody` in the Anthropic shape. */
+  parseResponse(req: MessagesRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
+  /** One parser per streamed answer; forwards Anthropic events. */
+  openStream(req: MessagesRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep;
 }
 
 export interface EmbeddingsCapability {

@@ -12,7 +12,8 @@ export type RelayEndpoint =
   | 'audio_transcription'
   | 'audio_translation'
   | 'rerank'
-  | 'responses';
+  | 'responses'
+  | 'messages';
 
 interface RequestBase<E extends RelayEndpoint> {
   readonly endpoint: E;
@@ -128,6 +129,19 @@ export interface AudioTranscriptionRequest extends RequestBase<'audio_transcript
   readonly stream: boolean;
 }
 
+/** POST /v1/messages (Anthropic Messages inbound). */
+export interface MessagesRequest extends JsonRequest<'messages'> {
+  readonly stream: boolean;
+  /** `max_tokens`, required by the Messages API. */
+  readonly maxOutputTokens: number;
+  /** The system prompt and turns, reduced for the prompt estimate. */
+  readonly messages: ChatMessage[];
+  readonly toolCount: number;
+  /** The client's `anthropic-version` and `anthropic-beta` headers, passed on to Claude channels. */
+  readonly anthropicVersion: string | null;
+  readonly anthropicBeta: string | null;
+}
+
 export interface RerankRequest extends JsonRequest<'rerank'> {
   readonly query: string;
   readonly documents: string[];
@@ -153,7 +167,8 @@ export type CanonicalRequest =
   | AudioSpeechRequest
   | AudioTranscriptionRequest
   | RerankRequest
-  | ResponsesRequest;
+  | ResponsesRequest
+  | MessagesRequest;
 
 /** The request types that are sent upstream as multipart/form-data. */
 export type MultipartRequest = ImageEditRequest | AudioTranscriptionRequest;

@@ -5,6 +5,7 @@ import { chatFromOpenAI, encodeOpenAIChatResponse, OpenAIChunkEncoder } from '..
 import type { SseEvent } from '../../sse/sse-parser';
 import { failureFromBody, mapOpenAIError } from '../openai-compatible/error';
 import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
+import { claudeMessages } from './messages';
 import { DEFAULT_ANTHROPIC_VERSION } from './models';
 import { toAnthropicRequest } from './request';
 import { ClaudeStreamDecoder, fromClaudeMessage } from './response';
@@ -105,4 +106,5 @@ export const claudeAdaptor: Adaptor = {
   parseTextStreamEvent: (req, event, ctx) => openTextStream(req, ctx)(event),
   openTextStream,
   mapError: (input, ctx) => mapOpenAIError(input, ctx),
+  messages: claudeMessages(DEFAULT_BASE_URL),
 };
