@@ -200,6 +200,24 @@ describe.each(DATABASES)('Claude channels (type 14) from the OpenAI chat API (%s
     expect(otherOf(log).admin_info).toEqual({ use_channel: [aId, bId] });
   });
 
+  it('a 401 authentication_error auto-disables the Claude channel (AutomaticDisableChannelEnabled)', async () => {
+    await setOption(kit.root, 'AutomaticDisableChannelEnabled', 'true');
+    try {
+      const id = await createChannel(kit.root, { name: 'claude-dead', type: 14, key: 'sk-ant-revoked-key-0123456789', base_url: A.url, models: 'claude-dead' });
+      await setOption(kit.root, 'ModelRatio', { [MODEL]: MR, 'claude-bad-key': MR, 'claude-dead': MR });
+      const err = await client.chat.completions.create({ model: 'claude-dead', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(OpenAI.AuthenticationError);
+      let status = 0;
+      for (let i = 0; i < 50 && status !== 3; i++) {
+        status = (await kit.root.get(`/api/channel/${id}`)).body.data.status as number;
+        if (status !== 3) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(status).toBe(3);
+    } finally {
+      await setOption(kit.root, 'AutomaticDisableChannelEnabled', 'false');
+    }
+  });
+
   it.each([false, true])('cache reads and 5m/1h writes billed by the cache ratios (stream %s)', async (stream) => {
     A.next({
       kind: 'message',
