@@ -10,6 +10,8 @@ export const GlobalStyles = createGlobalStyle`
 
   html {
     -webkit-text-size-adjust: 100%;
+    /* Scrollbars and native controls in the theme's mode. */
+    color-scheme: ${th((t) => t.mode)};
   }
 
   body {
@@ -21,6 +23,10 @@ export const GlobalStyles = createGlobalStyle`
     background: ${th((t) => t.colors.bg)};
     -webkit-font-smoothing: antialiased;
     -moz-osx-font-smoothing: grayscale;
+  }
+
+  a {
+    color: ${th((t) => t.colors.textLink)};
   }
 
   code, kbd, pre, samp {
