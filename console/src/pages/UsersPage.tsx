@@ -1,7 +1,6 @@
-// PLACEHOLDER: replaced by the screen's owner.
-import { PageContainer, useT } from '@sluice/ui-kit';
+// /user (admin): user management.
+import { UserManagement } from '../features/users/UserManagement';
 
 export function UsersPage() {
-  const { t } = useT();
-  return <PageContainer title={t('console.shell.notBuilt')} />;
+  return <UserManagement />;
 }

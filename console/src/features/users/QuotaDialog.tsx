@@ -1,0 +1,81 @@
+// Adds or subtracts quota (negative numbers allowed) through POST /api/user/manage add_quota;
+// the answer's quota replaces the row's.
+import { useEffect, useState } from 'react';
+import { Banner, Button, Dialog, DialogClose, FormField, NumberInput, Stack, toast, useT } from '@sluice/ui-kit';
+import { useApi } from '../../api/useApi';
+import { formatQuota, type QuotaDisplay } from '../quota/format';
+import type { AdminUser, ManageResult } from './types';
+
+interface Props {
+  user: AdminUser | null;
+  display: QuotaDisplay;
+  onClose: () => void;
+  onDone: (user: AdminUser, result: ManageResult) => void;
+}
+
+export function QuotaDialog({ user, display, onClose, onDone }: Props) {
+  const { t } = useT();
+  const { request, describe } = useApi();
+  const [delta, setDelta] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setDelta(null);
+    setError(null);
+    setServerError(null);
+  }, [user]);
+
+  if (!user) return null;
+  const submit = async () => {
+    if (delta === null || delta === 0 || !Number.isInteger(delta)) {
+      setError(t('console.users.quota.required'));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const res = await request<ManageResult>('POST', '/api/user/manage', { id: user.id, action: 'add_quota', value: delta });
+      toast.success(t('console.users.quota.done'));
+      onDone(user, res.data);
+    } catch (e) {
+      setServerError(describe(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={t('console.users.quota.title', { username: user.username })}
+      description={t('console.users.quota.current', { amount: formatQuota(user.quota, display) })}
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="outline">{t('console.users.quota.cancel')}</Button>
+          </DialogClose>
+          <Button variant="primary" loading={busy} onClick={() => void submit()}>
+            {t('console.users.quota.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap={3}>
+        {serverError ? <Banner type="danger">{serverError}</Banner> : null}
+        <FormField
+          label={t('console.users.quota.amount')}
+          hint={t('console.users.quota.hint', { amount: formatQuota(delta ?? 0, display) })}
+          error={error ?? undefined}
+        >
+          <NumberInput value={delta} onValueChange={setDelta} step={1} precision={0} />
+        </FormField>
+        <span>{t('console.users.quota.after', { amount: formatQuota(user.quota + (delta ?? 0), display) })}</span>
+      </Stack>
+    </Dialog>
+  );
+}
