@@ -77,6 +77,8 @@ export const fieldFrame = css<FieldFrameProps>`
   font-size: ${fieldFontSize};
   line-height: ${th((t) => t.lineHeights.normal)};
   color: ${th((t) => t.colors.text)};
+  /* Native parts (the date picker's calendar icon, spinners) follow the theme, not the OS. */
+  color-scheme: ${th((t) => t.mode)};
   background: ${th((t) => t.colors.bgElevated)};
   border-style: solid;
   border-width: ${th((t) => t.borderWidths.thin)};
