@@ -177,6 +177,7 @@ export class StreamPump {
       return;
     }
     if (step.forward && !this.draining) this.forward(step.forward, ev);
+    if (step.more && !this.draining) for (const f of step.more) this.forward(f, ev);
     if (step.done) {
       this.complete();
       return;
@@ -199,7 +200,7 @@ export class StreamPump {
       if (data === null) return;
       this.remember(data);
       // Unchanged chunks go out as the upstream wrote them (no re-serialisation).
-      text = data === fwd.data && ev.event === null ? `data: ${ev.data}\n\n` : formatSseEvent(data);
+      text = data === fwd.data && ev.event === null && !fwd.converted ? `data: ${ev.data}\n\n` : formatSseEvent(data);
     } else {
       text = formatSseEvent(fwd.data, fwd.event);
     }

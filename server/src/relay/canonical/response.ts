@@ -20,10 +20,23 @@ export type ParsedResponse =
     }
   | { readonly ok: false; readonly failure: UpstreamFailure };
 
+/** One chunk for the client. */
+export interface StreamForward {
+  readonly event?: string;
+  readonly data: JsonObject;
+  /** Built by a converting adaptor: never replaced by the upstream event's own text. */
+  readonly converted?: boolean;
+}
+
 /** One SSE event from the upstream, in canonical terms. */
 export interface StreamStep {
   /** What to send the client (OpenAI format) before the include_usage filter; null = nothing. */
-  readonly forward: { readonly event?: string; readonly data: JsonObject } | null;
+  readonly forward: StreamForward | null;
+  /**
+   * More client chunks from the same upstream event, sent after `forward` in order (a converted
+   * provider event can carry text, the finish reason and the usage at once).
+   */
+  readonly more?: readonly StreamForward[];
   /** Text generated in this event (content, reasoning, tool arguments), for incremental counting. */
   readonly text: string;
   /** Tool calls that started in this event. */
