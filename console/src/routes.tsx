@@ -41,6 +41,8 @@ export const routes: RouteEntry[] = [
   { path: '/playground', access: 'user', Page: page(() => import('./pages/PlaygroundPage'), 'PlaygroundPage') },
   { path: '/chat', access: 'user', Page: page(() => import('./pages/ChatPage'), 'ChatPage') },
   { path: '/monitor', access: 'user', Page: page(() => import('./pages/MonitorPage'), 'MonitorPage') },
+  { path: '/midjourney', access: 'user', Page: page(() => import('./pages/MidjourneyPage'), 'MidjourneyPage') },
+  { path: '/task', access: 'user', Page: page(() => import('./pages/TaskPage'), 'TaskPage') },
 ];
 
 export const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');

@@ -10,7 +10,8 @@ const barHeight = (t: SluiceTheme, size: ProgressSize): string =>
   ({ sm: t.space[1], md: t.space[2], lg: t.space[3] })[size];
 
 // Circle diameters as multiples of the large control height (40px by default).
-const circleScale: Record<ProgressSize, number> = { sm: 1, md: 1.5, lg: 2 };
+// The small circle is a little wider than a control so "100%" fits inside the ring (table cells).
+const circleScale: Record<ProgressSize, number> = { sm: 1.2, md: 1.5, lg: 2 };
 
 const slide = keyframes`
   from { transform: translateX(-100%); }
