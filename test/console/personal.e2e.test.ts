@@ -14,7 +14,7 @@ describe('settings page: personal tab and frame', () => {
   beforeAll(async () => {
     await smtp.start();
     h = await startConsole();
-    for (const [key, value] of [...smtpOptions(smtp), ['QuotaForInviter', '1000000'], ['GitHubOAuthEnabled', 'true'], ['GitHubClientId', 'gh-client-1']]) {
+    for (const [key, value] of [...smtpOptions(smtp), ['QuotaForInviter', '1000000'], ['GitHubOAuthEnabled', 'true'], ['GitHubClientId', 'gh-client-1'], ['GitHubClientSecret', 'gh-secret-1']]) {
       const res = await h.root.put('/api/option/', { key, value });
       expect(res.body.success).toBe(true);
     }
@@ -63,6 +63,21 @@ describe('settings page: personal tab and frame', () => {
     await screenshot(narrow.page, 'personal-390');
     expect(narrow.errors).toEqual([]);
     await narrow.close();
+  });
+
+  it('shows quota as a compact count when the site does not display currency', async () => {
+    const other = await newUser(h.url);
+    await h.root.post('/api/user/manage', { id: other.caller.userId, action: 'add_quota', value: 2_500_000 }).expect(200);
+    await h.root.put('/api/option/', { key: 'DisplayInCurrencyEnabled', value: 'false' }).expect(200);
+    try {
+      const { page, errors, close } = await openPage(h, '/setting', { as: other.caller });
+      await page.getByTestId('stat-quota').getByText('2.5M', { exact: true }).waitFor();
+      expect(await page.getByTestId('stat-used').textContent()).toContain('0');
+      expect(errors).toEqual([]);
+      await close();
+    } finally {
+      await h.root.put('/api/option/', { key: 'DisplayInCurrencyEnabled', value: 'true' }).expect(200);
+    }
   });
 
   it('keeps /user from a regular user (the not-found page)', async () => {
