@@ -1,21 +1,23 @@
 // The shell (operations-and-usage §2.2): top navigation, the page outlet, the footer, the
 // floating buttons, the New Year snow, and the default-password warning for root.
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppBrand, AppShell, Snow, Spinner, toast, TopNav, useT } from '@sluice/ui-kit';
-import { DefaultPasswordDialog } from '../features/auth/DefaultPasswordDialog';
-import { ShellFloating } from '../features/shell/ShellFloating';
 import { ShellFooter } from '../features/shell/ShellFooter';
 import { UserArea } from '../features/shell/UserArea';
 import { activeKeyOf, buildNav } from './nav';
 import { useSession } from './session';
+
+// Loaded after the page itself: the floating buttons (calendar, notices) and root's warning.
+const ShellFloating = lazy(async () => ({ default: (await import('../features/shell/ShellFloating')).ShellFloating }));
+const DefaultPasswordDialog = lazy(async () => ({ default: (await import('../features/auth/DefaultPasswordDialog')).DefaultPasswordDialog }));
 
 const SNOW_MS = 3_000;
 const RELOAD_MS = 10_000;
 
 export function Layout() {
   const { t } = useT();
-  const { admin, status } = useSession();
+  const { admin, status, user } = useSession();
   const location = useLocation();
   const [snowing, setSnowing] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -57,9 +59,11 @@ export function Layout() {
       footer={<ShellFooter />}
       overlay={
         <>
-          <ShellFloating />
+          <Suspense fallback={null}>
+            <ShellFloating />
+            {user?.default_password === true ? <DefaultPasswordDialog /> : null}
+          </Suspense>
           <Snow active={snowing} />
-          <DefaultPasswordDialog />
         </>
       }
     >

@@ -1,10 +1,12 @@
 // The footer of spec §2.2: the stored custom footer HTML through the kit's sanitizer, else a
 // default credit line. Like the reference it reads the stored status again 5 times, 200 ms
 // apart, so a footer stored just after start shows without a reload.
-import { useEffect, useState } from 'react';
-import { AppFooter, SafeHtml, useT } from '@sluice/ui-kit';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { AppFooter, useT } from '@sluice/ui-kit';
 import { readStoredStatus } from '../../api/status';
 import { useSession } from '../../app/session';
+
+const CustomFooter = lazy(async () => ({ default: (await import('./CustomFooter')).CustomFooter }));
 
 export function ShellFooter() {
   const { t } = useT();
@@ -25,7 +27,9 @@ export function ShellFooter() {
   return (
     <AppFooter>
       {html.trim() !== '' ? (
-        <SafeHtml size="sm">{html}</SafeHtml>
+        <Suspense fallback={null}>
+          <CustomFooter html={html} />
+        </Suspense>
       ) : (
         <span>
           {t('console.shell.footer.credit', {
