@@ -1,0 +1,108 @@
+import { RelayRequestError } from '../../canonical/errors';
+import { parseJson } from '../../canonical/json';
+import type { ParsedResponse, StreamForward, StreamStep } from '../../canonical/response';
+import { chatFromOpenAI, encodeOpenAIChatResponse, OpenAIChunkEncoder } from '../../inbound/openai-chat';
+import type { SseEvent } from '../../sse/sse-parser';
+import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
+import { mapGeminiError } from './errors';
+import { toGeminiRequest } from './request';
+import { fromGeminiResponse, GeminiStreamDecoder } from './response';
+import { geminiSettings } from './settings';
+
+/*
+ * Type 24, Google Gemini (Generative Language API): `POST {base}/{version}/models/{model}:generateContent`
+ * and `:streamGenerateContent?alt=sse`, the key in `x-goog-api-key` (never in the URL, where
+ * it would reach logs). OpenAI chat requests are converted through the canonical chat
+ * (inbound/openai-chat.ts -> request.ts), answers and stream events back (response.ts -> the
+ * OpenAI encoders). Version and safety settings come from the channel's `other` (settings.ts).
+ */
+
+const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
+
+function baseUrl(ctx: ChannelContext): string {
+  return (ctx.baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
+}
+
+export function geminiHeaders(ctx: ChannelContext): Record<string, string> {
+  return { 'x-goog-api-key': ctx.key, 'Content-Type': 'application/json' };
+}
+
+function chatOnly(req: TextRequest): Extract<TextRequest, { endpoint: 'chat' }> {
+  if (req.endpoint !== 'chat') throw new RelayRequestError('unsupported_endpoint', 'relay.unsupported_endpoint', null, { type: 24, endpoint: 'completions' }, 400);
+  return req;
+}
+
+function buildRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
+  const settings = geminiSettings(ctx.other);
+  const chat = chatFromOpenAI(chatOnly(req), ctx.upstreamModel);
+  const { model, body } = toGeminiRequest(chat, settings);
+  const method = chat.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
+  return {
+    method: 'POST',
+    url: `${baseUrl(ctx)}/${settings.version}/models/${encodeURIComponent(model)}:${method}`,
+    headers: { ...geminiHeaders(ctx), Accept: chat.stream ? 'text/event-stream' : 'application/json' },
+    body: JSON.stringify(body),
+    expect: chat.stream ? 'sse' : 'json',
+  };
+}
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+/** Google answers without an id of its own in some versions; OpenAI clients expect one. */
+function answerId(id: string): string {
+  return id !== '' ? `chatcmpl-${id}` : `chatcmpl-gemini-${Date.now().toString(36)}`;
+}
+
+function parseResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse {
+  const body = parseJson(res.text);
+  const answer = fromGeminiResponse(body);
+  if (!answer) {
+    const failure = mapGeminiError({ status: 502, text: res.text }, ctx);
+    return { ok: false, failure: { ...failure, retryable: false, disableChannel: false } };
+  }
+  // The client asked for its public model name; Google's modelVersion is the upstream's.
+  const encoded = encodeOpenAIChatResponse({ ...answer, id: answerId(answer.id), model: req.model }, nowSeconds());
+  const outputText = answer.parts.map((p) => (p.type === 'tool_call' ? p.name + p.arguments : p.text)).join('');
+  return {
+    ok: true,
+    clientBody: JSON.stringify(encoded),
+    usage: answer.usage,
+    finishReason: answer.finishReason,
+    outputText,
+    toolCalls: answer.parts.filter((p) => p.type === 'tool_call').length,
+  };
+}
+
+const EMPTY_STEP: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
+
+/** One decoder and encoder per streamed answer: Gemini events in, OpenAI chunks out. */
+function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+  const decoder = new GeminiStreamDecoder();
+  const encoder = new OpenAIChunkEncoder(nowSeconds(), req.model);
+  return (event) => {
+    const r = decoder.push(parseJson(event.data.trim()));
+    if (r.kind === 'malformed') return { ...EMPTY_STEP, malformed: true };
+    if (r.kind === 'error') return { ...EMPTY_STEP, error: { ...mapGeminiError({ status: 502, text: JSON.stringify(r.body) }, ctx), disableChannel: false }, done: true };
+    const chunks: StreamForward[] = [];
+    for (const part of r.parts) {
+      const data = encoder.encode(part.type === 'start' ? { ...part, id: answerId(part.id), model: req.model } : part);
+      if (data) chunks.push({ data, converted: true });
+    }
+    const [first, ...more] = chunks;
+    return { ...EMPTY_STEP, forward: first ?? null, more, text: r.text, toolCalls: r.toolCalls, usage: r.usage, finishReason: r.finish };
+  };
+}
+
+export const geminiAdaptor: Adaptor = {
+  type: 24,
+  name: 'Google Gemini',
+  defaultBaseUrl: DEFAULT_BASE_URL,
+  buildTextRequest: buildRequest,
+  parseTextResponse: parseResponse,
+  // Stateless use cannot number tool calls across events; the relay opens a stream.
+  parseTextStreamEvent: (req, event, ctx) => openTextStream(req, ctx)(event),
+  openTextStream,
+  mapError: mapGeminiError,
+};

@@ -1,0 +1,39 @@
+/*
+ * Gemini thinking by model name and reasoning_effort (new-api's conventions), as data.
+ * `gemini-2.5-flash-thinking` asks for thoughts with the model's dynamic budget,
+ * `-thinking-<n>` for a budget of n tokens, `-nothinking` for none.
+ */
+
+export interface ThinkingAsk {
+  /** The model Google sees (suffix removed). */
+  readonly model: string;
+  /** null: no thinking config from the name. -1 is Gemini's dynamic budget. */
+  readonly budget: number | null;
+}
+
+const SUFFIX = /^(.*?)-(nothinking|thinking(?:-(\d{1,6}))?)$/;
+
+export function thinkingFromModel(model: string): ThinkingAsk {
+  const m = SUFFIX.exec(model);
+  if (!m || !m[1]) return { model, budget: null };
+  if (m[2] === 'nothinking') return { model: m[1], budget: 0 };
+  return { model: m[1], budget: m[3] === undefined ? -1 : Number(m[3]) };
+}
+
+/** reasoning_effort to a thinking budget (tokens). */
+export const EFFORT_BUDGET: Readonly<Record<'minimal' | 'low' | 'medium' | 'high', number>> = {
+  minimal: 0,
+  low: 1024,
+  medium: 8192,
+  high: 24576,
+};
+
+/** Models that cannot turn thinking off, with their smallest budget (2.5 Pro: 128). */
+const MIN_BUDGET: readonly (readonly [RegExp, number])[] = [[/^gemini-2\.5-pro/, 128]];
+
+/** The budget the model accepts: a 0 on a model that must think becomes its floor. */
+export function budgetFor(model: string, budget: number): number {
+  if (budget !== 0) return budget;
+  for (const [pattern, floor] of MIN_BUDGET) if (pattern.test(model)) return floor;
+  return 0;
+}
