@@ -21,14 +21,14 @@ describe('adaptor registry', () => {
   it('answers planned and unknown types with a clear 501', () => {
     const planned = (() => {
       try {
-        adaptorFor(24);
+        adaptorFor(23);
       } catch (e) {
         return e;
       }
       return null;
     })();
     expect(planned).toBeInstanceOf(RelayRequestError);
-    expect(planned).toMatchObject({ status: 501, code: 'unsupported_channel_type', params: { type: 24, name: 'Google Gemini' } });
+    expect(planned).toMatchObject({ status: 501, code: 'unsupported_channel_type', params: { type: 23, name: 'Tencent Hunyuan' } });
     expect(() => adaptorFor(999)).toThrow(RelayRequestError);
   });
 

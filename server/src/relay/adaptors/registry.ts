@@ -4,6 +4,7 @@ import { claudeAdaptor } from './claude/claude.adaptor';
 import { PLANNED_TYPES, isRelayChannelType, type RelayChannelType } from './channel-types';
 import { customAdaptor } from './custom/custom.adaptor';
 import { fastgptAdaptor } from './fastgpt/fastgpt.adaptor';
+import { geminiAdaptor } from './gemini/gemini.adaptor';
 import { moonshotAdaptor } from './moonshot/moonshot.adaptor';
 import { ollamaAdaptor } from './ollama/ollama.adaptor';
 import { openaiAdaptor } from './openai/openai.adaptor';
@@ -21,6 +22,7 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   14: claudeAdaptor,
   19: qihoo360Adaptor,
   22: fastgptAdaptor,
+  24: geminiAdaptor,
   25: moonshotAdaptor,
   31: yiAdaptor,
   40: siliconcloudAdaptor,
