@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Banner, Button, Dialog, DialogClose, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
 import { useApi } from '../../api/useApi';
+import { useHumanCheck } from '../auth/useHumanCheck';
 import { useCountdown } from './useCountdown';
 
 interface Props {
@@ -21,6 +22,8 @@ export function EmailBindDialog({ open, onOpenChange, onDone }: Props) {
   const [sending, setSending] = useState(false);
   const [binding, setBinding] = useState(false);
   const cooldown = useCountdown(30);
+  // The code request is human-checked like the sign-in screens when Turnstile is on.
+  const human = useHumanCheck();
 
   useEffect(() => {
     if (open) {
@@ -34,11 +37,15 @@ export function EmailBindDialog({ open, onOpenChange, onDone }: Props) {
       setErrors({ email: t('console.personal.bind.emailRequired') });
       return;
     }
+    if (!human.ready) {
+      setErrors({ email: t('console.auth.turnstile.wait') });
+      return;
+    }
     setErrors({});
     setServerError(null);
     setSending(true);
     try {
-      await request('GET', `/api/verification?email=${encodeURIComponent(email.trim())}`);
+      await request('GET', `/api/verification?email=${encodeURIComponent(email.trim())}&${human.query}`);
       toast.success(t('console.personal.bind.codeSent'));
       cooldown.start();
     } catch (e) {
@@ -97,6 +104,7 @@ export function EmailBindDialog({ open, onOpenChange, onDone }: Props) {
             {cooldown.left > 0 ? t('console.personal.bind.resend', { seconds: cooldown.left }) : t('console.personal.bind.sendCode')}
           </Button>
         </Stack>
+        {human.widget}
       </Stack>
     </Dialog>
   );
