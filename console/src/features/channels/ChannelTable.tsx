@@ -64,6 +64,7 @@ export function ChannelTable({ list, actions, ask, batch, selected, onSelectionC
   return (
     <Table
       caption={t('console.channels.columns.caption')}
+      minWidth="68rem"
       columns={columns}
       rows={list.rows}
       rowKey={(c) => c.id}

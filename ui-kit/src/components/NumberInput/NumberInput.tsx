@@ -156,6 +156,9 @@ export const NumberInput = forwardRef<HTMLInputElement, NumberInputProps>(functi
       <StyledNumberInput
         ref={ref}
         type="text"
+        // The frame decides the width; without this the native 20-character size makes the
+        // field at least that wide in a table cell or a row (priority and weight columns).
+        size={1}
         inputMode={allowDecimal ? 'decimal' : 'numeric'}
         role="spinbutton"
         autoComplete="off"
