@@ -1,0 +1,280 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A loopback Google Generative Language API speaking the documented wire protocol:
+ * `POST /{version}/models/{model}:generateContent`, `:streamGenerateContent` (`?alt=sse`: one
+ * `data:` event per GenerateContentResponse; without it a JSON array), `:batchEmbedContents`;
+ * the key in `x-goog-api-key` or `?key=`; errors as `{"error":{code, message, status, details}}`
+ * (400 INVALID_ARGUMENT with ErrorInfo API_KEY_INVALID for a bad key, 403, 429 with RetryInfo,
+ * 500, 503). Request fields are accepted in both spellings the API accepts (camelCase and
+ * snake_case). The official `@google/genai` passes against it (gemini.e2e.test.ts).
+ *
+ * Default behaviour, deterministic like a scripted model: with function declarations offered
+ * and no functionResponse in the last user turn it calls the first function (or the one
+ * allowedFunctionNames names) with `toolArgs`; after a functionResponse it answers
+ * "Tool result: <response.content or JSON>"; otherwise it answers `reply`, streamed word by word.
+ * `next(script)` answers the next request once; every request is recorded.
+ */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export interface GeminiUsage {
+  promptTokenCount: number;
+  candidatesTokenCount: number;
+  totalTokenCount: number;
+  thoughtsTokenCount?: number;
+  cachedContentTokenCount?: number;
+}
+
+export interface RecordedGeminiRequest {
+  method: string;
+  path: string;
+  /** `generateContent`, `streamGenerateContent`, … */
+  action: string;
+  model: string;
+  version: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  json: Record<string, unknown> | null;
+}
+
+export type GeminiScript =
+  | { kind: 'error'; status: number; grpcStatus: string; message: string; reason?: string; retryDelay?: string }
+  /** A whole answer with these parts, finish reason and usage. */
+  | { kind: 'answer'; parts: Json[]; finishReason?: string; usage?: Partial<GeminiUsage> };
+
+export interface FakeGeminiOptions {
+  /** Requests must present it; others get 400 API_KEY_INVALID as Google answers. */
+  key?: string;
+  reply?: string;
+  promptTokens?: number;
+  toolArgs?: Record<string, Json>;
+}
+
+const DEFAULT_REPLY = 'Hello from the fake Gemini.';
+
+function asObject(v: unknown): Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+function list(v: unknown): Record<string, unknown>[] {
+  return Array.isArray(v) ? v.map(asObject) : [];
+}
+
+/** A field by its camelCase or snake_case name (the API takes both). */
+function field(o: Record<string, unknown>, camel: string): unknown {
+  if (camel in o) return o[camel];
+  return o[camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)];
+}
+
+export function googleErrorBody(status: number, grpcStatus: string, message: string, reason?: string, retryDelay?: string): Json {
+  const details: Json[] = [];
+  if (reason) details.push({ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'googleapis.com', metadata: { service: 'generativelanguage.googleapis.com' } });
+  if (retryDelay) details.push({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay });
+  return { error: { code: status, message, status: grpcStatus, ...(details.length ? { details } : {}) } };
+}
+
+const HARM_THRESHOLDS = new Set(['BLOCK_NONE', 'BLOCK_LOW_AND_ABOVE', 'BLOCK_MEDIUM_AND_ABOVE', 'BLOCK_ONLY_HIGH', 'OFF', 'HARM_BLOCK_THRESHOLD_UNSPECIFIED']);
+/** Schema keywords Gemini's OpenAPI subset refuses (a 400, as Google answers them). */
+const REFUSED_SCHEMA_KEYS = ['additionalProperties', '$schema', '$ref', 'default', 'examples', 'const'];
+
+function schemaProblem(schema: unknown, path: string): string | null {
+  const o = asObject(schema);
+  for (const k of REFUSED_SCHEMA_KEYS) if (k in o) return `Invalid JSON payload received. Unknown name "${k}" at '${path}': Cannot find field.`;
+  if (Array.isArray(o.type)) return `Invalid value at '${path}.type': a list`;
+  for (const [name, sub] of Object.entries(asObject(o.properties))) {
+    const p = schemaProblem(sub, `${path}.properties[${name}].value`);
+    if (p) return p;
+  }
+  return o.items === undefined ? null : schemaProblem(o.items, `${path}.items`);
+}
+
+export class FakeGemini {
+  readonly requests: RecordedGeminiRequest[] = [];
+  url = '';
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+  private readonly once: GeminiScript[] = [];
+  private seq = 0;
+
+  constructor(readonly options: FakeGeminiOptions = {}) {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.on('connection', (s: Socket) => {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+    });
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((r) => this.server.close(() => r()));
+  }
+
+  next(script: GeminiScript): this {
+    this.once.push(script);
+    return this;
+  }
+
+  reset(): void {
+    this.once.length = 0;
+    this.requests.length = 0;
+  }
+
+  last(): RecordedGeminiRequest {
+    const r = this.requests.at(-1);
+    if (!r) throw new Error('the fake Gemini received no request');
+    return r;
+  }
+
+  private send(res: ServerResponse, status: number, body: Json): void {
+    res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
+    res.end(JSON.stringify(body));
+  }
+
+  private error(res: ServerResponse, status: number, grpcStatus: string, message: string, reason?: string, retryDelay?: string): void {
+    this.send(res, status, googleErrorBody(status, grpcStatus, message, reason, retryDelay));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    let json: Record<string, unknown> | null = null;
+    try {
+      json = asObject(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+    } catch {
+      json = null;
+    }
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const m = /^\/(v\d+(?:alpha|beta)?\d*)\/models\/([^/:]+):([A-Za-z]+)$/.exec(url.pathname);
+    const record: RecordedGeminiRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      action: m?.[3] ?? '',
+      model: decodeURIComponent(m?.[2] ?? ''),
+      version: m?.[1] ?? '',
+      query: url.searchParams,
+      headers: req.headers,
+      json,
+    };
+    this.requests.push(record);
+    if (req.method !== 'POST' || !m) return this.error(res, 404, 'NOT_FOUND', `Requested entity was not found.`);
+    const presented = req.headers['x-goog-api-key'] ?? url.searchParams.get('key') ?? '';
+    if (this.options.key !== undefined && presented !== this.options.key) {
+      return this.error(res, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', 'API_KEY_INVALID');
+    }
+    if (!json) return this.error(res, 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.');
+    if (record.action === 'batchEmbedContents') return this.embed(res, json);
+    if (record.action !== 'generateContent' && record.action !== 'streamGenerateContent') return this.error(res, 404, 'NOT_FOUND', `Method ${record.action} not found.`);
+    const invalid = this.validate(json);
+    if (invalid) return this.error(res, 400, 'INVALID_ARGUMENT', invalid);
+    const script = this.once.shift();
+    if (script?.kind === 'error') return this.error(res, script.status, script.grpcStatus, script.message, script.reason, script.retryDelay);
+    const answer = script ?? this.defaultAnswer(json);
+    if (record.action === 'streamGenerateContent') return this.stream(res, record.model, answer, url.searchParams.get('alt') === 'sse');
+    this.send(res, 200, this.response(record.model, answer.parts, answer.finishReason ?? 'STOP', this.usage(answer)));
+  }
+
+  private validate(body: Record<string, unknown>): string | null {
+    const contents = list(body.contents);
+    if (contents.length === 0) return '* GenerateContentRequest.contents: contents is not specified';
+    for (const [i, c] of contents.entries()) {
+      if (c.role !== undefined && c.role !== 'user' && c.role !== 'model') return `Please use a valid role: user, model. (contents[${i}])`;
+      const parts = list(c.parts);
+      if (parts.length === 0) return `* GenerateContentRequest.contents[${i}].parts: contents.parts must not be empty.`;
+      for (const p of parts) if ('text' in p && p.text === '') return 'Unable to submit request because it has an empty text parameter.';
+    }
+    for (const s of list(field(body, 'safetySettings'))) if (!HARM_THRESHOLDS.has(String(s.threshold))) return `Invalid value at 'safety_settings' (${String(s.threshold)})`;
+    for (const tool of list(body.tools)) {
+      for (const [i, fn] of list(field(tool, 'functionDeclarations')).entries()) {
+        const p = fn.parameters === undefined ? null : schemaProblem(fn.parameters, `tools[0].function_declarations[${i}].parameters`);
+        if (p) return p;
+      }
+    }
+    return null;
+  }
+
+  /** A scripted model: call a function when one is offered, report a function result, or reply. */
+  private defaultAnswer(body: Record<string, unknown>): Extract<GeminiScript, { kind: 'answer' }> {
+    const contents = list(body.contents);
+    const lastUser = [...contents].reverse().find((c) => c.role !== 'model');
+    const result = list(lastUser?.parts)
+      .map((p) => asObject(field(p, 'functionResponse')))
+      .find((r) => r.name !== undefined);
+    if (result) {
+      const response = asObject(result.response);
+      const text = typeof response.content === 'string' ? response.content : JSON.stringify(response);
+      return { kind: 'answer', parts: [{ text: `Tool result: ${text}` }] };
+    }
+    const declarations = list(body.tools).flatMap((t) => list(field(t, 'functionDeclarations')));
+    const config = asObject(field(asObject(field(body, 'toolConfig')), 'functionCallingConfig'));
+    if (declarations.length > 0 && config.mode !== 'NONE') {
+      const allowed = field(config, 'allowedFunctionNames');
+      const name = Array.isArray(allowed) && typeof allowed[0] === 'string' ? allowed[0] : String(declarations[0]?.name);
+      return { kind: 'answer', parts: [{ functionCall: { name, args: (this.options.toolArgs ?? {}) as Json } }] };
+    }
+    return { kind: 'answer', parts: [{ text: this.options.reply ?? DEFAULT_REPLY }] };
+  }
+
+  private usage(a: Extract<GeminiScript, { kind: 'answer' }>): GeminiUsage {
+    const text = a.parts.map((p) => (typeof p === 'object' && p !== null && !Array.isArray(p) && typeof p.text === 'string' && p.thought !== true ? p.text : '')).join(' ');
+    const prompt = a.usage?.promptTokenCount ?? this.options.promptTokens ?? 12;
+    const candidates = a.usage?.candidatesTokenCount ?? Math.max(1, text.split(/\s+/).filter(Boolean).length);
+    const u: GeminiUsage = { promptTokenCount: prompt, candidatesTokenCount: candidates, totalTokenCount: 0, ...a.usage };
+    u.totalTokenCount = u.promptTokenCount + u.candidatesTokenCount + (u.thoughtsTokenCount ?? 0);
+    return u;
+  }
+
+  private response(model: string, parts: Json[], finishReason: string | null, usage: GeminiUsage | null): Record<string, Json> {
+    const candidate: Record<string, Json> = { content: { parts, role: 'model' }, index: 0 };
+    if (finishReason) candidate.finishReason = finishReason;
+    const out: Record<string, Json> = { candidates: [candidate], modelVersion: model, responseId: `fakeResp${++this.seq}` };
+    if (usage) out.usageMetadata = usage as unknown as Json;
+    return out;
+  }
+
+  /** One response per piece: text word by word, a function call whole, usage on every piece (final on the last). */
+  private stream(res: ServerResponse, model: string, a: Extract<GeminiScript, { kind: 'answer' }>, sse: boolean): void {
+    const usage = this.usage(a);
+    const pieces: Json[][] = [];
+    for (const p of a.parts) {
+      const o = asObject(p);
+      if (typeof o.text === 'string') for (const w of o.text.match(/\S+\s*/g) ?? []) pieces.push([{ ...(o as Record<string, Json>), text: w }]);
+      else pieces.push([p]);
+    }
+    if (pieces.length === 0) pieces.push([]);
+    const id = `fakeResp${++this.seq}`;
+    const events = pieces.map((parts, i) => {
+      const last = i === pieces.length - 1;
+      const so_far = last ? usage.candidatesTokenCount : Math.min(i + 1, usage.candidatesTokenCount);
+      const u: GeminiUsage = last ? usage : { promptTokenCount: usage.promptTokenCount, candidatesTokenCount: so_far, totalTokenCount: usage.promptTokenCount + so_far };
+      return { ...this.response(model, parts, last ? (a.finishReason ?? 'STOP') : null, u), responseId: id };
+    });
+    if (sse) {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      for (const e of events) res.write(`data: ${JSON.stringify(e)}\r\n\r\n`);
+      res.end();
+      return;
+    }
+    this.send(res, 200, events);
+  }
+
+  private embed(res: ServerResponse, body: Record<string, unknown>): void {
+    const requests = list(body.requests);
+    if (requests.length === 0) return this.error(res, 400, 'INVALID_ARGUMENT', '* BatchEmbedContentsRequest.requests: requests is not specified');
+    const embeddings = requests.map((r) => {
+      const text = list(asObject(r.content).parts)
+        .map((p) => String(p.text ?? ''))
+        .join('');
+      const dims = typeof field(r, 'outputDimensionality') === 'number' ? (field(r, 'outputDimensionality') as number) : 4;
+      return { values: Array.from({ length: dims }, (_, i) => Number(((text.length + i) / 100).toFixed(2))) };
+    });
+    this.send(res, 200, { embeddings });
+  }
+}
