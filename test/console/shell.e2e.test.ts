@@ -197,6 +197,32 @@ describe('user menu and floating buttons', () => {
     await done(p);
   });
 
+  it('shows the global messages for 429, 500, 405 and success:false, and caches the channel models', async () => {
+    const { caller } = await newUser(h.url);
+    const p = await openPage(h, '/', { as: caller });
+    const { page } = p;
+    await page.waitForFunction("localStorage.getItem('channel_models') !== null");
+    expect(Object.keys(JSON.parse(String(await page.evaluate("localStorage.getItem('channel_models')"))) as object).length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: '签到', exact: true }).click();
+    const cases: [number, object, string][] = [
+      [429, { success: false, message: 'rate limited' }, '错误：请求次数过多，请稍后再试！'],
+      [500, { success: false, message: 'boom' }, '错误：服务器内部错误，请联系管理员！'],
+      [405, { success: false, message: 'demo' }, '本站仅作演示之用，无服务端！'],
+      [200, { success: false, message: '服务器说：今天不行' }, '服务器说：今天不行'],
+    ];
+    for (const [status, body, text] of cases) {
+      await page.route('**/api/user/sign-in', (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }));
+      await page.getByRole('button', { name: '立即签到' }).click();
+      await page.getByText(text, { exact: true }).first().waitFor();
+      await page.unroute('**/api/user/sign-in');
+    }
+    // Nothing was signed in, and the page stayed where it was.
+    expect((await caller.get(`/api/user/sign-in-dates`)).body.data.status.can_sign_in_today).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(p.errors.filter((e) => !/status of (429|500|405)/.test(e))).toEqual([]);
+    await p.close();
+  });
+
   it('sends a stale session (401 from any call) to /login?expired=true with its notice', async () => {
     const { caller } = await newUser(h.url);
     const p = await openPage(h, '/', { as: caller });

@@ -5,6 +5,7 @@ import { isAdmin, isRoot, readStoredUser, writeStoredUser, type StoredUser } fro
 
 const THEME_KEY = 'theme-mode';
 const LOCALE_KEY = 'sluice-locale';
+const CHANNEL_MODELS_KEY = 'channel_models';
 
 export interface Session {
   user: StoredUser | null;
@@ -73,6 +74,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void refreshStatus();
   }, [refreshStatus]);
+
+  // The channel type -> model names map (spec §3: cached with the status and the user), read once
+  // per signed-in user; dropped at logout.
+  useEffect(() => {
+    if (!user) {
+      localStorage.removeItem(CHANNEL_MODELS_KEY);
+      return;
+    }
+    client.request<unknown>('GET', '/api/models').then(
+      ({ data }) => localStorage.setItem(CHANNEL_MODELS_KEY, JSON.stringify(data ?? {})),
+      () => undefined,
+    );
+  }, [client, user]);
 
   const setTheme = useCallback((mode: ThemeMode) => {
     localStorage.setItem(THEME_KEY, mode);
