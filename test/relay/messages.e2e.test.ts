@@ -1,7 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { DATABASES } from '../support/env';
 import { FakeAnthropic } from '../support/fakes/anthropic';
-import { consumeLogs, createChannel, createToken, expectCharged, fundedUser, otherOf, relayIdle, setOption, startRelayKit, userQuota, type RelayKit } from './relay-kit';
+import { chatChunk, type FakeOpenAI } from '../support/fakes/openai-upstream';
+import { consumeLogs, createChannel, createToken, expectCharged, fakeUpstream, fundedUser, otherOf, relayIdle, setOption, startRelayKit, userQuota, type RelayKit } from './relay-kit';
 
 const MODEL = 'claude-sonnet-4-20250514';
 const KEY_A = 'sk-ant-upstream-ma-0123456789abcdefg';
@@ -172,5 +173,107 @@ describe.each(DATABASES)('POST /v1/messages to Claude channels (%s)', (kind) => 
     expect(msg).toMatchObject({ content: [{ type: 'text', text: 'Claude B here.' }] });
     expect(log.channel).toBe(bId);
     expect(otherOf(log).admin_info).toEqual({ use_channel: [aId, bId] });
+  });
+});
+
+/**
+ * `POST /v1/messages` on an OpenAI channel (type 1): the Anthropic body converted to an OpenAI
+ * chat request through the canonical chat, the answer and the stream converted back to a
+ * Messages `message` and the documented events, with @anthropic-ai/sdk as the client.
+ */
+describe.each(DATABASES)('POST /v1/messages converted for an OpenAI channel (%s)', (kind) => {
+  const KEY = 'sk-upstream-msgconv-0123456789abcdef';
+  const OA = 'oa-chat-model';
+  const OA_REPLY = 'Hello from the fake upstream.';
+  let kit: RelayKit;
+  let fake: FakeOpenAI;
+  let user: Awaited<ReturnType<typeof fundedUser>>;
+  let token: { id: number; key: string };
+  let client: Anthropic;
+
+  beforeAll(async () => {
+    kit = await startRelayKit(kind);
+    fake = await fakeUpstream(kit, { key: KEY, promptTokens: 12 });
+    await setOption(kit.root, 'ModelRatio', { [OA]: 1 });
+    await setOption(kit.root, 'CompletionRatio', { [OA]: 1 });
+    await createChannel(kit.root, { name: 'openai', key: KEY, base_url: fake.url, models: OA });
+    user = await fundedUser(kit, 10_000_000);
+    token = await createToken(user.caller, { unlimited_quota: false, remain_quota: 5_000_000 });
+    client = new Anthropic({ apiKey: token.key, baseURL: kit.t.url, maxRetries: 0 });
+  });
+  afterAll(() => kit.close());
+  beforeEach(() => fake.reset());
+
+  const charged = (call: () => Promise<unknown>) => expectCharged(kit, user, token.id, call);
+
+  it('a whole message: the OpenAI request the channel got, the Messages answer the client got, billed once', async () => {
+    let msg: Anthropic.Message | null = null;
+    const log = await charged(async () => {
+      msg = await client.messages.create({ model: OA, max_tokens: 100, system: 'Be brief.', messages: [{ role: 'user', content: 'Say hello' }] });
+    });
+    expect(msg).toMatchObject({ type: 'message', role: 'assistant', content: [{ type: 'text', text: OA_REPLY }], stop_reason: 'end_turn', usage: { input_tokens: 12, output_tokens: 5 } });
+    expect(fake.last().operation).toBe('chat/completions');
+    expect(fake.last().json).toMatchObject({ model: OA, max_tokens: 100, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Say hello' }] });
+    // (12 + 5·1)·1 = 17
+    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 17, is_stream: false });
+    expect(otherOf(log)).toMatchObject({ request_path: '/v1/messages' });
+  });
+
+  it('streamed: OpenAI chunks become the documented events; the SDK rebuilds the message; billed from the usage chunk', async () => {
+    let text = '';
+    let final: Anthropic.Message | null = null;
+    const types: string[] = [];
+    const log = await charged(async () => {
+      const stream = client.messages.stream({ model: OA, max_tokens: 100, messages: [{ role: 'user', content: 'Say hello' }] });
+      stream.on('text', (t) => (text += t));
+      stream.on('streamEvent', (e) => types.push(e.type));
+      final = await stream.finalMessage();
+    });
+    expect(text).toBe(OA_REPLY);
+    expect(types[0]).toBe('message_start');
+    expect(types.slice(-2)).toEqual(['message_delta', 'message_stop']);
+    expect(final).toMatchObject({ stop_reason: 'end_turn', usage: { output_tokens: 5 } });
+    expect(fake.last().json).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 17, is_stream: true });
+  });
+
+  it('tools: a streamed tool call becomes a tool_use block; a tool_result goes back as a tool message', async () => {
+    fake.next({
+      kind: 'stream',
+      chunks: [
+        chatChunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call_9', type: 'function', function: { name: 'get_weather', arguments: '' } }] }),
+        chatChunk({ tool_calls: [{ index: 0, function: { arguments: '{"city":' } }] }),
+        chatChunk({ tool_calls: [{ index: 0, function: { arguments: '"Paris"}' } }] }),
+        chatChunk({}, 'tool_calls'),
+      ],
+    });
+    const first = await client.messages.stream({ model: OA, max_tokens: 100, tools: TOOLS, messages: [{ role: 'user', content: 'Weather?' }] }).finalMessage();
+    expect(first.stop_reason).toBe('tool_use');
+    expect(first.content).toEqual([{ type: 'tool_use', id: 'call_9', name: 'get_weather', input: { city: 'Paris' } }]);
+    expect(fake.last().json).toMatchObject({ tools: [{ type: 'function', function: { name: 'get_weather', parameters: TOOLS[0]?.input_schema } }] });
+
+    await client.messages.create({
+      model: OA,
+      max_tokens: 100,
+      tools: TOOLS,
+      messages: [
+        { role: 'user', content: 'Weather?' },
+        { role: 'assistant', content: first.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_9', content: '18C' }] },
+      ],
+    });
+    expect((fake.last().json as { messages: unknown[] }).messages).toEqual([
+      { role: 'user', content: 'Weather?' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_9', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+      { role: 'tool', tool_call_id: 'call_9', content: '18C' },
+    ]);
+    await relayIdle(kit);
+  });
+
+  it('an upstream OpenAI error reaches the Anthropic client in the Anthropic shape', async () => {
+    fake.next({ kind: 'json', status: 429, body: { error: { message: 'slow down', type: 'requests', param: null, code: 'rate_limit_exceeded' } } });
+    const err = await client.messages.create({ model: OA, max_tokens: 10, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Anthropic.RateLimitError);
+    expect(err).toMatchObject({ status: 429, error: { type: 'error', error: { type: 'rate_limit_error', message: expect.stringContaining('slow down') } } });
   });
 });

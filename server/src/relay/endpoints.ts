@@ -4,6 +4,7 @@ import type { RelayLimits } from './canonical/limits';
 import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionRequest } from './canonical/parse-media';
 import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, parseSpeechRequest } from './canonical/parse-misc';
 import { parseMessagesRequest } from './canonical/parse-messages';
+import * as convertedMessages from './converted-messages';
 import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from './canonical/parse-text';
 import type { CanonicalRequest, MultipartForm, RelayEndpoint } from './canonical/request';
 import type { ParsedResponse, StreamStep } from './canonical/response';
@@ -149,10 +150,12 @@ export const ENDPOINTS: Readonly<Record<RelayEndpoint, EndpointOps>> = {
   audio_translation: transcriptionOps('audio_translation', '/v1/audio/translations'),
   rerank: capabilityOps('rerank', '/v1/rerank', (input, limits) => parseRerankRequest(input, limits), 'rerank', (a) => a.rerank),
   messages: {
+    // Claude-family channels pass the body through; every other type is served by its chat
+    // contract, converted through the canonical chat (converted-messages.ts).
     ...endpointOps('messages', 'json', '/v1/messages', (input, limits) => parseMessagesRequest(input, limits), {
-      build: (a, req, ctx) => need(a.messages, a, 'messages').buildRequest(req, ctx),
-      parseResponse: (a, req, res, ctx) => need(a.messages, a, 'messages').parseResponse(req, res, ctx),
-      openStream: (a, req, ctx) => need(a.messages, a, 'messages').openStream(req, ctx),
+      build: (a, req, ctx) => (a.messages ? a.messages.buildRequest(req, ctx) : convertedMessages.build(a, req, ctx)),
+      parseResponse: (a, req, res, ctx) => (a.messages ? a.messages.parseResponse(req, res, ctx) : convertedMessages.parseResponse(a, req, res, ctx)),
+      openStream: (a, req, ctx) => (a.messages ? a.messages.openStream(req, ctx) : convertedMessages.openStream(a, req, ctx)),
     }),
     errorShape: 'anthropic',
   },

@@ -266,3 +266,110 @@ export class OpenAIChunkEncoder {
     }
   }
 }
+
+// ---- the other direction: canonical to an OpenAI body, OpenAI answers to canonical ----
+
+function openAIContent(parts: readonly ChatPart[]): JsonValue {
+  const out: JsonObject[] = [];
+  for (const p of parts) {
+    if (p.type === 'text') out.push({ type: 'text', text: p.text });
+    else if (p.type === 'image') {
+      const url = p.source.kind === 'base64' ? `data:${p.source.mediaType};base64,${p.source.data}` : p.source.url;
+      out.push({ type: 'image_url', image_url: p.detail ? { url, detail: p.detail } : { url } });
+    } else if (p.type === 'audio') out.push({ type: 'input_audio', input_audio: { data: p.data, format: p.format } });
+  }
+  if (out.length === 1 && out[0]?.type === 'text') return out[0].text ?? '';
+  return out;
+}
+
+function textOfParts(parts: readonly ChatPart[]): string {
+  return parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
+}
+
+const EFFORT_FOR_BUDGET: readonly [number, 'low' | 'medium' | 'high'][] = [
+  [4096, 'low'],
+  [16384, 'medium'],
+];
+
+/** A canonical chat as an OpenAI `chat/completions` body (for OpenAI-wire upstreams). */
+export function openAIChatBody(chat: CanonicalChat): JsonObject {
+  const messages: JsonObject[] = chat.system.map((text) => ({ role: 'system', content: text }));
+  for (const turn of chat.turns) {
+    if (turn.role === 'tool') {
+      for (const p of turn.parts) if (p.type === 'tool_result') messages.push({ role: 'tool', tool_call_id: p.toolCallId, content: textOfParts(p.content) });
+    } else if (turn.role === 'assistant') {
+      const calls = turn.parts.flatMap((p) => (p.type === 'tool_call' ? [{ id: p.id, type: 'function', function: { name: p.name, arguments: p.arguments } } as JsonObject] : []));
+      const text = textOfParts(turn.parts);
+      const m: JsonObject = { role: 'assistant', content: text === '' && calls.length > 0 ? null : text };
+      if (calls.length > 0) m.tool_calls = calls;
+      messages.push(m);
+    } else messages.push({ role: 'user', content: openAIContent(turn.parts) });
+  }
+  const body: JsonObject = { model: chat.model, messages };
+  if (chat.maxOutputTokens !== null) body.max_tokens = chat.maxOutputTokens;
+  if (chat.temperature !== null) body.temperature = chat.temperature;
+  if (chat.topP !== null) body.top_p = chat.topP;
+  if (chat.stop.length > 0) body.stop = [...chat.stop];
+  if (chat.user) body.user = chat.user;
+  if (chat.tools.length > 0) {
+    body.tools = chat.tools.map((t) => ({ type: 'function', function: { name: t.name, ...(t.description ? { description: t.description } : {}), parameters: t.parameters } }));
+    const c = chat.toolChoice;
+    if (c) body.tool_choice = c.kind === 'tool' ? { type: 'function', function: { name: c.name } } : c.kind;
+    if (chat.parallelToolCalls !== null) body.parallel_tool_calls = chat.parallelToolCalls;
+  }
+  if (chat.reasoning) {
+    body.reasoning_effort = chat.reasoning.kind === 'effort' ? chat.reasoning.effort : (EFFORT_FOR_BUDGET.find(([max]) => (chat.reasoning as { tokens: number }).tokens <= max)?.[1] ?? 'high');
+  }
+  if (chat.stream) body.stream = true;
+  return body;
+}
+
+/** An OpenAI `chat.completion` as a canonical answer (first choice); null when it is not one. */
+export function chatResponseFromOpenAI(body: JsonValue | undefined, usage: ReportedUsage | null, finish: FinishReason | null): CanonicalChatResponse | null {
+  if (!isJsonObject(body)) return null;
+  const choice = (arrayAt(body, 'choices') ?? []).find(isJsonObject);
+  const message = objectAt(choice, 'message');
+  if (!message) return null;
+  const parts: CanonicalChatResponse['parts'][number][] = [];
+  const reasoning = str(message.reasoning_content) || str(message.reasoning);
+  if (reasoning !== '') parts.push({ type: 'reasoning', text: reasoning, signature: null });
+  const text = textOf(message.content);
+  if (text !== '') parts.push({ type: 'text', text });
+  for (const call of arrayAt(message, 'tool_calls') ?? []) {
+    if (!isJsonObject(call)) continue;
+    const fn = objectAt(call, 'function');
+    parts.push({ type: 'tool_call', id: str(call.id), name: str(fn?.name), arguments: str(fn?.arguments) });
+  }
+  return { id: str(body.id), model: str(body.model), parts, finishReason: finish, usage };
+}
+
+/** `chat.completion.chunk`s to canonical stream parts (the first chunk with an id starts the answer). */
+export class OpenAIChunkDecoder {
+  private started = false;
+
+  decode(chunk: JsonObject | null, usage: ReportedUsage | null, finish: FinishReason | null, done: boolean): ChatStreamPart[] {
+    const parts: ChatStreamPart[] = [];
+    if (chunk && !this.started && typeof chunk.id === 'string') {
+      this.started = true;
+      parts.push({ type: 'start', id: chunk.id, model: str(chunk.model) });
+    }
+    const choice = chunk ? (arrayAt(chunk, 'choices') ?? []).find(isJsonObject) : undefined;
+    const delta = objectAt(choice, 'delta');
+    if (delta) {
+      const reasoning = str(delta.reasoning_content) || str(delta.reasoning);
+      if (reasoning !== '') parts.push({ type: 'reasoning', text: reasoning });
+      if (str(delta.content) !== '') parts.push({ type: 'text', text: str(delta.content) });
+      for (const call of arrayAt(delta, 'tool_calls') ?? []) {
+        if (!isJsonObject(call)) continue;
+        const index = typeof call.index === 'number' ? call.index : 0;
+        const fn = objectAt(call, 'function');
+        if (typeof call.id === 'string' && call.id !== '') parts.push({ type: 'tool_call_start', index, id: call.id, name: str(fn?.name) });
+        if (str(fn?.arguments) !== '') parts.push({ type: 'tool_call_delta', index, arguments: str(fn?.arguments) });
+      }
+    }
+    if (finish) parts.push({ type: 'finish', reason: finish });
+    if (usage) parts.push({ type: 'usage', usage });
+    if (done) parts.push({ type: 'end' });
+    return parts;
+  }
+}

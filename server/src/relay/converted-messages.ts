@@ -1,0 +1,57 @@
+import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from './adaptors/types';
+import { parseJson } from './canonical/json';
+import { transportFailure } from './canonical/errors';
+import { parseChatRequest } from './canonical/parse-text';
+import type { ChatRequest, MessagesRequest } from './canonical/request';
+import type { ParsedResponse, StreamStep } from './canonical/response';
+import { AnthropicEventEncoder, chatFromAnthropic, encodeAnthropicMessage } from './inbound/anthropic-messages';
+import { chatResponseFromOpenAI, openAIChatBody, OpenAIChunkDecoder } from './inbound/openai-chat';
+import type { SseEvent } from './sse/sse-parser';
+
+/*
+ * `POST /v1/messages` on a channel without a Messages capability: the Anthropic body becomes the
+ * canonical chat, then the OpenAI chat request the adaptor's core contract serves; its answer
+ * (OpenAI JSON or chunks, whatever the provider) comes back through the canonical types as a
+ * Messages `message` or the documented events. Usage is the adaptor's, as for chat.
+ */
+
+const chats = new WeakMap<MessagesRequest, ChatRequest>();
+
+/** The OpenAI chat request of a Messages request (built once per request). */
+export function asChatRequest(req: MessagesRequest): ChatRequest {
+  let chat = chats.get(req);
+  if (!chat) {
+    chat = parseChatRequest(openAIChatBody(chatFromAnthropic(req, req.model)));
+    chats.set(req, chat);
+  }
+  return chat;
+}
+
+export function build(a: Adaptor, req: MessagesRequest, ctx: ChannelContext): UpstreamRequest {
+  return a.buildTextRequest(asChatRequest(req), ctx);
+}
+
+export function parseResponse(a: Adaptor, req: MessagesRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse {
+  const inner = a.parseTextResponse(asChatRequest(req), res, ctx);
+  if (!inner.ok) return inner;
+  const answer = chatResponseFromOpenAI(parseJson(inner.clientBody), inner.usage, inner.finishReason);
+  if (!answer) return { ok: false, failure: transportFailure('protocol') };
+  return { ...inner, clientBody: JSON.stringify(encodeAnthropicMessage(answer, req.model)) };
+}
+
+export function openStream(a: Adaptor, req: MessagesRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+  const chat = asChatRequest(req);
+  const inner = a.openTextStream?.(chat, ctx) ?? ((ev: SseEvent) => a.parseTextStreamEvent(chat, ev, ctx));
+  const decoder = new OpenAIChunkDecoder();
+  const encoder = new AnthropicEventEncoder(req.model);
+  return (event) => {
+    const step = inner(event);
+    if (step.malformed || step.error) return { ...step, forward: null };
+    // A step may carry several chunks (forward, then `more`); the finish, usage and end go with the last.
+    const chunks = [step.forward?.data ?? null, ...(step.more ?? []).map((m) => m.data)];
+    const parts = chunks.flatMap((c, i) => (i === chunks.length - 1 ? decoder.decode(c, step.usage, step.finishReason, step.done) : decoder.decode(c, null, null, false)));
+    const events = parts.flatMap((p) => encoder.encode(p));
+    const [first, ...more] = events;
+    return { ...step, forward: first ? { event: first.event, data: first.data, converted: true } : null, more: more.map((e) => ({ event: e.event, data: e.data, converted: true })) };
+  };
+}
