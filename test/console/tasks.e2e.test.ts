@@ -154,12 +154,18 @@ describe('drawing log and async task screens', () => {
     await expectNoHorizontalOverflow(page);
     await expectAccessible(page, '/midjourney user dark');
     await screenshot(page, 'mj-user-dark-390');
-    // The viewer in the dark theme on a phone.
-    await table.getByRole('button', { name: `查看任务 ${mj.done} 的结果图片` }).click();
-    await page.getByRole('dialog', { name: '查看图片' }).waitFor();
+    // The viewer in the dark theme on a phone, by keyboard: focus comes back to the thumbnail.
+    const thumb = table.getByRole('button', { name: `查看任务 ${mj.done} 的结果图片` });
+    await thumb.focus();
+    await page.keyboard.press('Enter');
+    const viewer = page.getByRole('dialog', { name: '查看图片' });
+    await viewer.waitFor();
     await expectNoHorizontalOverflow(page);
     await expectAccessible(page, '/midjourney viewer dark');
     await still(page, 'mj-viewer-dark-390');
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    expect(await page.evaluate<string>('document.activeElement?.getAttribute("aria-label") ?? ""')).toBe(`查看任务 ${mj.done} 的结果图片`);
     expect(errors).toEqual([]);
     await close();
   });
