@@ -235,6 +235,9 @@ describe('settings page: personal tab and frame', () => {
     await dark.page.getByRole('heading', { name: '2.0.1' }).waitFor();
     await expectAccessible(dark.page, 'about dark');
     await expectNoHorizontalOverflow(dark.page);
+    // The strip scrolls sideways on a phone; the active tab is brought into sight.
+    const box = await dark.page.getByRole('tab', { name: '关于项目' }).boundingBox();
+    expect(box !== null && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     await screenshot(dark.page, 'about-dark-390');
     await dark.page.getByRole('tab', { name: '个人设置' }).click();
     expect(await dark.page.getByTestId('role-label').textContent()).toBe('管理员');

@@ -1,6 +1,6 @@
 // /setting (spec §2 screen 8): the active tab lives in ?tab= (default personal). Regular users
 // get the personal tab alone, without a tab strip; admins get every tab.
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, useT } from '@sluice/ui-kit';
 import { useSession } from '../app/session';
@@ -13,6 +13,11 @@ export function SettingsPage() {
   const requested = params.get('tab');
   const active: SettingsTab = admin && isSettingsTab(requested) ? requested : 'personal';
   const Active = TAB_COMPONENTS[active];
+  const strip = useRef<HTMLDivElement>(null);
+  // On a phone the strip scrolls sideways: keep the active tab in sight (e.g. opened by ?tab=).
+  useEffect(() => {
+    strip.current?.querySelector('[role="tab"][data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
   const content = (
     <Suspense fallback={<Spinner />}>
       <Active />
@@ -30,7 +35,7 @@ export function SettingsPage() {
           if (isSettingsTab(next)) setParams({ tab: next });
         }}
       >
-        <TabsList aria-label={t('console.personal.settings.tabsLabel')}>
+        <TabsList ref={strip} aria-label={t('console.personal.settings.tabsLabel')}>
           {SETTINGS_TABS.map((key) => (
             <TabsTrigger key={key} value={key}>
               {t(`console.personal.settings.tabs.${key}`)}

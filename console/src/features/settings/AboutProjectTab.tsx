@@ -21,8 +21,8 @@ export function AboutProjectTab() {
         }
       >
         <Stack gap={2}>
-          <p>{t('console.personal.about.intro')}</p>
-          <p>{t('console.personal.about.compat')}</p>
+          <span>{t('console.personal.about.intro')}</span>
+          <span>{t('console.personal.about.compat')}</span>
         </Stack>
       </Card>
       <Card title={t('console.personal.about.changelog')}>

@@ -106,7 +106,7 @@ export const vendorsEn: SameShape<typeof vendorsZhCN> = {
   nameRequired: 'Vendor {{index}} has no name',
   vendor: {
     unnamed: 'Unnamed vendor',
-    count: '{{count}} models',
+    count: 'Models: {{count}}',
     name: 'Vendor name',
     namePlaceholder: 'e.g. OpenAI',
     icon: 'Icon',
