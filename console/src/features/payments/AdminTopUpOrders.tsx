@@ -64,6 +64,7 @@ export function AdminTopUpOrders() {
             </FormField>
             <FormField label={t('console.payments.orders.status')}>
               <Select
+                aria-label={t('console.payments.orders.status')}
                 options={statusOptions}
                 value={filters.status || 'all'}
                 onValueChange={(v) => {

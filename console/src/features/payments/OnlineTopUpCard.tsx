@@ -76,19 +76,19 @@ export function OnlineTopUpCard({ showBalance = true }: { showBalance?: boolean 
           <Stack as="form" gap={3} aria-label={t('console.payments.topup.title')} onSubmit={(e) => e.preventDefault()}>
             {errors.root?.message ? <Banner type="danger">{errors.root.message}</Banner> : null}
             <FormGrid columns={2}>
-              <FormField label={t('console.payments.topup.amount')} hint={t('console.payments.topup.amountHint', { min })} error={errors.amount?.message} required>
-                <Controller
-                  control={control}
-                  name="amount"
-                  rules={{
-                    validate: (v) =>
-                      v === null || v < min
-                        ? t('console.payments.topup.belowMin', { min })
-                        : Number.isInteger(v) || t('console.payments.topup.wholeNumber'),
-                  }}
-                  render={({ field }) => <NumberInput value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} min={min} precision={0} />}
-                />
-              </FormField>
+              <Controller
+                control={control}
+                name="amount"
+                rules={{
+                  validate: (v) =>
+                    v === null || v < min ? t('console.payments.topup.belowMin', { min }) : Number.isInteger(v) || t('console.payments.topup.wholeNumber'),
+                }}
+                render={({ field }) => (
+                  <FormField label={t('console.payments.topup.amount')} hint={t('console.payments.topup.amountHint', { min })} error={errors.amount?.message} required>
+                    <NumberInput value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} min={min} precision={0} />
+                  </FormField>
+                )}
+              />
               <FormField label={t('console.payments.topup.payable')} error={payable.error ?? undefined}>
                 <Input
                   readOnly
