@@ -14,6 +14,7 @@ describe('user management', () => {
   let h: ConsoleHarness;
   const seeded: SeededUser[] = [];
   let vip: SeededUser;
+  let tiny: SeededUser;
 
   async function create(prefix: string, group?: string): Promise<SeededUser> {
     const username = uniqueName(prefix);
@@ -31,6 +32,9 @@ describe('user management', () => {
     for (let i = 0; i < 12; i++) seeded.push(await create('s'));
     vip = await create('v', 'vip');
     await h.root.post('/api/user/manage', { id: vip.id, action: 'add_quota', value: 2_500_000 }).expect(200);
+    // Less than a cent: shown with six decimals instead of $0.00.
+    tiny = await create('t');
+    await h.root.post('/api/user/manage', { id: tiny.id, action: 'add_quota', value: 100 }).expect(200);
   });
   afterAll(async () => {
     await h.close();
@@ -41,17 +45,18 @@ describe('user management', () => {
     const table = page.getByRole('table', { name: '用户列表' });
     await table.getByText(vip.username, { exact: true }).waitFor();
     expect(await table.locator('tbody tr').count()).toBe(10);
-    await page.getByText('共 14 条').waitFor();
+    await page.getByText('共 15 条').waitFor();
+    await table.locator(`tr[data-row-key="${tiny.id}"]`).getByText('剩余 $0.000200').waitFor();
     const vipRow = table.locator(`tr[data-row-key="${vip.id}"]`);
     await vipRow.getByText('剩余 $5.00').waitFor();
     await vipRow.getByText('已激活').waitFor();
     await screenshot(page, 'users-light');
     await expectAccessible(page, 'users light');
-    // 20 per page shows all 14
+    // 20 per page shows all 15
     await page.getByRole('combobox', { name: '每页条数' }).click();
     await page.getByRole('option', { name: '20 条/页' }).click();
     await table.locator(`tr[data-row-key="${seeded[0]?.id}"]`).waitFor();
-    expect(await table.locator('tbody tr').count()).toBe(14);
+    expect(await table.locator('tbody tr').count()).toBe(15);
     // root (the last, id order descending) has no action but edit
     const rootRow = table.locator('tr[data-row-key="1"]');
     await rootRow.getByText('超级管理员').waitFor();
