@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { renderWithTheme } from '../../test/renderWithTheme';
 import { Button } from '../Button/Button';
-import { ImageThumbnail, ImageViewer } from './ImageViewer';
+import { ImageThumbnail, ImageViewer, isSafeImageHref } from './ImageViewer';
 
 const images = [
   { src: 'https://img.example/a.png', alt: '一只猫' },
@@ -68,6 +68,18 @@ describe('ImageViewer', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(screen.getByRole('dialog', { name: 'Result' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the original in a new tab' })).toBeInTheDocument();
+  });
+
+  it('never links to an address that is not an image location (a task server may send anything)', () => {
+    expect(isSafeImageHref('https://cdn.example/a.png')).toBe(true);
+    expect(isSafeImageHref('/mj/image/1')).toBe(true);
+    expect(isSafeImageHref('data:image/png;base64,AAAA')).toBe(true);
+    expect(isSafeImageHref('javascript:alert(1)')).toBe(false);
+    expect(isSafeImageHref(' JavaScript:alert(1)')).toBe(false);
+    expect(isSafeImageHref('data:text/html,<script>alert(1)</script>')).toBe(false);
+    expect(isSafeImageHref('')).toBe(false);
+    renderWithTheme(<ImageViewer images={[{ src: 'javascript:alert(1)', alt: 'x' }]} defaultOpen />);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('a thumbnail that fails to load shows an icon and stays a button', () => {

@@ -43,6 +43,22 @@ export interface ImageViewerProps {
 type LoadState = 'loading' | 'loaded' | 'error';
 
 /**
+ * Whether an image address may become a link: http(s), blob, inline images and relative paths.
+ * Result URLs come from third-party task servers; a `javascript:` one must never be clickable.
+ */
+export function isSafeImageHref(src: string): boolean {
+  const trimmed = src.trim();
+  if (trimmed === '') return false;
+  if (/^data:image\//i.test(trimmed)) return true;
+  try {
+    const base = typeof window === 'undefined' ? 'http://localhost/' : window.location.href;
+    return ['http:', 'https:', 'blob:'].includes(new URL(trimmed, base).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A lightbox over result images (drawing results): a modal dialog with the image fitted to the
  * screen, a spinner while it loads, a message when it fails, previous/next (buttons and the arrow
  * keys) when there are several, and a link to the original.
@@ -73,6 +89,8 @@ export function ImageViewer({
   // Without a trigger (one viewer shared by many thumbnails) focus goes back to the opener.
   const opener = useRef<HTMLElement | null>(null);
 
+  const showLink = originalLink && isSafeImageHref(src);
+
   const go = (delta: number) => {
     if (count < 2) return;
     setIndex((index + delta + count) % count);
@@ -101,7 +119,7 @@ export function ImageViewer({
       }}
       data-part="image-viewer"
       footer={
-        image !== undefined && (count > 1 || originalLink) ? (
+        image !== undefined && (count > 1 || showLink) ? (
           <StyledBar>
             {count > 1 ? (
               <StyledNav>
@@ -112,7 +130,7 @@ export function ImageViewer({
             ) : (
               <span />
             )}
-            {originalLink ? (
+            {showLink ? (
               <StyledOriginalLink href={src} target="_blank" rel="noopener noreferrer">
                 {t('imageViewer.original')}
               </StyledOriginalLink>

@@ -1,2 +1,2 @@
-export { ImageThumbnail, ImageViewer } from './ImageViewer';
+export { ImageThumbnail, ImageViewer, isSafeImageHref } from './ImageViewer';
 export type { ImageThumbnailProps, ImageViewerProps, ViewerImage } from './ImageViewer';
