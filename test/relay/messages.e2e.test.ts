@@ -164,6 +164,17 @@ describe.each(DATABASES)('POST /v1/messages to Claude channels (%s)', (kind) => 
     expect(refused).toMatchObject({ status: 403, error: { type: 'error', error: { type: 'permission_error' } } });
   });
 
+  it('GET /v1/models answers the Anthropic list shape to a Claude client (anthropic-version sent), the OpenAI one otherwise', async () => {
+    const page = await client.models.list();
+    const ids = page.data.map((m) => m.id).sort();
+    expect(ids).toEqual([MODEL, 'public-claude'].sort());
+    expect(page.data[0]).toMatchObject({ type: 'model', display_name: expect.any(String), created_at: expect.any(String) });
+    const raw = await fetch(`${kit.t.url}/v1/models`, { headers: { 'x-api-key': token.key, 'anthropic-version': '2023-06-01' } });
+    expect(await raw.json()).toMatchObject({ has_more: false, first_id: expect.any(String), last_id: expect.any(String) });
+    const openai = await fetch(`${kit.t.url}/v1/models`, { headers: { authorization: `Bearer ${token.key}` } });
+    expect(await openai.json()).toMatchObject({ object: 'list', data: expect.arrayContaining([expect.objectContaining({ object: 'model' })]) });
+  });
+
   it('a 529 overloaded_error fails over to the next Claude channel', async () => {
     A.next({ kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded' });
     let msg: Anthropic.Message | null = null;

@@ -48,6 +48,16 @@ export class RelayInfoService {
     return { success: true, object: 'list', data: this.models(caller) };
   }
 
+  /**
+   * The same models in Anthropic's list shape (reference §1.1: asked with `anthropic-version`, as
+   * Claude clients do), one page with all of them.
+   */
+  anthropicList(caller: RelayCaller): { data: { id: string; created_at: string; display_name: string; type: 'model' }[]; first_id: string | null; has_more: false; last_id: string | null } {
+    const createdAt = new Date(MODEL_CREATED * 1000).toISOString();
+    const data = this.models(caller).map((m) => ({ id: m.id, created_at: createdAt, display_name: m.id, type: 'model' as const }));
+    return { data, first_id: data[0]?.id ?? null, has_more: false, last_id: data.at(-1)?.id ?? null };
+  }
+
   model(caller: RelayCaller, id: string): ModelObject {
     const hit = this.models(caller).find((m) => m.id === id);
     if (!hit) throw new RelayError('model_not_found', 'relay.model_not_found', 404, { model: id.slice(0, 128) }, {}, 'invalid_request_error');

@@ -87,7 +87,13 @@ export class RelayRoutes implements OnModuleInit {
     relay('/v1/responses', R.responses);
     relay('/v1/messages', R.messages);
 
-    scope.get('/v1/models', (req, reply) => this.answer(req, reply, async (caller) => this.info.list(caller)));
+    scope.get('/v1/models', (req, reply) =>
+      this.answer(req, reply, async (caller) =>
+        // Claude clients send anthropic-version (with x-api-key, or a Bearer key as the current SDK
+        // does; reference §1.1 names x-api-key): Anthropic's shape for them. OpenAI clients never send it.
+        req.headers['anthropic-version'] !== undefined ? this.info.anthropicList(caller) : this.info.list(caller),
+      ),
+    );
     // Model names may contain "/" (vendor/model): the rest of the path is the id.
     scope.get('/v1/models/*', (req, reply) =>
       this.answer(req, reply, async (caller) => this.info.model(caller, decodeURIComponent((req.params as { '*': string })['*']))),
