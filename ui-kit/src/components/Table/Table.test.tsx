@@ -31,6 +31,15 @@ const bodyRows = () => within(screen.getAllByRole('rowgroup')[1] as HTMLElement)
 const firstColumn = () => bodyRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 
 describe('Table', () => {
+  it('makes a table that may scroll a named, focusable region (keyboard scrolling with no control inside)', () => {
+    const { rerender } = renderWithTheme(<Table caption="订单" columns={columns} rows={[]} rowKey={(r) => r.id} minWidth="56rem" />);
+    const region = screen.getByRole('region', { name: '订单' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(within(region).getByRole('table', { name: '订单' })).toBeInTheDocument();
+    rerender(<Table caption="订单" columns={columns} rows={[]} rowKey={(r) => r.id} />);
+    expect(screen.queryByRole('region', { name: '订单' })).toBeNull();
+  });
+
   it('renders headers, cells and custom renderers', () => {
     renderWithTheme(<Table caption="令牌" columns={columns} rows={tokens.slice(0, 3)} rowKey={(r) => r.id} />);
     expect(screen.getByRole('table', { name: '令牌' })).toBeInTheDocument();

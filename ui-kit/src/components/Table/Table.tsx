@@ -211,7 +211,13 @@ export function Table<Row>({
         </StyledToolbar>
       ) : null}
       <Spinner spinning={loading && pageRows.length > 0} label={t('table.loading')}>
-        <StyledScroll $maxHeight={maxHeight} $pageSticky={pageSticky}>
+        <StyledScroll
+          $maxHeight={maxHeight}
+          $pageSticky={pageSticky}
+          // A table that may scroll (a minimum width on phones, a maximum height) is a named,
+          // focusable region, so keyboard users can scroll it even when no cell holds a control.
+          {...(minWidth !== undefined || maxHeight !== undefined ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+        >
           <StyledTable $size={size} $minWidth={minWidth} aria-label={caption} aria-busy={loading || undefined}>
             <colgroup>
               {withSelection ? <col /> : null}
