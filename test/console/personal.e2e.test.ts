@@ -145,6 +145,7 @@ describe('settings page: personal tab and frame', () => {
     expect(code).toBeDefined();
     await dialog.getByRole('button', { name: /重新发送/ }).waitFor();
     await dialog.getByLabel('验证码').fill(code as string);
+    await screenshot(page, 'personal-email-dialog');
     await dialog.getByRole('button', { name: '绑定' }).click();
     await page.getByText('邮箱账户绑定成功！', { exact: true }).waitFor();
     await page.getByTestId('binding-email').getByText(email).waitFor();

@@ -185,6 +185,7 @@ describe('user management', () => {
     await act('调整额度');
     await dialog.getByLabel('增减额度').fill('-250000');
     await dialog.getByText('调整后：$1.50').waitFor();
+    await screenshot(page, 'users-quota-dialog');
     await dialog.getByRole('button', { name: '确定' }).click();
     await row.getByText('剩余 $1.50').waitFor();
     expect((await read(target.id)).quota).toBe(750_000);

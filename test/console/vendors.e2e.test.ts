@@ -87,6 +87,7 @@ describe('model vendor configuration', () => {
     await page.getByLabel('模型名称（第 2 行）').fill('alpha-2');
     await page.getByLabel('模型描述（第 2 行）').fill('fast one');
     await page.getByRole('combobox', { name: '标签（第 2 行）' }).click();
+    await screenshot(page, 'vendors-tags-open');
     await page.getByRole('option', { name: '推理' }).click();
     await page.getByRole('combobox', { name: '标签（第 2 行）' }).fill('fast');
     await page.getByRole('option', { name: /fast/ }).click();
@@ -129,6 +130,12 @@ describe('model vendor configuration', () => {
     await importDialog.getByRole('button', { name: '导入' }).click();
     await importDialog.getByRole('alert').first().waitFor();
     await importDialog.getByText('导入失败，请检查 JSON 格式').first().waitFor();
+    await screenshot(page, 'vendors-import-invalid');
+    // JSON, but not a vendor list: refused the same way.
+    await importDialog.getByLabel('配置 JSON').fill('[{"name": "no Manufacturer"}]');
+    await importDialog.getByRole('button', { name: '导入' }).click();
+    await importDialog.getByRole('alert').first().waitFor();
+    expect(await page.getByRole('heading', { name: 'Alpha', includeHidden: true }).count()).toBe(1);
     const imported: Vendor[] = [{ Manufacturer: 'Imported', icon: 'i', description: 'from a file', models: [{ model_name: 'imp-1', type: ['绘图', 'custom'], illustrate: '' }] }];
     await importDialog.getByLabel('配置 JSON').fill(JSON.stringify(imported));
     await importDialog.getByRole('button', { name: '导入' }).click();

@@ -1,6 +1,6 @@
 // Import (valid JSON vendor lists only) and export (copy or download) of the vendor configuration.
 import { useEffect, useState } from 'react';
-import { Banner, Button, CopyButton, Dialog, DialogClose, FormField, JsonEditor, Stack, TextArea, toast, useT } from '@sluice/ui-kit';
+import { Button, CopyButton, Dialog, DialogClose, FormField, JsonEditor, TextArea, toast, useT } from '@sluice/ui-kit';
 import { exportText, parseVendors, type Vendor } from './vendorConfig';
 
 interface ImportProps {
@@ -50,12 +50,19 @@ export function ImportDialog({ open, onOpenChange, onImport }: ImportProps) {
         </>
       }
     >
-      <Stack gap={3}>
-        {error ? <Banner type="danger">{t('console.vendors.importDialog.invalid')}</Banner> : null}
-        <FormField label={t('console.vendors.importDialog.label')}>
-          <JsonEditor shape="array" rows={10} value={text} onValueChange={(v) => setText(v)} invalidMessage={t('console.vendors.importDialog.invalid')} />
-        </FormField>
-      </Stack>
+      <FormField label={t('console.vendors.importDialog.label')}>
+        <JsonEditor
+          shape="array"
+          rows={10}
+          value={text}
+          status={error ? 'error' : 'default'}
+          onValueChange={(v) => {
+            setText(v);
+            setError(false);
+          }}
+          invalidMessage={t('console.vendors.importDialog.invalid')}
+        />
+      </FormField>
     </Dialog>
   );
 }
