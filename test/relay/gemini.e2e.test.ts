@@ -37,7 +37,7 @@ describe.each(DATABASES)('Gemini channels (type 24) from the OpenAI chat API (%s
     kit = await startRelayKit(kind);
     A = await new FakeGemini({ key: KEY_A, promptTokens: 12, toolArgs: { city: 'Paris' } }).start();
     B = await new FakeGemini({ key: KEY_B, promptTokens: 12, reply: 'Gemini B here.' }).start();
-    await setOption(kit.root, 'ModelRatio', { [MODEL]: MR, 'gemini-bad-key': MR, 'gemini-v1': MR, 'gemini-dead': MR });
+    await setOption(kit.root, 'ModelRatio', { [MODEL]: MR, 'gemini-bad-key': MR, 'gemini-v1': MR, 'gemini-dead': MR, 'text-embedding-004': 0.5 });
     await setOption(kit.root, 'CompletionRatio', { [MODEL]: CR });
     await setOption(kit.root, 'CacheRatio', { [MODEL]: 0.25 });
     aId = await createChannel(kit.root, { name: 'gemini-a', type: 24, key: KEY_A, base_url: A.url, models: MODEL, priority: 10 });
@@ -52,6 +52,7 @@ describe.each(DATABASES)('Gemini channels (type 24) from the OpenAI chat API (%s
       model_mapping: JSON.stringify({ 'gemini-v1': MODEL }),
       other: JSON.stringify({ version: 'v1', safety: { HARM_CATEGORY_HARASSMENT: 'BLOCK_ONLY_HIGH' } }),
     });
+    await createChannel(kit.root, { name: 'gemini-emb', type: 24, key: KEY_A, base_url: A.url, models: 'text-embedding-004' });
     user = await fundedUser(kit, 10_000_000);
     token = await createToken(user.caller, { unlimited_quota: false, remain_quota: 5_000_000 });
     client = sdk(kit, token.key);
@@ -299,5 +300,30 @@ describe.each(DATABASES)('Gemini channels (type 24) from the OpenAI chat API (%s
     // P = 1000, K = 400, C = 50 + 150: (1000 − 400 + 400·0.25 + 200·4)·2 = (600 + 100 + 800)·2 = 3000
     expect(log).toMatchObject({ prompt_tokens: 1000, completion_tokens: 200, quota: 3000, is_stream: stream });
     expect(otherOf(log)).toMatchObject({ cache_tokens: 400, cache_ratio: 0.25 });
+  });
+
+  it('OpenAI embeddings through batchEmbedContents: vectors in order, usage the local count, billed once by it', async () => {
+    let res: OpenAI.CreateEmbeddingResponse | null = null;
+    const log = await charged(async () => {
+      res = await client.embeddings.create({ model: 'text-embedding-004', input: ['hello world', 'goodbye'], dimensions: 3 });
+    });
+    const answer = res as unknown as OpenAI.CreateEmbeddingResponse;
+    // The fake's vectors: (len + i) / 100 per dimension; the SDK asked for base64 (float32).
+    expect(answer.data.map((d) => d.embedding.map((v) => Number(v.toFixed(5))))).toEqual([
+      [0.11, 0.12, 0.13],
+      [0.07, 0.08, 0.09],
+    ]);
+    const up = A.last();
+    expect(up.path).toBe('/v1beta/models/text-embedding-004:batchEmbedContents');
+    expect(up.json).toEqual({
+      requests: [
+        { model: 'models/text-embedding-004', content: { parts: [{ text: 'hello world' }] }, outputDimensionality: 3 },
+        { model: 'models/text-embedding-004', content: { parts: [{ text: 'goodbye' }] }, outputDimensionality: 3 },
+      ],
+    });
+    const p = answer.usage.prompt_tokens;
+    expect(p).toBeGreaterThan(0);
+    // round(P · 0.5)
+    expect(log).toMatchObject({ prompt_tokens: p, completion_tokens: 0, quota: Math.round(p * 0.5), model_name: 'text-embedding-004' });
   });
 });

@@ -1,3 +1,5 @@
+import { RelayRequestError } from '../../canonical/errors';
+import { parseEmbeddingRequest } from '../../canonical/parse-misc';
 import { parseChatRequest, parseCompletionRequest } from '../../canonical/parse-text';
 import type { JsonObject } from '../../canonical/json';
 import type { StreamStep } from '../../canonical/response';
@@ -281,5 +283,45 @@ describe('Gemini adaptor: answers, streams and errors from the documented shapes
     expect(geminiAdaptor.mapError({ status: 503, text: '<html>busy</html>' }, ctx)).toMatchObject({ class: 'server', retryable: true, message: 'upstream returned HTTP 503' });
     const echoed = geminiAdaptor.mapError({ status: 400, text: JSON.stringify({ error: { code: 400, message: `bad key ${KEY}`, status: 'INVALID_ARGUMENT' } }) }, ctx);
     expect(echoed.message).not.toContain(KEY);
+  });
+});
+
+describe('Gemini adaptor: OpenAI embeddings through batchEmbedContents', () => {
+  const embeddings = geminiAdaptor.embeddings;
+  if (!embeddings) throw new Error('expected the embeddings capability');
+  const ectx = { ...ctx, upstreamModel: 'text-embedding-004' };
+
+  it('one EmbedContentRequest per input, dimensions as outputDimensionality, the key in the header', () => {
+    const req = parseEmbeddingRequest({ model: 'emb', input: ['hello world', 'bye'], dimensions: 8 });
+    const up = embeddings.buildRequest(req, ectx);
+    expect(up).toMatchObject({ method: 'POST', url: 'https://generativelanguage.googleapis.com/v1beta/models/text-embedding-004:batchEmbedContents', expect: 'json' });
+    expect(up.headers).toMatchObject({ 'x-goog-api-key': KEY });
+    expect(describeRequest(up).body).toEqual({
+      requests: [
+        { model: 'models/text-embedding-004', content: { parts: [{ text: 'hello world' }] }, outputDimensionality: 8 },
+        { model: 'models/text-embedding-004', content: { parts: [{ text: 'bye' }] }, outputDimensionality: 8 },
+      ],
+    });
+    expect(() => embeddings.buildRequest(parseEmbeddingRequest({ model: 'emb', input: [[1, 2, 3]] }), ectx)).toThrow(RelayRequestError);
+  });
+
+  it('answers the OpenAI list in order (float or base64), usage from the local count', () => {
+    const req = parseEmbeddingRequest({ model: 'emb', input: ['hello world', 'bye'] });
+    const r = embeddings.parseResponse(req, response(JSON.stringify({ embeddings: [{ values: [0.5, -1] }, { values: [0.25, 2] }] })), ectx);
+    if (!r.ok) throw new Error('expected ok');
+    const body = JSON.parse(r.clientBody) as { data: { index: number; embedding: number[] }[]; model: string; usage: { prompt_tokens: number } };
+    expect(body.data).toEqual([
+      { object: 'embedding', index: 0, embedding: [0.5, -1] },
+      { object: 'embedding', index: 1, embedding: [0.25, 2] },
+    ]);
+    expect(body.model).toBe('emb');
+    expect(body.usage.prompt_tokens).toBeGreaterThan(0);
+    expect(r.usage?.promptTokens).toBe(body.usage.prompt_tokens);
+    const b64 = embeddings.parseResponse(parseEmbeddingRequest({ model: 'emb', input: 'x', encoding_format: 'base64' }), response('{"embeddings":[{"values":[1.5]}]}'), ectx);
+    if (!b64.ok) throw new Error('expected ok');
+    const enc = (JSON.parse(b64.clientBody) as { data: { embedding: string }[] }).data[0]?.embedding ?? '';
+    expect(Buffer.from(enc, 'base64').readFloatLE(0)).toBe(1.5);
+    // A short list is not an answer.
+    expect(embeddings.parseResponse(req, response('{"embeddings":[{"values":[1]}]}'), ectx).ok).toBe(false);
   });
 });

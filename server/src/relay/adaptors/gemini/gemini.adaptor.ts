@@ -4,6 +4,7 @@ import type { ParsedResponse, StreamForward, StreamStep } from '../../canonical/
 import { chatFromOpenAI, encodeOpenAIChatResponse, OpenAIChunkEncoder } from '../../inbound/openai-chat';
 import type { SseEvent } from '../../sse/sse-parser';
 import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
+import { geminiEmbeddings } from './embeddings';
 import { mapGeminiError } from './errors';
 import { toGeminiRequest } from './request';
 import { fromGeminiResponse, GeminiStreamDecoder } from './response';
@@ -23,6 +24,11 @@ function baseUrl(ctx: ChannelContext): string {
   return (ctx.baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
 }
 
+/** `{base}/{version}/models/{model}:{method}`, the version from the channel's settings. */
+function modelUrl(ctx: ChannelContext, model: string, method: string): string {
+  return `${baseUrl(ctx)}/${geminiSettings(ctx.other).version}/models/${encodeURIComponent(model)}:${method}`;
+}
+
 export function geminiHeaders(ctx: ChannelContext): Record<string, string> {
   return { 'x-goog-api-key': ctx.key, 'Content-Type': 'application/json' };
 }
@@ -39,7 +45,7 @@ function buildRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
   const method = chat.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
   return {
     method: 'POST',
-    url: `${baseUrl(ctx)}/${settings.version}/models/${encodeURIComponent(model)}:${method}`,
+    url: modelUrl(ctx, model, method),
     headers: { ...geminiHeaders(ctx), Accept: chat.stream ? 'text/event-stream' : 'application/json' },
     body: JSON.stringify(body),
     expect: chat.stream ? 'sse' : 'json',
@@ -105,4 +111,5 @@ export const geminiAdaptor: Adaptor = {
   parseTextStreamEvent: (req, event, ctx) => openTextStream(req, ctx)(event),
   openTextStream,
   mapError: mapGeminiError,
+  embeddings: geminiEmbeddings(modelUrl, geminiHeaders),
 };
