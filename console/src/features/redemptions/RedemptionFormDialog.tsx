@@ -47,9 +47,11 @@ export function RedemptionFormDialog({ target, display, onClose, onSaved }: Prop
     formState: { errors, isSubmitting },
   } = useForm<Values>();
 
+  // Only a new target resets the form (the display object is rebuilt on every parent render).
+  const { inCurrency, quotaPerUnit } = display;
   useEffect(() => {
-    reset({ name: editing?.name ?? '', amount: toDisplay(editing?.quota ?? DEFAULT_QUOTA, display), count: 1 });
-  }, [target, editing, display, reset]);
+    reset({ name: editing?.name ?? '', amount: toDisplay(editing?.quota ?? DEFAULT_QUOTA, { inCurrency, quotaPerUnit }), count: 1 });
+  }, [target, editing, inCurrency, quotaPerUnit, reset]);
 
   if (!target) return null;
 

@@ -50,6 +50,8 @@ export const StyledStatHeader = styled.div`
     const t = resolveTheme(theme);
     return css`
       display: flex;
+      /* An action beside the label moves below it when there is no room. */
+      flex-wrap: wrap;
       align-items: center;
       justify-content: space-between;
       gap: ${t.space[2]};

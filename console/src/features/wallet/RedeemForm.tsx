@@ -1,0 +1,64 @@
+// Redeem a code (spec §2.7, §4, §5): empty is refused before sending; on success the field is
+// cleared and the balance rises by the quota the server returns. A get-code link when the
+// super admin set a top-up link.
+import { useForm } from 'react-hook-form';
+import { Banner, Button, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
+import { useApi } from '../../api/useApi';
+import { formatQuota, type QuotaDisplay } from '../quota/format';
+
+interface Values {
+  key: string;
+}
+
+interface Props {
+  display: QuotaDisplay;
+  topUpLink: string;
+  /** The quota just added. */
+  onRedeemed: (quota: number) => void;
+}
+
+export function RedeemForm({ display, topUpLink, onRedeemed }: Props) {
+  const { t } = useT();
+  const { request, describe } = useApi();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ defaultValues: { key: '' } });
+
+  const onSubmit = async (v: Values) => {
+    try {
+      const res = await request<number>('POST', '/api/user/topup', { key: v.key.trim() });
+      toast.success(t('console.wallet.redeem.success', { quota: formatQuota(res.data, display) }));
+      reset({ key: '' });
+      onRedeemed(res.data);
+    } catch (e) {
+      setError('root', { message: describe(e) });
+    }
+  };
+
+  return (
+    <Stack as="form" gap={3} onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label={t('console.wallet.redeem.title')}>
+      {errors.root?.message ? <Banner type="danger">{errors.root.message}</Banner> : null}
+      <FormField label={t('console.wallet.redeem.code')} error={errors.key?.message}>
+        <Input
+          autoComplete="off"
+          placeholder={t('console.wallet.redeem.placeholder')}
+          {...register('key', { validate: (v) => v.trim() !== '' || t('console.wallet.redeem.required') })}
+        />
+      </FormField>
+      <Stack direction="row" gap={2}>
+        <Button type="submit" variant="primary" loading={isSubmitting}>
+          {t('console.wallet.redeem.submit')}
+        </Button>
+        {topUpLink !== '' && (
+          <Button variant="outline" onClick={() => window.open(topUpLink, '_blank', 'noopener,noreferrer')}>
+            {t('console.wallet.redeem.getCode')}
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
