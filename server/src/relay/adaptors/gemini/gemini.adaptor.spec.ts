@@ -74,6 +74,32 @@ describe('Gemini adaptor (type 24): OpenAI chat to generateContent', () => {
     ]);
   });
 
+  it('Gemini 3 histories: the first function call of each model turn carries the documented signature sentinel; 2.5 none', () => {
+    const raw = {
+      model: 'g',
+      messages: [
+        { role: 'user', content: 'x' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'a', type: 'function', function: { name: 'f', arguments: '{}' } },
+            { id: 'b', type: 'function', function: { name: 'g', arguments: '{}' } },
+          ],
+        },
+        { role: 'tool', tool_call_id: 'a', content: '1' },
+        { role: 'tool', tool_call_id: 'b', content: '2' },
+      ],
+    };
+    const three = upstreamBody(raw, { ...ctx, upstreamModel: 'gemini-3-pro-preview' }).contents as JsonObject[];
+    expect(three[1]?.parts).toEqual([
+      { functionCall: { name: 'f', args: {} }, thoughtSignature: 'skip_thought_signature_validator' },
+      { functionCall: { name: 'g', args: {} } },
+    ]);
+    const two = upstreamBody(raw).contents as JsonObject[];
+    expect(two[1]?.parts).toEqual([{ functionCall: { name: 'f', args: {} } }, { functionCall: { name: 'g', args: {} } }]);
+  });
+
   it('declares functions with cleaned schemas, maps tool_choice, drops tools for tool_choice none', () => {
     const tools = [
       {

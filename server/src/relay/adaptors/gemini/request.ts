@@ -97,6 +97,25 @@ export function geminiContents(turns: readonly ChatTurn[]): JsonObject[] {
   return out.map((c) => ({ role: c.role, parts: c.parts }));
 }
 
+/**
+ * Gemini 3 and later refuse a history whose function calls lack the `thoughtSignature` they
+ * were answered with (a 400). OpenAI clients cannot carry it back, so the first call of each
+ * model turn gets the sentinel Google documents for histories without signatures
+ * (https://ai.google.dev/gemini-api/docs/thought-signatures).
+ */
+export const SIGNATURE_SENTINEL = 'skip_thought_signature_validator';
+const NEEDS_SIGNATURES = /^gemini-(?:[3-9]|\d{2,})/;
+
+function withSignatures(contents: JsonObject[], model: string): JsonObject[] {
+  if (!NEEDS_SIGNATURES.test(model)) return contents;
+  for (const c of contents) {
+    if (c.role !== 'model' || !Array.isArray(c.parts)) continue;
+    const first = c.parts.find((p): p is JsonObject => isJsonObject(p) && p.functionCall !== undefined);
+    if (first && first.thoughtSignature === undefined) first.thoughtSignature = SIGNATURE_SENTINEL;
+  }
+  return contents;
+}
+
 function toolConfig(choice: ToolChoice): JsonObject {
   if (choice.kind === 'none') return { functionCallingConfig: { mode: 'NONE' } };
   if (choice.kind === 'required') return { functionCallingConfig: { mode: 'ANY' } };
@@ -123,7 +142,7 @@ export interface GeminiRequest {
 
 export function toGeminiRequest(chat: CanonicalChat, settings: GeminiSettings): GeminiRequest {
   const { model, budget } = thinkingFromModel(chat.model);
-  const body: JsonObject = { contents: geminiContents(chat.turns) };
+  const body: JsonObject = { contents: withSignatures(geminiContents(chat.turns), model) };
   if (chat.system.length > 0) body.systemInstruction = { parts: chat.system.map((text) => ({ text })) };
 
   const declarations = chat.tools.map((t) => {
