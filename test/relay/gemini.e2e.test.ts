@@ -326,4 +326,14 @@ describe.each(DATABASES)('Gemini channels (type 24) from the OpenAI chat API (%s
     // round(P · 0.5)
     expect(log).toMatchObject({ prompt_tokens: p, completion_tokens: 0, quota: Math.round(p * 0.5), model_name: 'text-embedding-004' });
   });
+
+  it('the channel test of a type-24 channel speaks generateContent; a bad key fails it without showing the key', async () => {
+    const ok = await kit.root.get(`/api/channel/test/${bId}`).expect(200);
+    expect(ok.body).toMatchObject({ success: true });
+    expect(B.last()).toMatchObject({ path: `/v1beta/models/${MODEL}:generateContent`, headers: expect.objectContaining({ 'x-goog-api-key': KEY_B }) });
+    const bad = await createChannel(kit.root, { name: 'gemini-test-bad', type: 24, key: 'AIzaAnotherWrongKey0123', base_url: B.url, models: 'gemini-probe' });
+    const refused = await kit.root.get(`/api/channel/test/${bad}`).expect(200);
+    expect(refused.body.success).toBe(false);
+    expect(JSON.stringify(refused.body)).not.toContain('AIzaAnotherWrongKey');
+  });
 });
