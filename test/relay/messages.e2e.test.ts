@@ -1,4 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { estimatePromptTokens } from '../../server/src/billing/estimate';
+import { parseMessagesRequest } from '../../server/src/relay/canonical/parse-messages';
 import { DATABASES } from '../support/env';
 import { FakeAnthropic } from '../support/fakes/anthropic';
 import { chatChunk, type FakeOpenAI } from '../support/fakes/openai-upstream';
@@ -175,6 +177,23 @@ describe.each(DATABASES)('POST /v1/messages to Claude channels (%s)', (kind) => 
     expect(await openai.json()).toMatchObject({ object: 'list', data: expect.arrayContaining([expect.objectContaining({ object: 'model' })]) });
   });
 
+  it('count_tokens: Claude answers it (model mapped), free: no charge and no log', async () => {
+    await relayIdle(kit);
+    const before = await userQuota(user.caller);
+    const logsBefore = (await consumeLogs(kit.root, user.username)).length;
+    const counted = await client.messages.countTokens({ model: 'public-claude', system: 'Be very brief.', messages: [{ role: 'user', content: 'Say hello to everyone' }] });
+    // The fake counts words: 3 + 4.
+    expect(counted).toEqual({ input_tokens: 7 });
+    expect(A.last()).toMatchObject({ path: '/v1/messages/count_tokens', json: { model: MODEL } });
+    expect(A.last().headers['x-api-key']).toBe(KEY_A);
+    await relayIdle(kit);
+    expect((await userQuota(user.caller)).quota).toBe(before.quota);
+    expect(await consumeLogs(kit.root, user.username)).toHaveLength(logsBefore);
+    const missing = await client.messages.countTokens({ model: 'no-such-model', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(Anthropic.APIError);
+    expect(missing).toMatchObject({ error: { type: 'error', error: { type: expect.any(String) } } });
+  });
+
   it('a 529 overloaded_error fails over to the next Claude channel', async () => {
     A.next({ kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded' });
     let msg: Anthropic.Message | null = null;
@@ -279,6 +298,13 @@ describe.each(DATABASES)('POST /v1/messages converted for an OpenAI channel (%s)
       { role: 'tool', tool_call_id: 'call_9', content: '18C' },
     ]);
     await relayIdle(kit);
+  });
+
+  it('count_tokens on an OpenAI channel: the gateway\'s local estimate, nothing sent upstream', async () => {
+    const body = { model: OA, messages: [{ role: 'user' as const, content: 'Say hello' }] };
+    const counted = await client.messages.countTokens(body);
+    expect(counted).toEqual({ input_tokens: estimatePromptTokens(parseMessagesRequest(body, undefined, { countOnly: true })) });
+    expect(fake.requests).toHaveLength(0);
   });
 
   it('an upstream OpenAI error reaches the Anthropic client in the Anthropic shape', async () => {

@@ -86,6 +86,15 @@ export class RelayRoutes implements OnModuleInit {
     relay('/v1/rerank', R.rerank);
     relay('/v1/responses', R.responses);
     relay('/v1/messages', R.messages);
+    scope.route({
+      method: 'POST',
+      url: '/v1/messages/count_tokens',
+      onRequest: (req, reply, done) => {
+        void this.countTokens(req, reply);
+        done();
+      },
+      handler: unreachable,
+    });
 
     scope.get('/v1/models', (req, reply) =>
       this.answer(req, reply, async (caller) =>
@@ -138,6 +147,20 @@ export class RelayRoutes implements OnModuleInit {
       await this.relay.serve(x, ops, caller, input, pathModel);
     } catch (err) {
       // A client that hung up while sending its body needs no answer (and is no server error).
+      if (err instanceof ClientAbortedError) x.end();
+      else x.sendError(err);
+    }
+  }
+
+  /** `POST /v1/messages/count_tokens`: admitted like a relayed call, free, Anthropic error shape. */
+  private async countTokens(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const x = new ClientExchange(req, reply);
+    x.errorShape = 'anthropic';
+    try {
+      const caller = await this.auth.authenticate(req);
+      const input = messagesInput(req, await this.readInput(req, ENDPOINTS.messages));
+      await this.relay.countTokens(x, caller, input);
+    } catch (err) {
       if (err instanceof ClientAbortedError) x.end();
       else x.sendError(err);
     }

@@ -18,7 +18,11 @@ import { Failover } from './failover';
 import { BillingSession, computeCharge, consumeLog, logContent } from './relay-billing';
 import type { RelayCaller } from './relay-auth.service';
 import { RelayAuthService } from './relay-auth.service';
-import { RelayError } from './relay-errors';
+import { RelayError, UpstreamError } from './relay-errors';
+import { adaptorFor } from './adaptors/registry';
+import { DEFAULT_ANTHROPIC_VERSION } from './adaptors/claude/models';
+import { upstreamModelFor } from './channel-transforms';
+import { parseMessagesRequest } from './canonical/parse-messages';
 import { RelayPricing, type ResolvedPricing } from './relay-pricing';
 import { findSensitiveWord, parseSensitiveWords, promptTexts } from './sensitive-words';
 import { runAttempt, type AttemptLimits } from './upstream-attempt';
@@ -183,6 +187,51 @@ export class RelayService implements OnModuleDestroy {
       if (session?.held) await session.refund();
       this.inflight -= 1;
       if (this.inflight === 0) for (const w of this.idleWaiters.splice(0)) w();
+    }
+  }
+
+  /**
+   * `POST /v1/messages/count_tokens`: free (no hold, no log). A Claude channel for the model
+   * answers it (Anthropic's own count, body passed through with the model mapped); any other
+   * channel type gets the gateway's local estimate, `{input_tokens}`, as the hold would count it.
+   */
+  async countTokens(x: ClientExchange, caller: RelayCaller, input: unknown): Promise<void> {
+    try {
+      const req = parseMessagesRequest(input, DEFAULT_RELAY_LIMITS, { countOnly: true });
+      this.auth.checkModel(caller, req.model);
+      await this.auth.checkRateLimits(caller);
+      const { channel } = await this.failover.firstChannel(caller.group, req.model, caller.pinnedChannelId);
+      if (channel.type !== 14) {
+        x.sendJson(200, { input_tokens: estimatePromptTokens(req) });
+        return;
+      }
+      const upstreamModel = upstreamModelFor(channel.modelMapping, req.model).model;
+      const base = (channel.baseUrl.trim() || 'https://api.anthropic.com').replace(/\/+$/, '');
+      const headers: Record<string, string> = { 'x-api-key': channel.key, 'anthropic-version': req.anthropicVersion ?? DEFAULT_ANTHROPIC_VERSION, 'Content-Type': 'application/json' };
+      if (req.anthropicBeta) headers['anthropic-beta'] = req.anthropicBeta;
+      let res;
+      try {
+        res = await this.outbound.request({
+          url: `${base}/v1/messages/count_tokens`,
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ ...req.body, model: upstreamModel }),
+          allowPrivate: this.options.bool('AllowPrivateUpstreamEnabled'),
+          timeouts: { headersMs: this.limits.headersTimeoutMs, idleMs: this.limits.idleTimeoutMs },
+        });
+      } catch {
+        throw new RelayError('upstream_connect_failed', 'relay.upstream_connect', 502, {}, {}, 'upstream_error');
+      }
+      const text = await this.outbound.readText(res, this.limits.maxErrorBytes, 'truncate');
+      if (res.status >= 200 && res.status < 300) {
+        x.send(200, 'application/json', text);
+        return;
+      }
+      const ctx = { type: 14 as const, baseUrl: channel.baseUrl, key: channel.key, upstreamModel, other: channel.other, organization: '' };
+      const f = adaptorFor(14).mapError({ status: res.status >= 300 && res.status < 400 ? 502 : res.status, text }, ctx);
+      throw new UpstreamError(f.status, f.code, f.type, f.message, {});
+    } catch (err) {
+      x.sendError(err);
     }
   }
 

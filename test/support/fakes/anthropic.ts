@@ -122,7 +122,8 @@ export class FakeAnthropic {
     }
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     this.requests.push({ method: req.method ?? 'GET', path, headers: req.headers, json });
-    if (req.method !== 'POST' || path !== '/v1/messages') return this.send(res, 404, errorBody('not_found_error', 'Not found'));
+    const counting = path === '/v1/messages/count_tokens';
+    if (req.method !== 'POST' || (path !== '/v1/messages' && !counting)) return this.send(res, 404, errorBody('not_found_error', 'Not found'));
     // The key travels in `x-api-key` (the API reference, and what gateways send) or as a Bearer
     // token (what the current official SDK sends).
     const presented = req.headers['x-api-key'] ?? String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
@@ -130,6 +131,12 @@ export class FakeAnthropic {
       return this.send(res, 401, errorBody('authentication_error', 'invalid x-api-key'));
     }
     if (typeof req.headers['anthropic-version'] !== 'string') return this.send(res, 400, errorBody('invalid_request_error', 'anthropic-version: header is required'));
+    if (counting) {
+      // count_tokens: no max_tokens; the fake counts words of the system prompt and the text blocks.
+      if (!json || typeof json.model !== 'string' || !Array.isArray(json.messages)) return this.send(res, 400, errorBody('invalid_request_error', 'model and messages are required'));
+      const texts = [...blocks(json.system), ...(json.messages as unknown[]).flatMap((m) => blocks(asObject(m).content))].map((b) => (typeof b.text === 'string' ? b.text : ''));
+      return this.send(res, 200, { input_tokens: texts.join(' ').split(/\s+/).filter(Boolean).length });
+    }
     const invalid = this.validate(json);
     if (invalid) return this.send(res, 400, errorBody('invalid_request_error', invalid));
     const body = json as Record<string, unknown>;

@@ -41,12 +41,13 @@ function blocksOf(content: JsonValue | undefined, path: string): { parts: ChatCo
  * multiplier); routing and credential keys are stripped; the rest is kept as the client sent it,
  * so a Claude channel receives every field.
  */
-export function parseMessagesRequest(raw: unknown, limits: RelayLimits = DEFAULT_RELAY_LIMITS): MessagesRequest {
+export function parseMessagesRequest(raw: unknown, limits: RelayLimits = DEFAULT_RELAY_LIMITS, options: { countOnly?: boolean } = {}): MessagesRequest {
   const input = isMessagesInput(raw) ? raw : { body: raw, anthropicVersion: null, anthropicBeta: null };
   const body = stripRoutingKeys(bodyObject(input.body));
   const r = new FieldReader(body);
   const model = readModel(r, limits);
-  const maxOutputTokens = r.optionalInt('max_tokens', 1, limits.maxOutputTokens);
+  // count_tokens takes no max_tokens (nothing is generated).
+  const maxOutputTokens = r.optionalInt('max_tokens', 1, limits.maxOutputTokens) ?? (options.countOnly ? 0 : null);
   if (maxOutputTokens === null) throw missing('max_tokens');
   const stream = r.optionalBoolean('stream') ?? false;
   const messages: ChatMessage[] = [];
