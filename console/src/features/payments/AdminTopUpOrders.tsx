@@ -108,7 +108,7 @@ export function AdminTopUpOrders() {
           <>
             <DialogClose asChild>
               <Button variant="outline" disabled={busy}>
-                {t('console.payments.topup.cancel')}
+                {t('console.payments.orders.cancel')}
               </Button>
             </DialogClose>
             <Button variant="primary" loading={busy} onClick={() => void complete()}>

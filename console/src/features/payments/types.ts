@@ -22,11 +22,3 @@ export interface OrderPage {
   page: number;
   page_size: number;
 }
-
-export type PayMethod = 'zfb' | 'wx';
-
-/** What POST /api/user/pay answers: the signed form fields and the gateway's submit address. */
-export interface PayForm {
-  data: Record<string, string | number>;
-  url: string;
-}
