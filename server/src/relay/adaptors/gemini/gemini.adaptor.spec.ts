@@ -199,6 +199,8 @@ describe('Gemini adaptor (type 24): OpenAI chat to generateContent', () => {
     // 2.5 Pro cannot stop thinking: its floor instead of 0.
     const pro = upstreamBody({ model: 'g', messages: [{ role: 'user', content: 'x' }], reasoning_effort: 'minimal' }, { ...ctx, upstreamModel: 'gemini-2.5-pro' });
     expect(pro.generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 128, includeThoughts: true } });
+    const huge = upstreamBody({ model: 'g', messages: [{ role: 'user', content: 'x' }] }, { ...ctx, upstreamModel: 'gemini-2.5-flash-thinking-99999' });
+    expect(huge.generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 24576, includeThoughts: true } });
     const high = upstreamBody({ model: 'g', messages: [{ role: 'user', content: 'x' }], reasoning_effort: 'high' }, { ...ctx, upstreamModel: 'gemini-2.5-flash-nothinking' });
     expect(high.generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 24576, includeThoughts: true } });
   });

@@ -28,12 +28,17 @@ export const EFFORT_BUDGET: Readonly<Record<'minimal' | 'low' | 'medium' | 'high
   high: 24576,
 };
 
-/** Models that cannot turn thinking off, with their smallest budget (2.5 Pro: 128). */
-const MIN_BUDGET: readonly (readonly [RegExp, number])[] = [[/^gemini-2\.5-pro/, 128]];
+/** Budget bounds per model family (first match): [smallest, largest]; Pro cannot stop thinking. */
+const BUDGET_RANGE: readonly (readonly [RegExp, number, number])[] = [
+  [/^gemini-2\.5-pro/, 128, 32768],
+  [/^gemini-2\.5-flash-lite/, 0, 24576],
+  [/^gemini-2\.5-flash/, 0, 24576],
+];
+const DEFAULT_RANGE = [0, 32768] as const;
 
-/** The budget the model accepts: a 0 on a model that must think becomes its floor. */
+/** The budget the model accepts: clamped into its range (a 0 on a model that must think is its floor). */
 export function budgetFor(model: string, budget: number): number {
-  if (budget !== 0) return budget;
-  for (const [pattern, floor] of MIN_BUDGET) if (pattern.test(model)) return floor;
-  return 0;
+  const row = BUDGET_RANGE.find(([pattern]) => pattern.test(model));
+  const [min, max] = row ? [row[1], row[2]] : DEFAULT_RANGE;
+  return Math.min(max, Math.max(min, budget));
 }
