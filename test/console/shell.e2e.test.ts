@@ -201,8 +201,13 @@ describe('user menu and floating buttons', () => {
     const { caller } = await newUser(h.url);
     const p = await openPage(h, '/', { as: caller });
     const { page } = p;
-    await page.waitForFunction("localStorage.getItem('channel_models') !== null");
-    expect(Object.keys(JSON.parse(String(await page.evaluate("localStorage.getItem('channel_models')"))) as object).length).toBeGreaterThan(0);
+    // (Polled from the test: the page's CSP forbids Playwright's string predicates.)
+    let cached: unknown = null;
+    for (let i = 0; i < 100 && cached === null; i++) {
+      cached = await page.evaluate("localStorage.getItem('channel_models')");
+      if (cached === null) await page.waitForTimeout(100);
+    }
+    expect(Object.keys(JSON.parse(String(cached)) as object).length).toBeGreaterThan(0);
     await page.getByRole('button', { name: '签到', exact: true }).click();
     const cases: [number, object, string][] = [
       [429, { success: false, message: 'rate limited' }, '错误：请求次数过多，请稍后再试！'],
