@@ -213,6 +213,8 @@ export const TokenManager = forwardRef<HTMLDivElement, TokenManagerProps>(functi
             )}
             <Table
               caption={t('tokens.tabList')}
+              // Phones scroll the table instead of squeezing names letter by letter.
+              minWidth="64rem"
               columns={columns}
               rows={tokens}
               rowKey={(row) => row.id}
