@@ -7,6 +7,7 @@ import type { ReportedUsage } from './canonical/usage';
 import type { DrainLimiter } from './drain-limiter';
 import type { ClientExchange } from './exchange';
 import { TOOL_CALL_TOKENS, type Charge } from './relay-billing';
+import { StreamFrameError, type StreamFraming } from './eventstream/aws-event-stream';
 import { SseEventTooLargeError, SseParser, type SseEvent } from './sse/sse-parser';
 import { SSE_DONE, SSE_HEADERS, formatSseEvent } from './sse/sse-writer';
 import { ClientUsageFilter, usageChunk } from './sse/stream-usage';
@@ -22,6 +23,8 @@ export interface DrainBounds {
 
 export interface PumpOptions {
   body: Readable;
+  /** How the upstream's bytes become events; SSE when absent. */
+  framing?: StreamFraming;
   exchange: ClientExchange;
   parse(event: SseEvent): StreamStep;
   /** chat/completions: `[DONE]`, include_usage filtering. Responses streams pass events as they are. */
@@ -57,7 +60,7 @@ const noop = (): void => undefined;
  * a client that leaves starts a bounded drain to learn the usage.
  */
 export class StreamPump {
-  private readonly parser: SseParser;
+  private readonly parser: StreamFraming;
   private readonly counter = new TokenCounter();
   private readonly usageFilter: ClientUsageFilter;
   private toolCalls = 0;
@@ -79,7 +82,7 @@ export class StreamPump {
   private resolve: (r: PumpResult) => void = noop;
 
   constructor(private readonly o: PumpOptions) {
-    this.parser = new SseParser({ maxEventBytes: o.maxEventBytes });
+    this.parser = o.framing ?? new SseParser({ maxEventBytes: o.maxEventBytes });
     this.usageFilter = new ClientUsageFilter(o.clientWantsUsage);
   }
 
@@ -108,7 +111,7 @@ export class StreamPump {
     try {
       events = this.parser.push(chunk);
     } catch (err) {
-      if (err instanceof SseEventTooLargeError) this.interrupted('protocol');
+      if (err instanceof SseEventTooLargeError || err instanceof StreamFrameError) this.interrupted('protocol');
       else throw err;
       return;
     }

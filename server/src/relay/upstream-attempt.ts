@@ -9,6 +9,7 @@ import type { EndpointOps } from './endpoints';
 import { isChatLikeStream } from './endpoints';
 import type { ClientExchange } from './exchange';
 import { TOOL_CALL_TOKENS, zeroUsageIsMissing, type Charge } from './relay-billing';
+import { AwsEventStreamDecoder } from './eventstream/aws-event-stream';
 import { StreamPump, type AbortReason, type DrainBounds } from './stream-pump';
 
 export interface AttemptLimits {
@@ -95,11 +96,13 @@ export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits
     const headersTimer = setTimeout(() => abort('headers'), limits.headersTimeoutMs);
     let res: OutboundResponse;
     try {
+      // Signed per attempt, right before sending, so the signature's clock is the send time.
+      const upstream = a.adaptor.signRequest ? await a.adaptor.signRequest(a.upstream, a.ctx, new Date()) : a.upstream;
       res = await outbound.request({
-        url: a.upstream.url,
-        method: a.upstream.method,
-        headers: a.upstream.headers as Record<string, string>,
-        body: a.upstream.body,
+        url: upstream.url,
+        method: upstream.method,
+        headers: upstream.headers as Record<string, string>,
+        body: upstream.body,
         allowPrivate: a.allowPrivate,
         timeouts: { headersMs: limits.headersTimeoutMs, idleMs: limits.idleTimeoutMs },
         signal: controller.signal,
@@ -119,7 +122,8 @@ export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits
     }
     if (res.status < 200 || res.status >= 300) return await errorAnswer(outbound, limits, a, res, headers);
     const contentType = headers['content-type'] ?? '';
-    if (a.upstream.expect === 'sse' && !/json/i.test(contentType)) return await streamAnswer(limits, a, res, abort, () => reason);
+    const streamed = a.upstream.expect === 'sse' || a.upstream.expect === 'aws-eventstream';
+    if (streamed && !/json/i.test(contentType)) return await streamAnswer(limits, a, res, abort, () => reason);
     if (a.upstream.expect === 'binary') return await binaryAnswer(a, res, headers);
     return await wholeAnswer(outbound, limits, a, res, headers);
   } finally {
@@ -158,6 +162,8 @@ async function streamAnswer(
   const chatLike = isChatLikeStream(req);
   const pump = new StreamPump({
     body: res.body,
+    // The relay owns the framing: SSE by default, AWS's binary event stream when the adaptor says so.
+    framing: a.upstream.expect === 'aws-eventstream' ? new AwsEventStreamDecoder({ maxEventBytes: limits.maxEventBytes }) : undefined,
     exchange: a.exchange,
     parse,
     chatLike,

@@ -34,8 +34,11 @@ export interface ChannelContext {
   readonly organization: string;
 }
 
-/** What the response body will be, so the relay picks the right reader. */
-export type ResponseKind = 'sse' | 'json' | 'binary' | 'text';
+/**
+ * What the response body will be, so the relay picks the right reader (`aws-eventstream`: a
+ * stream in AWS's binary event stream framing, Bedrock's, decoded by the relay).
+ */
+export type ResponseKind = 'sse' | 'aws-eventstream' | 'json' | 'binary' | 'text';
 
 export interface UpstreamRequest {
   readonly method: 'POST' | 'GET';
@@ -82,6 +85,11 @@ export interface Adaptor {
    */
   openTextStream?(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep;
   mapError(input: ErrorInput, ctx: ChannelContext): UpstreamFailure;
+  /**
+   * Present when each call must be signed (AWS SigV4): the relay calls it right before sending,
+   * with the clock, on every attempt. Pure given `now` (async only because hashing is).
+   */
+  signRequest?(req: UpstreamRequest, ctx: ChannelContext, now: Date): Promise<UpstreamRequest>;
 
   // Optional capabilities: present means fully implemented.
   readonly embeddings?: EmbeddingsCapability;
