@@ -7,7 +7,7 @@ import type { ChannelsService, RelayChannel } from '../channels/channels.service
 import type { RoutingIndexService } from '../channels/routing-index.service';
 import { withMappedStatus } from './adaptors/openai-compatible/error';
 import { adaptorFor } from './adaptors/registry';
-import type { Adaptor, ChannelContext, UpstreamRequest } from './adaptors/types';
+import type { Adaptor, ChannelContext, TokenAnswer, TokenExchangeCapability, UpstreamRequest } from './adaptors/types';
 import { mapStatus, upstreamModelFor } from './channel-transforms';
 import type { UpstreamFailure } from './canonical/errors';
 import type { CanonicalRequest } from './canonical/request';
@@ -32,6 +32,8 @@ export interface FailoverRequest {
   retryWindowMs: number;
   /** Runs one upstream call. */
   attempt(channel: RelayChannel, adaptor: Adaptor, ctx: ChannelContext, upstream: UpstreamRequest): Promise<AttemptResult>;
+  /** The access token of an adaptor that declares a token exchange (Vertex AI), cached by the relay. */
+  authorize?(exchange: TokenExchangeCapability, ctx: ChannelContext): Promise<TokenAnswer>;
 }
 
 export type FailoverResult =
@@ -95,9 +97,9 @@ export class Failover {
       tried.add(channel.id);
       chain.push(channel.id);
 
-      let prepared: { adaptor: Adaptor; ctx: ChannelContext; upstream: UpstreamRequest; upstreamModel: string; mapped: boolean };
+      let prepared: Prepared | { failed: FailedAttempt };
       try {
-        prepared = prepare(channel, r.ops, r.req);
+        prepared = await prepare(channel, r.ops, r.req, r.authorize);
       } catch (err) {
         // This channel cannot serve the request (type without adaptor, missing capability, bad
         // configuration): another channel may.
@@ -106,9 +108,13 @@ export class Failover {
         continue;
       }
 
-      const result = await r.attempt(channel, prepared.adaptor, prepared.ctx, prepared.upstream);
-      if (result.kind === 'served') {
-        return { kind: 'served', charge: result.charge, channel, upstreamModel: prepared.upstreamModel, mapped: prepared.mapped, chain };
+      let result: AttemptResult;
+      if ('failed' in prepared) result = prepared.failed;
+      else {
+        result = await r.attempt(channel, prepared.adaptor, prepared.ctx, prepared.upstream);
+        if (result.kind === 'served') {
+          return { kind: 'served', charge: result.charge, channel, upstreamModel: prepared.upstreamModel, mapped: prepared.mapped, chain };
+        }
       }
       if (result.clientGone) return { kind: 'failed', error: lastError ?? noChannel(r.group, r.req.model), chain, clientGone: true };
 
@@ -125,10 +131,20 @@ export class Failover {
   }
 }
 
-function prepare(channel: RelayChannel, ops: EndpointOps, req: CanonicalRequest) {
+type FailedAttempt = Extract<AttemptResult, { kind: 'failed' }>;
+
+interface Prepared {
+  adaptor: Adaptor;
+  ctx: ChannelContext;
+  upstream: UpstreamRequest;
+  upstreamModel: string;
+  mapped: boolean;
+}
+
+async function prepare(channel: RelayChannel, ops: EndpointOps, req: CanonicalRequest, authorize: FailoverRequest['authorize']): Promise<Prepared | { failed: FailedAttempt }> {
   const adaptor = adaptorFor(channel.type);
   const mapping = upstreamModelFor(channel.modelMapping, req.model);
-  const ctx: ChannelContext = {
+  let ctx: ChannelContext = {
     type: adaptor.type,
     baseUrl: channel.baseUrl,
     key: channel.key,
@@ -136,6 +152,13 @@ function prepare(channel: RelayChannel, ops: EndpointOps, req: CanonicalRequest)
     other: channel.other,
     organization: channel.openaiOrganization,
   };
+  const exchange = adaptor.tokenExchange;
+  if (exchange && authorize) {
+    // A refused or unreachable token endpoint fails this channel like an upstream answer would.
+    const token = await authorize(exchange, ctx);
+    if (!token.ok) return { failed: { kind: 'failed', failure: token.failure, fromStatus: false, clientGone: false } };
+    ctx = { ...ctx, accessToken: token.token };
+  }
   // JSON endpoints need no boundary: no random bytes on their path.
   const upstream = ops.build(adaptor, req, ctx, ops.body === 'multipart' ? `----SluiceBoundary${randomHex(12)}` : '');
   return { adaptor, ctx, upstream, upstreamModel: mapping.model, mapped: mapping.mapped };

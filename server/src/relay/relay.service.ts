@@ -26,6 +26,8 @@ import { parseMessagesRequest } from './canonical/parse-messages';
 import { RelayPricing, type ResolvedPricing } from './relay-pricing';
 import { findSensitiveWord, parseSensitiveWords, promptTexts } from './sensitive-words';
 import { runAttempt, type AttemptLimits } from './upstream-attempt';
+import { TokenCache } from './token-cache';
+import type { UpstreamRequest, UpstreamResponse } from './adaptors/types';
 
 /**
  * How often every running request's hold is touched, so that the sweeper (which closes holds not
@@ -54,6 +56,8 @@ export class RelayService implements OnModuleDestroy {
   private readonly heartbeat: NodeJS.Timeout;
   private idleWaiters: (() => void)[] = [];
   private sensitive: { raw: string; words: string[] } = { raw: '', words: [] };
+  /** Access tokens of token-exchange channels (Vertex AI), shared by every request on this node. */
+  private readonly tokens = new TokenCache();
 
   constructor(
     private readonly auth: RelayAuthService,
@@ -133,6 +137,7 @@ export class RelayService implements OnModuleDestroy {
         first: first.channel,
         retryTimes: this.options.num('RetryTimes'),
         retryWindowMs: this.config.relay.retryWindowMs,
+        authorize: (exchange, ctx) => this.tokens.get(exchange, ctx, (upstream) => this.exchangeToken(upstream, allowPrivate)),
         attempt: (channel, adaptor, ctx, upstream) =>
           runAttempt(this.outbound, this.limits, {
             exchange: x,
@@ -233,6 +238,22 @@ export class RelayService implements OnModuleDestroy {
     } catch (err) {
       x.sendError(err);
     }
+  }
+
+  /** One token exchange through the outbound client (same address policy and timeouts as calls). */
+  private async exchangeToken(upstream: UpstreamRequest, allowPrivate: boolean): Promise<UpstreamResponse> {
+    const res = await this.outbound.request({
+      url: upstream.url,
+      method: upstream.method,
+      headers: { ...upstream.headers },
+      body: upstream.body,
+      allowPrivate,
+      timeouts: { headersMs: this.limits.headersTimeoutMs, idleMs: this.limits.idleTimeoutMs },
+    });
+    const text = await this.outbound.readText(res, this.limits.maxErrorBytes, 'truncate');
+    const headers: Record<string, string | undefined> = {};
+    for (const [k, v] of Object.entries(res.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v[0] : v;
+    return { status: res.status, headers, text, bytes: Buffer.byteLength(text) };
   }
 
   private checkSensitive(req: CanonicalRequest): void {

@@ -32,6 +32,8 @@ export interface ChannelContext {
   readonly other: string;
   /** OpenAI organization (type 1). */
   readonly organization: string;
+  /** Short-lived bearer token the relay obtained through the adaptor's `tokenExchange` (Vertex AI). */
+  readonly accessToken?: string;
 }
 
 /**
@@ -101,6 +103,25 @@ export interface Adaptor {
   readonly models?: ModelsCapability;
   /** Anthropic Messages inbound (`POST /v1/messages`) served natively (Claude-family channels). */
   readonly messages?: MessagesCapability;
+  /**
+   * Present when calls need a short-lived token first (Vertex AI's OAuth access token). The relay
+   * runs the exchange through the outbound client, caches the token per `cacheKey` until shortly
+   * before it expires (one exchange in flight per key), and hands it over as `ctx.accessToken`.
+   */
+  readonly tokenExchange?: TokenExchangeCapability;
+}
+
+export type TokenAnswer =
+  | { readonly ok: true; readonly token: string; readonly expiresInSeconds: number }
+  | { readonly ok: false; readonly failure: UpstreamFailure };
+
+export interface TokenExchangeCapability {
+  /** Identity of the credential for the relay's token cache: a digest, never the secret itself. */
+  cacheKey(ctx: ChannelContext): string;
+  /** The exchange request, signed for the clock given (epoch seconds). Pure. */
+  buildRequest(ctx: ChannelContext, nowSeconds: number): UpstreamRequest;
+  /** The token and its lifetime, or why there is none (any status). */
+  parseResponse(res: UpstreamResponse, ctx: ChannelContext): TokenAnswer;
 }
 
 export interface MessagesCapability {
