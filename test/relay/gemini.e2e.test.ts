@@ -336,4 +336,22 @@ describe.each(DATABASES)('Gemini channels (type 24) from the OpenAI chat API (%s
     expect(refused.body.success).toBe(false);
     expect(JSON.stringify(refused.body)).not.toContain('AIzaAnotherWrongKey');
   });
+
+  it('a stream cut before its finish reason is no complete answer: an error event, only the delivered content charged, no retry', async () => {
+    A.next({ kind: 'answer', parts: [{ text: REPLY }], cutAfter: 2 });
+    let text = '';
+    const log = await charged(async () => {
+      const s = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true });
+      await expect(
+        (async () => {
+          for await (const c of s) text += c.choices[0]?.delta.content ?? '';
+        })(),
+      ).rejects.toThrow();
+    });
+    expect(text).toBe('Hello from ');
+    // The prompt estimate plus "Hello from " (2 tokens): (P + 2·4)·2.
+    expect(log).toMatchObject({ completion_tokens: 2, quota: Math.round((log.prompt_tokens + 2 * CR) * MR) });
+    expect(otherOf(log).billing_source).toBe('delivered');
+    expect(B.requests).toHaveLength(0);
+  });
 });

@@ -42,7 +42,14 @@ export interface RecordedGeminiRequest {
 export type GeminiScript =
   | { kind: 'error'; status: number; grpcStatus: string; message: string; reason?: string; retryDelay?: string }
   /** A whole answer with these parts, finish reason and usage. */
-  | { kind: 'answer'; parts: Json[]; finishReason?: string; usage?: Partial<GeminiUsage> };
+  | {
+      kind: 'answer';
+      parts: Json[];
+      finishReason?: string;
+      usage?: Partial<GeminiUsage>;
+      /** Streams only: close the connection after this many events, before the finish reason. */
+      cutAfter?: number;
+    };
 
 export interface FakeGeminiOptions {
   /** Requests must present it; others get 400 API_KEY_INVALID as Google answers. */
@@ -258,7 +265,7 @@ export class FakeGemini {
     });
     if (sse) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      for (const e of events) res.write(`data: ${JSON.stringify(e)}\r\n\r\n`);
+      for (const e of events.slice(0, a.cutAfter ?? events.length)) res.write(`data: ${JSON.stringify(e)}\r\n\r\n`);
       res.end();
       return;
     }
