@@ -239,5 +239,10 @@ describe('console: pricing, playground, chat and monitor', () => {
     expect(errors).toEqual([]);
     await close();
     await looks('/chat', 'chat', (p) => p.getByRole('dialog', { name: '快速配置聊天' }).waitFor());
+    const en = await openPage(h, '/chat', { as: blocked, locale: 'en' });
+    const enDialog = en.page.getByRole('dialog', { name: 'Quick chat setup' });
+    await enDialog.getByRole('button', { name: 'Open chat' }).waitFor();
+    expect(en.errors).toEqual([]);
+    await en.close();
   });
 });
