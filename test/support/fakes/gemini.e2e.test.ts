@@ -90,4 +90,24 @@ describe('FakeGemini upstream', () => {
     });
     expect(empty.status).toBe(400);
   });
+
+  it('embeddings (the SDK batches through batchEmbedContents), embedContent, countTokens and the model list', async () => {
+    const emb = await ai.models.embedContent({ model: 'text-embedding-004', contents: ['hello', 'goodbye'], config: { outputDimensionality: 2 } });
+    expect(emb.embeddings?.map((e) => e.values)).toEqual([
+      [0.05, 0.06],
+      [0.07, 0.08],
+    ]);
+    expect(fake.last().action).toBe('batchEmbedContents');
+    const one = await fetch(`${fake.url}/v1beta/models/text-embedding-004:embedContent`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: { parts: [{ text: 'hello' }] } }),
+    });
+    expect(await one.json()).toEqual({ embedding: { values: [0.05, 0.06, 0.07, 0.08] } });
+    const count = await ai.models.countTokens({ model: 'gemini-2.5-flash', contents: 'one two three' });
+    expect(count.totalTokens).toBe(3);
+    const names: string[] = [];
+    for await (const m of await ai.models.list()) names.push(m.name ?? '');
+    expect(names).toEqual(['models/gemini-2.5-flash']);
+  });
 });

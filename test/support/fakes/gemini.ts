@@ -4,7 +4,8 @@ import type { AddressInfo, Socket } from 'node:net';
 /**
  * A loopback Google Generative Language API speaking the documented wire protocol:
  * `POST /{version}/models/{model}:generateContent`, `:streamGenerateContent` (`?alt=sse`: one
- * `data:` event per GenerateContentResponse; without it a JSON array), `:batchEmbedContents`;
+ * `data:` event per GenerateContentResponse; without it a JSON array), `:batchEmbedContents`,
+ * `:embedContent`, `:countTokens`, and `GET /{version}/models`;
  * the key in `x-goog-api-key` or `?key=`; errors as `{"error":{code, message, status, details}}`
  * (400 INVALID_ARGUMENT with ErrorInfo API_KEY_INVALID for a bad key, 403, 429 with RetryInfo,
  * 500, 503). Request fields are accepted in both spellings the API accepts (camelCase and
@@ -57,6 +58,8 @@ export interface FakeGeminiOptions {
   reply?: string;
   promptTokens?: number;
   toolArgs?: Record<string, Json>;
+  /** Model ids `GET /{version}/models` lists (default gemini-2.5-flash). */
+  models?: string[];
 }
 
 const DEFAULT_REPLY = 'Hello from the fake Gemini.';
@@ -171,13 +174,19 @@ export class FakeGemini {
       json,
     };
     this.requests.push(record);
-    if (req.method !== 'POST' || !m) return this.error(res, 404, 'NOT_FOUND', `Requested entity was not found.`);
     const presented = req.headers['x-goog-api-key'] ?? url.searchParams.get('key') ?? '';
-    if (this.options.key !== undefined && presented !== this.options.key) {
-      return this.error(res, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', 'API_KEY_INVALID');
+    const keyOk = this.options.key === undefined || presented === this.options.key;
+    const list = /^\/(v\d+(?:alpha|beta)?\d*)\/models$/.exec(url.pathname);
+    if (req.method === 'GET' && list) {
+      if (!keyOk) return this.error(res, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', 'API_KEY_INVALID');
+      return this.send(res, 200, { models: (this.options.models ?? ['gemini-2.5-flash']).map((m) => ({ name: `models/${m}`, displayName: m, supportedGenerationMethods: ['generateContent', 'countTokens'] })) });
     }
+    if (req.method !== 'POST' || !m) return this.error(res, 404, 'NOT_FOUND', `Requested entity was not found.`);
+    if (!keyOk) return this.error(res, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', 'API_KEY_INVALID');
     if (!json) return this.error(res, 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.');
     if (record.action === 'batchEmbedContents') return this.embed(res, json);
+    if (record.action === 'embedContent') return this.embedOne(res, json);
+    if (record.action === 'countTokens') return this.countTokens(res, json);
     if (record.action !== 'generateContent' && record.action !== 'streamGenerateContent') return this.error(res, 404, 'NOT_FOUND', `Method ${record.action} not found.`);
     const invalid = this.validate(json);
     if (invalid) return this.error(res, 400, 'INVALID_ARGUMENT', invalid);
@@ -270,6 +279,28 @@ export class FakeGemini {
       return;
     }
     this.send(res, 200, events);
+  }
+
+  /** `embedContent`: one content, `{embedding: {values}}`. */
+  private embedOne(res: ServerResponse, body: Record<string, unknown>): void {
+    const text = list(asObject(body.content).parts)
+      .map((p) => String(p.text ?? ''))
+      .join('');
+    if (text === '') return this.error(res, 400, 'INVALID_ARGUMENT', '* EmbedContentRequest.content: contents is not specified');
+    const dims = typeof field(body, 'outputDimensionality') === 'number' ? (field(body, 'outputDimensionality') as number) : 4;
+    this.send(res, 200, { embedding: { values: Array.from({ length: dims }, (_, i) => Number(((text.length + i) / 100).toFixed(2))) } });
+  }
+
+  /** `countTokens`: one token per word of the contents' text (or of a generateContentRequest's). */
+  private countTokens(res: ServerResponse, body: Record<string, unknown>): void {
+    const contents = list(body.contents).length > 0 ? list(body.contents) : list(asObject(field(body, 'generateContentRequest')).contents);
+    const words = contents
+      .flatMap((c) => list(c.parts))
+      .map((p) => String(p.text ?? ''))
+      .join(' ')
+      .split(/\s+/)
+      .filter(Boolean).length;
+    this.send(res, 200, { totalTokens: words, promptTokensDetails: [{ modality: 'TEXT', tokenCount: words }] });
   }
 
   private embed(res: ServerResponse, body: Record<string, unknown>): void {
