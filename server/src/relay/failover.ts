@@ -133,7 +133,7 @@ export class Failover {
 
 type FailedAttempt = Extract<AttemptResult, { kind: 'failed' }>;
 
-interface Prepared {
+export interface Prepared {
   adaptor: Adaptor;
   ctx: ChannelContext;
   upstream: UpstreamRequest;
@@ -141,7 +141,8 @@ interface Prepared {
   mapped: boolean;
 }
 
-async function prepare(channel: RelayChannel, ops: EndpointOps, req: CanonicalRequest, authorize: FailoverRequest['authorize']): Promise<Prepared | { failed: FailedAttempt }> {
+/** The relay's channel preparation (model mapping, credentials, token exchange, request building); also used by channel tests. */
+export async function prepare(channel: RelayChannel, ops: EndpointOps, req: CanonicalRequest, authorize: FailoverRequest['authorize']): Promise<Prepared | { failed: FailedAttempt }> {
   const adaptor = adaptorFor(channel.type);
   const mapping = upstreamModelFor(channel.modelMapping, req.model);
   let ctx: ChannelContext = {

@@ -5,7 +5,7 @@ import type { JsonObject } from './canonical/json';
 import type { StreamStep } from './canonical/response';
 import type { ReportedUsage } from './canonical/usage';
 import type { DrainLimiter } from './drain-limiter';
-import type { ClientExchange } from './exchange';
+import type { AttemptClient } from './attempt-client';
 import { TOOL_CALL_TOKENS, type Charge } from './relay-billing';
 import { StreamFrameError, type StreamFraming } from './eventstream/aws-event-stream';
 import { SseEventTooLargeError, SseParser, type SseEvent } from './sse/sse-parser';
@@ -25,7 +25,7 @@ export interface PumpOptions {
   body: Readable;
   /** How the upstream's bytes become events; SSE when absent. */
   framing?: StreamFraming;
-  exchange: ClientExchange;
+  exchange: AttemptClient;
   parse(event: SseEvent): StreamStep;
   /** chat/completions: `[DONE]`, include_usage filtering. Responses streams pass events as they are. */
   chatLike: boolean;

@@ -7,7 +7,7 @@ import { transportFailure, type UpstreamFailure } from './canonical/errors';
 import type { CanonicalRequest } from './canonical/request';
 import type { EndpointOps } from './endpoints';
 import { isChatLikeStream } from './endpoints';
-import type { ClientExchange } from './exchange';
+import type { AttemptClient } from './attempt-client';
 import { TOOL_CALL_TOKENS, zeroUsageIsMissing, type Charge } from './relay-billing';
 import { AwsEventStreamDecoder } from './eventstream/aws-event-stream';
 import { StreamPump, type AbortReason, type DrainBounds } from './stream-pump';
@@ -25,7 +25,7 @@ export interface AttemptLimits {
 }
 
 export interface AttemptInput {
-  exchange: ClientExchange;
+  exchange: AttemptClient;
   ops: EndpointOps;
   req: CanonicalRequest;
   adaptor: Adaptor;
