@@ -2,7 +2,7 @@
  * Channel types the relay serves today. The registry is `Record<RelayChannelType, Adaptor>`,
  * so adding a number here fails to compile until an adaptor exists for it.
  */
-export const RELAY_CHANNEL_TYPES = [1, 3, 4, 8, 14, 19, 22, 24, 25, 31, 40] as const;
+export const RELAY_CHANNEL_TYPES = [1, 3, 4, 8, 14, 19, 22, 24, 25, 31, 33, 40] as const;
 export type RelayChannelType = (typeof RELAY_CHANNEL_TYPES)[number];
 
 /**
@@ -20,7 +20,6 @@ export const PLANNED_TYPES: Readonly<Record<number, string>> = {
   21: 'AI Proxy Library',
   23: 'Tencent Hunyuan',
   26: 'Zhipu GLM-4V',
-  33: 'AWS Claude',
   34: 'Cohere',
   35: 'MiniMax',
   36: 'Suno API',

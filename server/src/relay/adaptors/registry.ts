@@ -1,4 +1,5 @@
 import { RelayRequestError } from '../canonical/errors';
+import { awsClaudeAdaptor } from './aws-claude/aws-claude.adaptor';
 import { azureAdaptor } from './azure/azure.adaptor';
 import { claudeAdaptor } from './claude/claude.adaptor';
 import { PLANNED_TYPES, isRelayChannelType, type RelayChannelType } from './channel-types';
@@ -25,6 +26,7 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   24: geminiAdaptor,
   25: moonshotAdaptor,
   31: yiAdaptor,
+  33: awsClaudeAdaptor,
   40: siliconcloudAdaptor,
 };
 
