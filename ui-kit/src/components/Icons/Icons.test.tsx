@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import * as internal from '../../internal/icons';
 import * as icons from './index';
 
 describe('Icons', () => {
@@ -18,5 +19,13 @@ describe('Icons', () => {
   it('pass props through (e.g. a title for a meaningful icon)', () => {
     const { container } = render(<icons.SunIcon aria-hidden={false} role="img" aria-label="light" />);
     expect(container.querySelector('svg')?.getAttribute('aria-label')).toBe('light');
+  });
+
+  it('are the kit\'s one icon set (the internal icons), not copies', () => {
+    const published = Object.entries(icons).filter(([, Icon]) => typeof Icon === 'function');
+    expect(published.length).toBeGreaterThan(0);
+    for (const [name, Icon] of published) {
+      expect(Icon).toBe((internal as Record<string, unknown>)[name]);
+    }
   });
 });

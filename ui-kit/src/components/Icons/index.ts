@@ -1,13 +1,1 @@
-export {
-  BellIcon,
-  CalendarCheckIcon,
-  ContactIcon,
-  GlobeIcon,
-  LogoutIcon,
-  MoonIcon,
-  SettingsIcon,
-  SnowflakeIcon,
-  SunIcon,
-  UserIcon,
-} from './Icons';
-export type { IconProps } from './Icons';
+export * from './Icons';
