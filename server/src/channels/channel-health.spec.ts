@@ -1,6 +1,6 @@
 import { transportFailure } from '../relay/canonical/errors';
 import { escapeHtml, failureReason, notificationJobId } from './channel-health.service';
-import { FALLBACK_TEST_MODEL, mappedModel, testModelOf } from './channel-test.service';
+import { FALLBACK_TEST_MODEL, testModelOf } from './channel-test.service';
 
 describe('channel health helpers', () => {
   it('states a structured failure as status, code (or type) and the adaptor-scrubbed message', () => {
@@ -34,11 +34,4 @@ describe('channel test model', () => {
     expect(() => testModelOf(ch, 'm'.repeat(256))).toThrow();
   });
 
-  it('follows model_mapping chains and stops at a cycle', () => {
-    expect(mappedModel({}, 'a')).toBe('a');
-    expect(mappedModel({ a: 'b', b: 'c' }, 'a')).toBe('c');
-    expect(mappedModel({ a: 'b', b: 'a' }, 'a')).toBe('b');
-    expect(mappedModel({ a: 'a' }, 'a')).toBe('a');
-    expect(mappedModel({ a: '' }, 'a')).toBe('a');
-  });
 });

@@ -1,23 +1,16 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { In } from 'typeorm';
-import { DomainError } from '../common/domain-error';
 import { t, type Lang, type MessageKey } from '../common/messages';
 import type { Principal } from '../common/request-context';
 import { DatabaseService } from '../database/database.service';
 import { OptionsService } from '../options/options.service';
 import { OutboundClient, OutboundError } from '../outbound/outbound.service';
 import { QUEUE_DRIVER, type JobContext, type JobMap, type QueueDriver } from '../queue/jobs';
-import { ChannelConfigError } from '../relay/adaptors/errors';
-import { withMappedStatus } from '../relay/adaptors/openai-compatible/error';
-import { adaptorFor } from '../relay/adaptors/registry';
-import type { ChannelContext, TextRequest, UpstreamRequest, Adaptor } from '../relay/adaptors/types';
 import { transportFailure, type UpstreamFailure } from '../relay/canonical/errors';
-import { parseChatRequest } from '../relay/canonical/parse-text';
-import { mapStatus } from '../relay/channel-transforms';
+import { ChannelProbeService, type ProbeResult } from '../relay/channel-probe.service';
 import { scrubAndTruncate } from '../relay/scrub';
 import { forEachLimit } from './bounded';
 import { CHANNEL_AUTO_DISABLED, CHANNEL_ENABLED, ChannelEntity } from './channel.entity';
-import { splitKeyLines } from './channel-input';
 import { ChannelHealthService, failureReason } from './channel-health.service';
 import { ChannelsError } from './channels-error';
 import { ChannelsService, type RelayChannel } from './channels.service';
@@ -60,27 +53,9 @@ export function testModelOf(ch: Pick<RelayChannel, 'testModel' | 'models'>, requ
   return ch.models[0] ?? FALLBACK_TEST_MODEL;
 }
 
-/** Follows model_mapping (a -> b -> c) like the relay; a cycle stops before a name repeats. */
-export function mappedModel(mapping: Readonly<Record<string, string>>, model: string): string {
-  let current = model;
-  const seen = new Set([current]);
-  for (;;) {
-    const next = mapping[current];
-    if (next === undefined || next === '' || seen.has(next)) return current;
-    seen.add(next);
-    current = next;
-  }
-}
-
-function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(h)) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
-}
-
 /**
- * Channel tests: one synthetic chat request through the channel's own adaptor and the one
- * outbound client, timed. The single test answers at once; "test all" is a queue job
+ * Channel tests: one synthetic chat request through the relay's own attempt path
+ * (ChannelProbeService), timed; task servers (types 2, 5, 36) get their task-list probe. The single test answers at once; "test all" is a queue job
  * (deterministic id, so double clicks do not run twice at once) with bounded concurrency (in
  * place of the reference's POLLING_INTERVAL sleeps), the response-time threshold and auto-enable.
  * The scheduled run (ChannelScheduleService) is a repeating tick of the same job that only
@@ -94,6 +69,7 @@ export class ChannelTestService implements OnModuleInit {
     private readonly channels: ChannelsService,
     private readonly health: ChannelHealthService,
     private readonly outbound: OutboundClient,
+    private readonly relay: ChannelProbeService,
     private readonly options: OptionsService,
     private readonly db: DatabaseService,
     private readonly gate: RunGate,
@@ -193,64 +169,34 @@ export class ChannelTestService implements OnModuleInit {
     return null;
   }
 
-  /** One timed chat request through the channel's adaptor. Never throws for upstream trouble. */
+  /**
+   * One timed chat request through the relay's own attempt path (ChannelProbeService: the
+   * relay's model mapping, credentials, request building, outbound policy and error parsing).
+   * Never throws for upstream trouble.
+   */
   async probe(ch: RelayChannel, model: string): Promise<ProbeOutcome> {
-    const keys = splitKeyLines(ch.key);
-    const notSent = (message: Localized): ProbeOutcome => ({ ok: false, ms: 0, attempted: false, failure: null, message });
-    const scrub = (s: string): string => scrubAndTruncate(s, keys.length > 0 ? keys : [ch.key], 500);
+    const scrub = (s: string): string => scrubAndTruncate(s, [ch.key], 500, ch.baseUrl);
     // Task servers (Midjourney, Suno) take no chat request: their task list is asked instead.
-    const task = taskServerProbe({ type: ch.type, baseUrl: ch.baseUrl, key: keys[0] ?? '' });
+    const task = taskServerProbe({ type: ch.type, baseUrl: ch.baseUrl, key: ch.key });
     if (task) return this.probeTaskServer(task, scrub);
 
-    let adaptor: Adaptor;
-    let req: TextRequest;
-    let ctx: ChannelContext;
-    let upstream: UpstreamRequest;
-    try {
-      adaptor = adaptorFor(ch.type);
-      req = parseChatRequest({ model, messages: [{ role: 'user', content: 'hi' }], max_tokens: TEST_MAX_TOKENS });
-      ctx = {
-        type: adaptor.type,
-        baseUrl: ch.baseUrl,
-        // A multi-key channel is tested with its first key.
-        key: keys[0] ?? '',
-        upstreamModel: mappedModel(ch.modelMapping, model),
-        other: ch.other,
-        organization: ch.openaiOrganization,
-      };
-      upstream = adaptor.buildTextRequest(req, ctx);
-    } catch (err) {
-      if (err instanceof DomainError && err.messageKey) return notSent({ key: err.messageKey, params: err.params });
-      if (err instanceof ChannelConfigError) return notSent({ key: 'channel.test_config_error', params: { message: scrub(err.message) } });
-      throw err;
-    }
-
-    const started = performance.now();
-    try {
-      const res = await this.outbound.request({
-        url: upstream.url,
-        method: upstream.method,
-        headers: { ...upstream.headers },
-        body: upstream.body,
-        allowPrivate: this.options.bool('AllowPrivateUpstreamEnabled'),
-        timeouts: TIMEOUTS,
-      });
-      const text = await this.outbound.readText(res, MAX_BODY);
-      const ms = performance.now() - started;
-      const headers = flatHeaders(res.headers);
-      if (res.status < 200 || res.status >= 300) {
-        // Like the relay: status_code_mapping applies before the disable decision.
-        const failure = withMappedStatus(adaptor.mapError({ status: res.status, text, headers }, ctx), mapStatus(ch.statusCodeMapping, res.status));
-        return { ok: false, ms, attempted: true, failure, message: { key: 'channel.test_upstream_error', params: { status: res.status, message: scrub(failure.message) } } };
+    const r = await this.relay.chat(ch, { model, messages: [{ role: 'user', content: 'hi' }], max_tokens: TEST_MAX_TOKENS });
+    switch (r.kind) {
+      case 'answered':
+        return { ok: true, ms: r.ms, attempted: true };
+      case 'not_sent': {
+        const message: Localized =
+          r.configError !== null
+            ? { key: 'channel.test_config_error', params: { message: scrub(r.configError) } }
+            : { key: r.messageKey ?? 'channel.test_connect_failed', params: r.params };
+        return { ok: false, ms: 0, attempted: false, failure: null, message };
       }
-      const parsed = adaptor.parseTextResponse(req, { status: res.status, headers, text, bytes: Buffer.byteLength(text) }, ctx);
-      if (!parsed.ok) {
-        return { ok: false, ms, attempted: true, failure: parsed.failure, message: { key: 'channel.test_bad_response', params: { message: scrub(parsed.failure.message) } } };
+      case 'failed':
+        return { ok: false, ms: r.ms, attempted: true, failure: r.failure, message: failedMessage(r, scrub) };
+      default: {
+        const never: never = r;
+        throw new Error(`unknown probe result ${String(never)}`);
       }
-      return { ok: true, ms, attempted: true };
-    } catch (err) {
-      if (!(err instanceof OutboundError)) throw err;
-      return outboundOutcome(err, performance.now() - started);
     }
   }
 
@@ -279,6 +225,14 @@ export class ChannelTestService implements OnModuleInit {
       return outboundOutcome(err, performance.now() - started);
     }
   }
+}
+
+/** The test's message for a failed attempt: the upstream's own (scrubbed) words, or the relay's finding. */
+function failedMessage(r: Extract<ProbeResult, { kind: 'failed' }>, scrub: (s: string) => string): Localized {
+  if (r.upstreamStatus !== null) return { key: 'channel.test_upstream_error', params: { status: r.upstreamStatus, message: scrub(r.failure.message) } };
+  if (r.failure.class === 'timeout') return { key: 'channel.test_timeout' };
+  if (r.messageKey === 'relay.upstream_connect') return { key: 'channel.test_connect_failed' };
+  return { key: 'channel.test_bad_response', params: { message: scrub(r.failure.message) } };
 }
 
 /** What an outbound failure means for a channel test. */

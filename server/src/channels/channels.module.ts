@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
 import { OptionsModule } from '../options/options.module';
+import { ChannelProbeModule } from '../relay/channel-probe.module';
 import { UsersModule } from '../users/users.module';
 import { ChannelBalanceService } from './channel-balance.service';
 import { ChannelHealthController } from './channel-health.controller';
@@ -22,7 +23,7 @@ import { RunProgress } from './run-progress';
  * core modules.
  */
 @Module({
-  imports: [OptionsModule, MailModule, UsersModule],
+  imports: [OptionsModule, MailModule, UsersModule, ChannelProbeModule],
   controllers: [ChannelsController, ModelCatalogueController, ChannelHealthController],
   providers: [ChannelsService, RoutingIndexService, ModelListFetcher, ChannelHealthService, ChannelTestService, ChannelBalanceService, ChannelScheduleService, RunGate, RunProgress],
   exports: [ChannelsService, RoutingIndexService, ChannelHealthService],

@@ -144,7 +144,9 @@ export class ChannelProbeService {
     }
     if ('failed' in prepared) {
       const f = prepared.failed.failure;
-      return { kind: 'failed', ms: 0, failure: f, upstreamStatus: f.status, messageKey: prepared.failed.messageKey ?? null };
+      // A token endpoint that answered in its own words is an upstream answer; a transport failure is not.
+      const answered = f.code !== null || f.type !== null;
+      return { kind: 'failed', ms: 0, failure: f, upstreamStatus: answered ? f.status : null, messageKey: prepared.failed.messageKey ?? null };
     }
     const client = new CapturedAnswer(`probe-${channel.id}`, lang);
     const started = performance.now();
