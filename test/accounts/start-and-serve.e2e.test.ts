@@ -92,6 +92,8 @@ describe('serving the console', () => {
         const page = await request(t.url).get(path).expect(200);
         expect(page.text).toContain('<div id="root">console</div>');
         expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+        // Turnstile's and Telegram's login widget scripts (the sign-in screens load them).
+        expect(page.headers['content-security-policy']).toMatch(/script-src 'self'[^;]* https:\/\/challenges\.cloudflare\.com[^;]* https:\/\/telegram\.org/);
       }
       const api = await request(t.url).get('/api/unknown').expect(404);
       expect(api.body.success).toBe(false);

@@ -6,6 +6,7 @@ import { FakeGitHub, type GitHubUser } from '../support/fakes/github';
 import { FakeLinuxDo, type LinuxDoUser } from '../support/fakes/linuxdo';
 import { FakeWeChatServer } from '../support/fakes/wechat';
 import { newUser } from '../support/http';
+import { createHash, createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expectNoHorizontalOverflow, openPage, screenshot, startConsole, type ConsoleHarness } from './support';
@@ -24,6 +25,32 @@ const GH_SECRET = 'gh-console-secret-4d2c';
 const LD_ID = 'linuxdo-console-e2e';
 const LD_SECRET = 'linuxdo-console-secret-8b1f';
 const WX_TOKEN = 'wechat-console-token-19ab';
+const TG_TOKEN = '123456:console-e2e-bot-token';
+const TG_BOT = 'sluice_console_bot';
+
+/** Telegram's login widget hands the page `user` fields signed with HMAC-SHA-256 under SHA-256(bot token). */
+const signedTelegramUser = (id: number, token = TG_TOKEN): Record<string, string> => {
+  const fields: Record<string, string> = { id: String(id), first_name: 'Tele', username: `tg${id}`, auth_date: String(Math.floor(Date.now() / 1000)) };
+  const check = Object.keys(fields)
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join('\n');
+  return { ...fields, hash: createHmac('sha256', createHash('sha256').update(token).digest()).update(check).digest('hex') };
+};
+
+/**
+ * Stands in for https://telegram.org/js/telegram-widget.js (a third party): draws a button that
+ * calls the page's data-onauth callback with the given fields, as the real widget does.
+ */
+const telegramWidgetStub = (user: Record<string, string>): string => `(function () {
+  var s = document.currentScript;
+  var b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = 'Telegram widget: ' + s.dataset.telegramLogin;
+  // data-onauth is "<callback>(user)": the named page function gets the fields (no eval under the CSP).
+  b.onclick = function () { window[s.dataset.onauth.replace(/\\(user\\)$/, '')](${JSON.stringify(user)}); };
+  s.parentNode.appendChild(b);
+})();`;
 
 let nextId = 7_100_000;
 const ghUser = (): GitHubUser => {
@@ -201,5 +228,55 @@ describe('third-party sign-in in the console', () => {
     await second.page.getByText('该 LinuxDO 账户已被其他用户绑定').first().waitFor();
     expect((await thief.get('/api/user/self')).body.data.linuxdo_id).toBe('');
     await second.close();
+  });
+
+  it('signs in and binds with the Telegram widget, and shows a forged one refused', async () => {
+    for (const [key, value] of Object.entries({ TelegramOAuthEnabled: 'true', TelegramBotToken: TG_TOKEN, TelegramBotName: TG_BOT })) {
+      expect((await h.root.put('/api/option/', { key, value })).body.success).toBe(true);
+    }
+    nextId += 1;
+    const tgId = nextId;
+    const login = await openPage(h, '/login', { theme: 'dark', locale: 'en' });
+    await login.page.route('https://telegram.org/js/telegram-widget.js*', (route) =>
+      route.fulfill({ contentType: 'application/javascript', body: telegramWidgetStub(signedTelegramUser(tgId)) }),
+    );
+    await login.page.getByRole('button', { name: 'Log in with Telegram' }).click();
+    const dialog = login.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: `Telegram widget: ${TG_BOT}` }).waitFor();
+    await screenshot(login.page, 'oauth-telegram-dialog-dark');
+    await expectAccessible(login.page, 'telegram dialog dark', '[role="dialog"]');
+    await dialog.getByRole('button', { name: `Telegram widget: ${TG_BOT}` }).click();
+    await login.page.waitForURL(/\/token$/);
+    const stored = await storedUser(login.page);
+    expect((await h.root.get(`/api/user/${stored?.id}`)).body.data).toMatchObject({ telegram_id: String(tgId) });
+    expect(login.errors).toEqual([]);
+    await login.close();
+
+    // Bind from the personal settings; then a forged hash is refused with the server's message.
+    const { caller } = await newUser(h.url);
+    nextId += 1;
+    const bindId = nextId;
+    const bind = await openPage(h, '/setting', { as: caller, locale: 'en' });
+    await bind.page.route('https://telegram.org/js/telegram-widget.js*', (route) =>
+      route.fulfill({ contentType: 'application/javascript', body: telegramWidgetStub(signedTelegramUser(bindId)) }),
+    );
+    await bind.page.getByTestId('binding-telegram').getByRole('button', { name: /^Link/ }).click();
+    await bind.page.getByRole('dialog').getByRole('button', { name: `Telegram widget: ${TG_BOT}` }).click();
+    await bind.page.getByTestId('binding-telegram').getByText(String(bindId)).waitFor();
+    expect((await caller.get('/api/user/self')).body.data.telegram_id).toBe(String(bindId));
+    expect(bind.errors).toEqual([]);
+    await bind.close();
+
+    const forger = (await newUser(h.url)).caller;
+    const forged = await openPage(h, '/setting', { as: forger, locale: 'en' });
+    await forged.page.route('https://telegram.org/js/telegram-widget.js*', (route) =>
+      route.fulfill({ contentType: 'application/javascript', body: telegramWidgetStub(signedTelegramUser(bindId + 1, 'not-the-bot-token')) }),
+    );
+    await forged.page.getByTestId('binding-telegram').getByRole('button', { name: /^Link/ }).click();
+    await forged.page.getByRole('dialog').getByRole('button', { name: `Telegram widget: ${TG_BOT}` }).click();
+    await forged.page.getByRole('dialog').getByText('The Telegram sign-in data failed verification').waitFor();
+    expect((await forger.get('/api/user/self')).body.data.telegram_id).toBe('');
+    expect(forged.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+    await forged.close();
   });
 });

@@ -42,7 +42,7 @@ export class SpaController {
       .header('cache-control', 'no-cache')
       .header(
         'content-security-policy',
-        "default-src 'self'; img-src 'self' data: https:; style-src 'self' 'unsafe-inline'; script-src 'self' https://challenges.cloudflare.com; connect-src 'self'; frame-src 'self' https:; object-src 'none'; base-uri 'self'",
+        "default-src 'self'; img-src 'self' data: https:; style-src 'self' 'unsafe-inline'; script-src 'self' https://challenges.cloudflare.com https://telegram.org; connect-src 'self'; frame-src 'self' https:; object-src 'none'; base-uri 'self'",
       )
       .send(this.indexHtml);
   }
