@@ -1,0 +1,284 @@
+import { Sha256 } from '@aws-crypto/sha256-js';
+import { EventStreamCodec, type MessageHeaders } from '@smithy/eventstream-codec';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A loopback Amazon Bedrock runtime for Anthropic Claude models: `POST /model/{modelId}/invoke`
+ * and `/model/{modelId}/invoke-with-response-stream`. Every request must carry a valid SigV4
+ * signature (service `bedrock`, the fake's region) from the fake's access key: the fake
+ * recomputes it with `@smithy/signature-v4` over the headers the request says it signed and
+ * refuses with Bedrock's own errors otherwise (403 `UnrecognizedClientException` for an
+ * unknown key, `InvalidSignatureException` for a wrong secret or a changed request,
+ * `MissingAuthenticationTokenException` without one), as `{"message": …}` with the exception
+ * name in `x-amzn-ErrorType`. Bodies are the Anthropic Messages body with
+ * `anthropic_version: bedrock-2023-05-31` and no `model` / `stream` (ValidationException
+ * otherwise). Answers are the Anthropic message, or the documented event stream: binary AWS
+ * event stream messages (`@smithy/eventstream-codec`) whose `chunk` payloads carry the Anthropic
+ * events base64-encoded, `message_stop` with `amazon-bedrock-invocationMetrics`.
+ *
+ * Scripted like FakeAnthropic: a tool offered and no tool result yet calls the first tool with
+ * `toolInput`; a tool result is answered "Tool result: <text>"; otherwise `reply`, streamed word
+ * by word. `next(script)` scripts the next request once.
+ */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export interface BedrockCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}
+
+export interface RecordedBedrockRequest {
+  path: string;
+  modelId: string;
+  action: string;
+  headers: IncomingHttpHeaders;
+  json: Record<string, unknown> | null;
+}
+
+export type BedrockScript =
+  /** An HTTP error answer (`x-amzn-ErrorType`, `{"message"}`). */
+  | { kind: 'error'; status: number; type: string; message: string }
+  /** A 200 event stream that carries only an exception message (e.g. throttlingException). */
+  | { kind: 'stream_exception'; type: string; message: string }
+  | { kind: 'message'; content: Json[]; stopReason?: string; usage?: Record<string, Json> };
+
+export interface FakeBedrockOptions {
+  credentials: BedrockCredentials;
+  reply?: string;
+  inputTokens?: number;
+  toolInput?: Record<string, Json>;
+}
+
+const codec = new EventStreamCodec(toUtf8, fromUtf8);
+const DEFAULT_REPLY = 'Hello from the fake Bedrock.';
+const BAD_SIGNATURE =
+  'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.';
+
+function asObject(v: unknown): Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+function blocks(content: unknown): Record<string, unknown>[] {
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  return Array.isArray(content) ? content.map(asObject) : [];
+}
+
+function header(value: string): { type: 'string'; value: string } {
+  return { type: 'string', value };
+}
+
+/** `AWS4-HMAC-SHA256 Credential=AK/date/region/service/aws4_request, SignedHeaders=a;b, Signature=hex` */
+function parseAuthorization(v: string): { accessKeyId: string; date: string; region: string; service: string; signedHeaders: string[]; signature: string } | null {
+  const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(v);
+  if (!m) return null;
+  return { accessKeyId: m[1] as string, date: m[2] as string, region: m[3] as string, service: m[4] as string, signedHeaders: (m[5] as string).split(';'), signature: m[6] as string };
+}
+
+function amzDate(v: string): Date | null {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(v);
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]))) : null;
+}
+
+export class FakeBedrock {
+  readonly requests: RecordedBedrockRequest[] = [];
+  /** Requests refused for their signature or key (not recorded in `requests`). */
+  refused = 0;
+  url = '';
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+  private readonly once: BedrockScript[] = [];
+  private seq = 0;
+
+  constructor(readonly options: FakeBedrockOptions) {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.on('connection', (s: Socket) => {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+    });
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((r) => this.server.close(() => r()));
+  }
+
+  next(script: BedrockScript): this {
+    this.once.push(script);
+    return this;
+  }
+
+  reset(): void {
+    this.once.length = 0;
+    this.requests.length = 0;
+    this.refused = 0;
+  }
+
+  last(): RecordedBedrockRequest {
+    const r = this.requests.at(-1);
+    if (!r) throw new Error('the fake Bedrock received no request');
+    return r;
+  }
+
+  private error(res: ServerResponse, status: number, type: string, message: string): void {
+    res.writeHead(status, { 'content-type': 'application/json', 'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazon.bedrock/`, 'x-amzn-requestid': `fake-${++this.seq}` });
+    res.end(JSON.stringify({ message }));
+  }
+
+  /** Null when the request is signed by the fake's key for the fake's region; else why not. */
+  private async verify(req: IncomingMessage, body: string): Promise<{ type: string; message: string } | null> {
+    const raw = req.headers.authorization;
+    if (typeof raw !== 'string') return { type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' };
+    const auth = parseAuthorization(raw);
+    if (!auth) return { type: 'IncompleteSignatureException', message: 'Authorization header requires Credential, SignedHeaders and Signature.' };
+    const { credentials } = this.options;
+    if (auth.accessKeyId !== credentials.accessKeyId) return { type: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
+    if (auth.region !== credentials.region || auth.service !== 'bedrock') return { type: 'InvalidSignatureException', message: `Credential should be scoped to a valid region and service 'bedrock'.` };
+    const date = amzDate(String(req.headers['x-amz-date'] ?? ''));
+    if (!date || Math.abs(date.getTime() - Date.now()) > 5 * 60_000) return { type: 'InvalidSignatureException', message: 'Signature expired or not yet valid.' };
+    if (!auth.signedHeaders.includes('host') || !auth.signedHeaders.includes('x-amz-date')) return { type: 'InvalidSignatureException', message: BAD_SIGNATURE };
+    const headers: Record<string, string> = {};
+    for (const name of auth.signedHeaders) {
+      const v = req.headers[name];
+      if (v === undefined) return { type: 'InvalidSignatureException', message: BAD_SIGNATURE };
+      headers[name] = Array.isArray(v) ? v.join(',') : v;
+    }
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const query: Record<string, string> = {};
+    for (const [k, v] of url.searchParams) query[k] = v;
+    const signer = new SignatureV4({ credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey }, region: credentials.region, service: 'bedrock', sha256: Sha256 });
+    const host = String(req.headers.host ?? '');
+    const signed = await signer.sign(
+      { method: req.method ?? 'POST', protocol: 'http:', hostname: host.split(':')[0] ?? '', path: url.pathname, query, headers, body },
+      { signingDate: date },
+    );
+    return signed.headers.authorization === raw ? null : { type: 'InvalidSignatureException', message: BAD_SIGNATURE };
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const refused = await this.verify(req, text);
+    if (refused) {
+      this.refused += 1;
+      return this.error(res, 403, refused.type, refused.message);
+    }
+    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const route = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/.exec(path);
+    let json: Record<string, unknown> | null = null;
+    try {
+      json = asObject(JSON.parse(text));
+    } catch {
+      json = null;
+    }
+    const modelId = route ? decodeURIComponent(route[1] as string) : '';
+    this.requests.push({ path, modelId, action: route?.[2] ?? '', headers: req.headers, json });
+    if (req.method !== 'POST' || !route) return this.error(res, 404, 'UnknownOperationException', 'Unknown operation');
+    const invalid = this.validate(json);
+    if (invalid) return this.error(res, 400, 'ValidationException', invalid);
+    const script = this.once.shift();
+    if (script?.kind === 'error') return this.error(res, script.status, script.type, script.message);
+    const streaming = route[2] === 'invoke-with-response-stream';
+    if (script?.kind === 'stream_exception') {
+      this.streamHead(res);
+      res.end(codec.encode({ headers: { ':exception-type': header(script.type), ':content-type': header('application/json'), ':message-type': header('exception') }, body: fromUtf8(JSON.stringify({ message: script.message })) }));
+      return;
+    }
+    const message = this.message(script ?? this.defaultAnswer(json as Record<string, unknown>));
+    if (streaming) return this.stream(res, message);
+    const usage = asObject(message.usage);
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'x-amzn-requestid': `fake-${++this.seq}`,
+      'x-amzn-bedrock-input-token-count': String(usage.input_tokens),
+      'x-amzn-bedrock-output-token-count': String(usage.output_tokens),
+    });
+    res.end(JSON.stringify(message));
+  }
+
+  private validate(body: Record<string, unknown> | null): string | null {
+    if (!body) return 'Malformed input request, please reformat your input and try again.';
+    if (body.anthropic_version !== 'bedrock-2023-05-31') return 'Malformed input request: #/anthropic_version: bedrock-2023-05-31 is the only supported value';
+    for (const key of ['model', 'stream']) if (key in body) return `Malformed input request: #: extraneous key [${key}] is not permitted, please reformat your input and try again.`;
+    if (!Number.isInteger(body.max_tokens) || (body.max_tokens as number) < 1) return 'Malformed input request: #: required key [max_tokens] not found, please reformat your input and try again.';
+    if (!Array.isArray(body.messages) || body.messages.length === 0) return 'Malformed input request: #: required key [messages] not found, please reformat your input and try again.';
+    for (const m of body.messages.map(asObject)) if (m.role !== 'user' && m.role !== 'assistant') return `Malformed input request: #/messages: unexpected role ${String(m.role)}`;
+    return null;
+  }
+
+  private defaultAnswer(body: Record<string, unknown>): Extract<BedrockScript, { kind: 'message' }> {
+    const messages = (body.messages as unknown[]).map(asObject);
+    const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+    const result = blocks(lastUser?.content).find((b) => b.type === 'tool_result');
+    if (result) {
+      const text = blocks(result.content)
+        .map((b) => (typeof b.text === 'string' ? b.text : ''))
+        .join('');
+      return { kind: 'message', content: [{ type: 'text', text: `Tool result: ${text}` }] };
+    }
+    const tools = Array.isArray(body.tools) ? body.tools.map(asObject) : [];
+    const choice = asObject(body.tool_choice);
+    if (tools.length > 0 && choice.type !== 'none') {
+      const name = choice.type === 'tool' ? String(choice.name) : String(tools[0]?.name);
+      return { kind: 'message', stopReason: 'tool_use', content: [{ type: 'tool_use', id: `toolu_bdrk_${++this.seq}`, name, input: (this.options.toolInput ?? {}) as Json }] };
+    }
+    return { kind: 'message', content: [{ type: 'text', text: this.options.reply ?? DEFAULT_REPLY }] };
+  }
+
+  private message(a: Extract<BedrockScript, { kind: 'message' }>): Record<string, Json> {
+    const text = a.content.map((b) => (typeof b === 'object' && b !== null && !Array.isArray(b) && typeof b.text === 'string' ? b.text : '')).join('');
+    return {
+      id: `msg_bdrk_${++this.seq}`,
+      type: 'message',
+      role: 'assistant',
+      // Bedrock answers with the Anthropic model name, not its own id.
+      model: 'claude-sonnet-4-20250514',
+      content: a.content,
+      stop_reason: a.stopReason ?? 'end_turn',
+      stop_sequence: null,
+      usage: { input_tokens: this.options.inputTokens ?? 21, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: Math.max(1, text.split(/\s+/).filter(Boolean).length), ...a.usage },
+    };
+  }
+
+  private streamHead(res: ServerResponse): void {
+    res.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream', 'x-amzn-requestid': `fake-${++this.seq}`, 'x-amzn-bedrock-content-type': 'application/json' });
+  }
+
+  /** The Anthropic event sequence, each event one binary `chunk` message, written one by one. */
+  private stream(res: ServerResponse, message: Record<string, Json>): void {
+    this.streamHead(res);
+    const headers: MessageHeaders = { ':event-type': header('chunk'), ':content-type': header('application/json'), ':message-type': header('event') };
+    const send = (type: string, data: Record<string, Json>) => {
+      const bytes = Buffer.from(JSON.stringify({ type, ...data })).toString('base64');
+      res.write(codec.encode({ headers, body: fromUtf8(JSON.stringify({ bytes })) }));
+    };
+    const usage = message.usage as Record<string, Json>;
+    send('message_start', { message: { ...message, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } });
+    (message.content as Record<string, Json>[]).forEach((block, index) => {
+      if (block.type === 'text') {
+        send('content_block_start', { index, content_block: { type: 'text', text: '' } });
+        for (const piece of String(block.text).match(/\S+\s*/g) ?? []) send('content_block_delta', { index, delta: { type: 'text_delta', text: piece } });
+      } else if (block.type === 'tool_use') {
+        send('content_block_start', { index, content_block: { type: 'tool_use', id: block.id as string, name: block.name as string, input: {} } });
+        const json = JSON.stringify(block.input);
+        const cut = Math.floor(json.length / 2);
+        for (const partial_json of [json.slice(0, cut), json.slice(cut)]) send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json } });
+      }
+      send('content_block_stop', { index });
+    });
+    send('message_delta', { delta: { stop_reason: message.stop_reason ?? null, stop_sequence: null }, usage: { output_tokens: usage.output_tokens as number } });
+    send('message_stop', { 'amazon-bedrock-invocationMetrics': { inputTokenCount: usage.input_tokens as number, outputTokenCount: usage.output_tokens as number, invocationLatency: 10, firstByteLatency: 5 } });
+    res.end();
+  }
+}
