@@ -14,17 +14,18 @@ export const lightTheme: SluiceTheme = {
     onPrimary: '#ffffff',
     // AA text contrast on white and on the subtle fill (the former #12a150 was 3.0:1 on it).
     success: '#0a7d3c',
-    successHover: '#2bb765',
+    // Hover fills darken (white text stays AA: 6.6:1; the former #2bb765 was 2.6:1).
+    successHover: '#0e6b33',
     successSubtle: '#e6f7ed',
     onSuccess: '#ffffff',
     // AA on white and on warningSubtle (the former #d97706 was 2.9:1 on it).
     warning: '#b45309',
-    warningHover: '#f08c12',
+    warningHover: '#9a4708', // 6.4:1 under white text (the former #f08c12 was 2.5:1)
     warningSubtle: '#fff4e0',
     onWarning: '#ffffff',
     // 5.3:1 on white (WCAG AA for text; the former #e5484d was 3.9:1).
     danger: '#cd2b31',
-    dangerHover: '#f0666a',
+    dangerHover: '#bf282e', // 5.9:1 under white text (the former #f0666a was 3.1:1)
     dangerActive: '#b3252a',
     dangerSubtle: '#fdecec',
     onDanger: '#ffffff',
