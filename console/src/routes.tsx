@@ -26,6 +26,7 @@ export const routes: RouteEntry[] = [
   { path: '/user/reset', access: 'public', Page: page(() => import('./pages/ResetConfirmPage'), 'ResetConfirmPage') },
   { path: '/oauth/github', access: 'public', bare: true, Page: page(() => import('./pages/OAuthCallbackPage'), 'GitHubCallbackPage') },
   { path: '/oauth/linuxdo', access: 'public', bare: true, Page: page(() => import('./pages/OAuthCallbackPage'), 'LinuxDoCallbackPage') },
+  { path: '/oauth/telegram', access: 'public', bare: true, Page: page(() => import('./pages/TelegramCallbackPage'), 'TelegramCallbackPage') },
   { path: '/setting', access: 'user', Page: page(() => import('./pages/SettingsPage'), 'SettingsPage') },
   { path: '/user', access: 'admin', Page: page(() => import('./pages/UsersPage'), 'UsersPage') },
   // operations (console part 2)

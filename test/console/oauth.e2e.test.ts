@@ -39,16 +39,21 @@ const signedTelegramUser = (id: number, token = TG_TOKEN): Record<string, string
 };
 
 /**
- * Stands in for https://telegram.org/js/telegram-widget.js (a third party): draws a button that
- * calls the page's data-onauth callback with the given fields, as the real widget does.
+ * Stands in for https://telegram.org/js/telegram-widget.js (a third party): draws a button that,
+ * as the real widget does in its data-auth-url mode, sends the browser to the auth URL with the
+ * signed fields appended to its query.
  */
 const telegramWidgetStub = (user: Record<string, string>): string => `(function () {
   var s = document.currentScript;
   var b = document.createElement('button');
   b.type = 'button';
   b.textContent = 'Telegram widget: ' + s.dataset.telegramLogin;
-  // data-onauth is "<callback>(user)": the named page function gets the fields (no eval under the CSP).
-  b.onclick = function () { window[s.dataset.onauth.replace(/\\(user\\)$/, '')](${JSON.stringify(user)}); };
+  b.onclick = function () {
+    var url = s.dataset.authUrl;
+    var user = ${JSON.stringify(user)};
+    var params = Object.keys(user).map(function (k) { return k + '=' + encodeURIComponent(user[k]); });
+    location.href = url + (url.indexOf('?') >= 0 ? '&' : '?') + params.join('&');
+  };
   s.parentNode.appendChild(b);
 })();`;
 
@@ -262,6 +267,8 @@ describe('third-party sign-in in the console', () => {
     );
     await bind.page.getByTestId('binding-telegram').getByRole('button', { name: /^Link/ }).click();
     await bind.page.getByRole('dialog').getByRole('button', { name: `Telegram widget: ${TG_BOT}` }).click();
+    await bind.page.getByText('Bound successfully!').first().waitFor();
+    await bind.page.waitForURL(/\/setting$/);
     await bind.page.getByTestId('binding-telegram').getByText(String(bindId)).waitFor();
     expect((await caller.get('/api/user/self')).body.data.telegram_id).toBe(String(bindId));
     expect(bind.errors).toEqual([]);
@@ -274,7 +281,8 @@ describe('third-party sign-in in the console', () => {
     );
     await forged.page.getByTestId('binding-telegram').getByRole('button', { name: /^Link/ }).click();
     await forged.page.getByRole('dialog').getByRole('button', { name: `Telegram widget: ${TG_BOT}` }).click();
-    await forged.page.getByRole('dialog').getByText('The Telegram sign-in data failed verification').waitFor();
+    await forged.page.getByText('The Telegram sign-in data failed verification').first().waitFor();
+    await forged.page.waitForURL(/\/setting$/);
     expect((await forger.get('/api/user/self')).body.data.telegram_id).toBe('');
     expect(forged.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
     await forged.close();

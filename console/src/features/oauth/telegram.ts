@@ -1,33 +1,55 @@
-// Telegram sign-in and bind with the widget's fields: POST /api/oauth/telegram/login (with the
-// stored referral code) and POST /api/oauth/telegram/bind. Binding changes state: POST only.
-import { useCallback } from 'react';
+// Telegram sign-in and bind with the widget's signed fields: POST /api/oauth/telegram/login (with
+// the stored referral code) or POST /api/oauth/telegram/bind (binding changes state: POST only).
+// The widget brings the browser to /oauth/telegram?mode=login|bind with the fields in the query.
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast, useT } from '@sluice/ui-kit';
 import type { StoredUser } from '../../api/user';
 import { useApi } from '../../api/useApi';
+import { useSession } from '../../app/session';
 import { storedAff } from '../auth/affCode';
-import type { TelegramFields } from './TelegramWidget';
 
-export interface TelegramAuth {
-  /** Signs in; answers the user to store. Throws SluiceApiError on a refusal. */
-  login(fields: TelegramFields): Promise<StoredUser>;
-  /** Binds to the signed-in user. Throws SluiceApiError on a refusal. */
-  bind(fields: TelegramFields): Promise<void>;
-}
+/** The fields Telegram signs (core.telegram.org/widgets/login#receiving-authorization-data). */
+const FIELDS = ['id', 'first_name', 'last_name', 'username', 'photo_url', 'auth_date', 'hash'];
 
-export function useTelegramAuth(): TelegramAuth {
-  const { request } = useApi();
-  const login = useCallback(
-    async (fields: TelegramFields) => {
-      const aff = storedAff();
-      const { data } = await request<StoredUser>('POST', '/api/oauth/telegram/login', aff !== '' ? { ...fields, aff } : fields);
-      return data;
-    },
-    [request],
-  );
-  const bind = useCallback(
-    async (fields: TelegramFields) => {
-      await request('POST', '/api/oauth/telegram/bind', fields);
-    },
-    [request],
-  );
-  return { login, bind };
+/** Completes a Telegram return once; answers the text to show while it runs. */
+export function useTelegramCallback(): string {
+  const { t } = useT();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { setUser } = useSession();
+  const { request, describe } = useApi();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const bind = params.get('mode') === 'bind';
+    const fields: Record<string, string> = {};
+    for (const key of FIELDS) {
+      const value = params.get(key);
+      if (value !== null) fields[key] = value;
+    }
+    const aff = storedAff();
+    const call = bind
+      ? request('POST', '/api/oauth/telegram/bind', fields)
+      : request<StoredUser>('POST', '/api/oauth/telegram/login', aff !== '' ? { ...fields, aff } : fields);
+    call
+      .then((res) => {
+        if (bind) {
+          toast.success(t('console.payments.oauth.bound'));
+          navigate('/setting', { replace: true });
+          return;
+        }
+        setUser(res.data as StoredUser);
+        toast.success(t('console.payments.oauth.loggedIn'));
+        navigate('/token', { replace: true });
+      })
+      .catch((err: unknown) => {
+        toast.error(describe(err) || t('console.payments.oauth.failed'));
+        navigate(bind ? '/setting' : '/login', { replace: true });
+      });
+  }, [params, navigate, request, describe, setUser, t]);
+
+  return t('console.payments.oauth.processing');
 }

@@ -1,10 +1,8 @@
-// Telegram binding through Telegram's login widget: it hands the signed user object to a page
-// callback, which posts it to /api/oauth/telegram/bind (binding changes state: POST only).
-import { useState } from 'react';
-import { Banner, Dialog, Stack, toast, useT } from '@sluice/ui-kit';
-import { useApi } from '../../api/useApi';
-import { useTelegramAuth } from '../oauth/telegram';
-import { TelegramWidget, type TelegramFields } from '../oauth/TelegramWidget';
+// Telegram binding through Telegram's login widget: it returns the signed user object to
+// /oauth/telegram?mode=bind, which posts it to /api/oauth/telegram/bind (POST only) and comes
+// back here with the result.
+import { Dialog, Stack, useT } from '@sluice/ui-kit';
+import { TelegramWidget, telegramAuthUrl } from '../oauth/TelegramWidget';
 
 interface Props {
   botName: string;
@@ -12,20 +10,8 @@ interface Props {
   onDone: () => void;
 }
 
-export function TelegramBindDialog({ botName, onClose, onDone }: Props) {
+export function TelegramBindDialog({ botName, onClose }: Props) {
   const { t } = useT();
-  const { describe } = useApi();
-  const { bind } = useTelegramAuth();
-  const [error, setError] = useState<string | null>(null);
-
-  const onAuth = (user: TelegramFields) => {
-    bind(user)
-      .then(() => {
-        toast.success(t('console.personal.bind.bindDone'));
-        onDone();
-      })
-      .catch((e: unknown) => setError(describe(e)));
-  };
 
   return (
     <Dialog
@@ -37,8 +23,7 @@ export function TelegramBindDialog({ botName, onClose, onDone }: Props) {
       description={t('console.personal.bind.telegramHint')}
     >
       <Stack gap={3} align="center">
-        {error ? <Banner type="danger">{error}</Banner> : null}
-        <TelegramWidget botName={botName} onAuth={onAuth} />
+        <TelegramWidget botName={botName} authUrl={telegramAuthUrl('bind')} />
       </Stack>
     </Dialog>
   );
