@@ -215,6 +215,18 @@ describe.each(DATABASES)('AWS Claude channels (type 33) (%s)', (kind) => {
     expect(otherOf(log).admin_info).toEqual({ use_channel: [aId, bId] });
   });
 
+  it('the channel test of a type-33 channel is a signed InvokeModel; a wrong secret fails it without showing the secret', async () => {
+    const ok = await kit.root.get(`/api/channel/test/${aId}`).expect(200);
+    expect(ok.body).toMatchObject({ success: true });
+    expect(A.last()).toMatchObject({ modelId: US_PROFILE, action: 'invoke' });
+    expect(A.refused).toBe(0);
+    const bad = await createChannel(kit.root, { name: 'bedrock-test-bad', type: 33, key: `${A_CREDS.accessKeyId}|anotherWrongSecret0123|us-east-1`, base_url: A.url, models: 'claude-bad-secret' });
+    const refused = await kit.root.get(`/api/channel/test/${bad}`).expect(200);
+    expect(refused.body.success).toBe(false);
+    expect(A.refused).toBe(1);
+    expect(JSON.stringify(refused.body)).not.toContain('anotherWrongSecret');
+  });
+
   it.each([false, true])('cache reads and writes billed by the cache ratios (stream %s)', async (stream) => {
     A.next({ kind: 'message', content: [{ type: 'text', text: 'cached answer' }], usage: { input_tokens: 100, cache_read_input_tokens: 1000, cache_creation_input_tokens: 200, output_tokens: 50 } });
     const log = await charged(async () => {
