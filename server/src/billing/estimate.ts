@@ -52,6 +52,7 @@ export function estimatePromptTokens(req: CanonicalRequest): number {
   switch (req.endpoint) {
     case 'chat':
     case 'messages':
+    case 'gemini':
       return req.messages.reduce((acc, m) => acc + messageTokens(m), PRIMING) + req.toolCount * PER_TOOL;
     case 'completion':
       return sum(req.prompts) + req.promptTokenArrays;
@@ -95,6 +96,7 @@ export function completionBound(req: CanonicalRequest): number | null {
       return req.maxOutputTokens === null ? null : req.maxOutputTokens * req.bestOf;
     case 'responses':
     case 'messages':
+    case 'gemini':
       return req.maxOutputTokens;
     case 'embedding':
     case 'moderation':

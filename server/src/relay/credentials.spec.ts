@@ -1,4 +1,4 @@
-import { IpAllowList, normalizeIp, presentedKey } from './credentials';
+import { IpAllowList, normalizeIp, presentedGeminiKey, presentedKey } from './credentials';
 
 describe('relay credentials', () => {
   it('takes Bearer (any case), a bare Authorization value, then x-api-key', () => {
@@ -11,6 +11,13 @@ describe('relay credentials', () => {
     expect(presentedKey({ authorization: 'Bearer sk-a', 'x-api-key': 'sk-x' })).toBe('sk-a');
     expect(presentedKey({})).toBeNull();
     expect(presentedKey({ authorization: '  ' })).toBeNull();
+  });
+
+  it('Gemini paths take x-goog-api-key, then ?key=, then the other forms', () => {
+    expect(presentedGeminiKey({ 'x-goog-api-key': 'sk-g', authorization: 'Bearer sk-a' }, '/v1beta/models?key=sk-q')).toBe('sk-g');
+    expect(presentedGeminiKey({ authorization: 'Bearer sk-a' }, '/v1beta/models/m:generateContent?alt=sse&key=sk-q')).toBe('sk-q');
+    expect(presentedGeminiKey({ authorization: 'Bearer sk-a' }, '/v1beta/models?key=')).toBe('sk-a');
+    expect(presentedGeminiKey({}, '/v1beta/models')).toBeNull();
   });
 
   it('matches addresses and CIDR blocks of both families, IPv4-mapped IPv6 as IPv4', () => {

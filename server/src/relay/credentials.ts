@@ -19,6 +19,22 @@ export function presentedKey(headers: IncomingHttpHeaders): string | null {
   return v ? v : null;
 }
 
+/**
+ * The relay key on Gemini-native paths (reference §1.2): `x-goog-api-key`, else `?key=` in the
+ * query (as Google accepts it), else the other forms. Null when there is none.
+ */
+export function presentedGeminiKey(headers: IncomingHttpHeaders, url: string): string | null {
+  const h = headers['x-goog-api-key'];
+  const v = (Array.isArray(h) ? h[0] : h)?.trim();
+  if (v) return v;
+  const q = url.indexOf('?');
+  if (q >= 0) {
+    const key = new URLSearchParams(url.slice(q + 1)).get('key')?.trim();
+    if (key) return key;
+  }
+  return presentedKey(headers);
+}
+
 /** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) is 1.2.3.4 for allow-lists. */
 export function normalizeIp(ip: string): string {
   const m = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);

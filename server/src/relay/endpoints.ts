@@ -5,6 +5,10 @@ import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionR
 import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, parseSpeechRequest } from './canonical/parse-misc';
 import { parseMessagesRequest } from './canonical/parse-messages';
 import * as convertedMessages from './converted-messages';
+import * as convertedGemini from './converted-gemini';
+import { parseGeminiRequest } from './canonical/parse-gemini';
+import { JsonArrayWriter, SseClientFraming, type ClientFraming, type ErrorChunk } from './json-array/json-array';
+import { asGeminiError } from './relay-errors';
 import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from './canonical/parse-text';
 import type { CanonicalRequest, MultipartForm, RelayEndpoint } from './canonical/request';
 import type { ParsedResponse, StreamStep } from './canonical/response';
@@ -23,7 +27,9 @@ export interface EndpointOps {
   /** The upstream path shown in logs (`other.request_path`). */
   readonly path: string;
   /** Errors render in this inbound format's shape (default: OpenAI's). */
-  readonly errorShape?: 'anthropic';
+  readonly errorShape?: 'anthropic' | 'gemini';
+  /** How a stream's chunks reach the client when not as SSE (Gemini without `alt=sse`: a JSON array). */
+  clientFraming?(req: CanonicalRequest): ClientFraming | undefined;
   parse(input: unknown, limits: RelayLimits, pathModel?: string): CanonicalRequest;
   build(adaptor: Adaptor, req: CanonicalRequest, ctx: ChannelContext, boundary: string): UpstreamRequest;
   parseResponse(adaptor: Adaptor, req: CanonicalRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
@@ -159,6 +165,18 @@ export const ENDPOINTS: Readonly<Record<RelayEndpoint, EndpointOps>> = {
     }),
     errorShape: 'anthropic',
   },
+  gemini: {
+    // Gemini channels pass the body through; every other type is served by its chat contract,
+    // converted through the canonical chat (converted-gemini.ts).
+    ...endpointOps('gemini', 'json', '/v1beta/models/{model}:generateContent', (input, limits, pathModel) => parseGeminiRequest(input, limits, pathModel), {
+      build: (a, req, ctx) => (a.gemini ? a.gemini.buildRequest(req, ctx) : convertedGemini.build(a, req, ctx)),
+      parseResponse: (a, req, res, ctx) => (a.gemini ? a.gemini.parseResponse(req, res, ctx) : convertedGemini.parseResponse(a, req, res, ctx)),
+      openStream: (a, req, ctx) => (a.gemini ? a.gemini.openStream(req, ctx) : convertedGemini.openStream(a, req, ctx)),
+    }),
+    errorShape: 'gemini',
+    // `alt=sse` streams are SSE, others one JSON array; a failure after the start is Google's error object.
+    clientFraming: (req) => (req.endpoint === 'gemini' && !req.sse ? new JsonArrayWriter(geminiErrorChunk) : new SseClientFraming(geminiErrorChunk)),
+  },
   responses: endpointOps('responses', 'json', '/v1/responses', (input, limits) => parseResponsesRequest(input, limits), {
     build: (a, req, ctx) => need(a.responses, a, 'responses').buildRequest(req, ctx),
     parseResponse: (a, req, res, ctx) => need(a.responses, a, 'responses').parseResponse(req, res, ctx),
@@ -166,10 +184,13 @@ export const ENDPOINTS: Readonly<Record<RelayEndpoint, EndpointOps>> = {
   }),
 };
 
+/** A failure inside a begun Gemini stream, as Google reports one (`{error:{code, message, status}}`). */
+const geminiErrorChunk: ErrorChunk = (message, code) => asGeminiError({ error: { message, code } }, 500);
+
 /** Whether the parsed request asked for a stream. */
 export function isStreaming(req: CanonicalRequest): boolean {
   return (
-    (req.endpoint === 'chat' || req.endpoint === 'completion' || req.endpoint === 'responses' || req.endpoint === 'audio_transcription' || req.endpoint === 'messages') &&
+    (req.endpoint === 'chat' || req.endpoint === 'completion' || req.endpoint === 'responses' || req.endpoint === 'audio_transcription' || req.endpoint === 'messages' || req.endpoint === 'gemini') &&
     req.stream
   );
 }

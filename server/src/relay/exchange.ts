@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { langOf, type Lang } from '../common/messages';
-import { asAnthropicError, renderRelayError } from './relay-errors';
+import { asAnthropicError, asGeminiError, renderRelayError } from './relay-errors';
 
 const logger = new Logger('Relay');
 
@@ -22,7 +22,7 @@ export class ClientExchange {
   committed = false;
   gone = false;
   /** The inbound format's error shape (`/v1/messages` answers Anthropic's). */
-  errorShape: 'openai' | 'anthropic' = 'openai';
+  errorShape: 'openai' | 'anthropic' | 'gemini' = 'openai';
   /** ms from the start to the first byte of the answer. */
   firstByteMs: number | null = null;
   private readonly goneHandlers: (() => void)[] = [];
@@ -105,7 +105,8 @@ export class ClientExchange {
       this.end();
       return;
     }
-    this.sendJson(r.status, this.errorShape === 'anthropic' ? asAnthropicError(r.body, r.status) : r.body, r.headers);
+    const body = this.errorShape === 'anthropic' ? asAnthropicError(r.body, r.status) : this.errorShape === 'gemini' ? asGeminiError(r.body, r.status) : r.body;
+    this.sendJson(r.status, body, r.headers);
   }
 
   private releaseDrainWaiters(): void {

@@ -9,7 +9,7 @@ import { NEVER_EXPIRES, TOKEN_DISABLED, TOKEN_ENABLED, TOKEN_EXHAUSTED, TOKEN_EX
 import { splitTokenKey } from '../tokens/token-input';
 import { TokensService, type TokenAuthView } from '../tokens/tokens.service';
 import { USER_ENABLED, UsersService } from '../users/users.service';
-import { IpAllowList, presentedKey } from './credentials';
+import { IpAllowList, presentedGeminiKey, presentedKey } from './credentials';
 import { RelayError, unavailableOnFailure } from './relay-errors';
 
 const ROLE_ADMIN = 10;
@@ -75,8 +75,9 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Token checks in the reference's order, each with its status and code. */
-  async authenticate(req: FastifyRequest, options: { fresh?: boolean } = {}): Promise<RelayCaller> {
-    const raw = presentedKey(req.headers);
+  async authenticate(req: FastifyRequest, options: { fresh?: boolean; gemini?: boolean } = {}): Promise<RelayCaller> {
+    // Gemini-native paths also take `x-goog-api-key` and `?key=`.
+    const raw = options.gemini ? presentedGeminiKey(req.headers, req.url) : presentedKey(req.headers);
     if (raw === null) throw new RelayError('missing_api_key', 'relay.missing_api_key', 401);
     const { key, channelId } = splitTokenKey(raw);
     const entry = await unavailableOnFailure(this.token(key, options.fresh === true));

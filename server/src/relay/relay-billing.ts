@@ -38,6 +38,7 @@ export function zeroUsageIsMissing(endpoint: RelayEndpoint): boolean {
     case 'completion':
     case 'responses':
     case 'messages':
+    case 'gemini':
       return true;
     case 'embedding':
     case 'moderation':

@@ -131,3 +131,38 @@ export function asAnthropicError(body: unknown, status: number): { type: 'error'
   const upstreamType = typeof err?.type === 'string' && ANTHROPIC_TYPES.has(err.type) ? err.type : null;
   return { type: 'error', error: { type: upstreamType ?? anthropicErrorType(status), message: typeof err?.message === 'string' ? err.message : '' } };
 }
+
+/** google.rpc.Code names by HTTP status (cloud.google.com/apis/design/errors). */
+export function googleRpcStatus(status: number): string {
+  if (status === 400) return 'INVALID_ARGUMENT';
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'PERMISSION_DENIED';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'ABORTED';
+  if (status === 413) return 'INVALID_ARGUMENT';
+  if (status === 429) return 'RESOURCE_EXHAUSTED';
+  if (status === 499) return 'CANCELLED';
+  if (status === 501) return 'UNIMPLEMENTED';
+  if (status === 503 || status === 502) return 'UNAVAILABLE';
+  if (status === 504) return 'DEADLINE_EXCEEDED';
+  if (status >= 500) return 'INTERNAL';
+  return 'FAILED_PRECONDITION';
+}
+
+/**
+ * An error rendered for the OpenAI shape, in Google's `{"error":{code, message, status}}`
+ * (Gemini-native callers); the machine-readable code rides as an ErrorInfo reason.
+ */
+export function asGeminiError(body: unknown, status: number): { error: { code: number; message: string; status: string; details?: { '@type': string; reason: string; domain: string }[] } } {
+  const err = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  const message = typeof err?.message === 'string' ? err.message : '';
+  const reason = typeof err?.code === 'string' && err.code !== '' ? err.code : null;
+  return {
+    error: {
+      code: status,
+      message,
+      status: googleRpcStatus(status),
+      ...(reason ? { details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'sluice' }] } : {}),
+    },
+  };
+}

@@ -20,6 +20,18 @@ export interface ModelObject {
   supported_endpoint_types: string[];
 }
 
+export interface GeminiModel {
+  name: string;
+  baseModelId: string;
+  version: string;
+  displayName: string;
+  supportedGenerationMethods: string[];
+}
+
+function geminiModel(id: string): GeminiModel {
+  return { name: `models/${id}`, baseModelId: id, version: '', displayName: id, supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens', 'embedContent', 'batchEmbedContents'] };
+}
+
 /**
  * GET /v1/models (only what the caller may use: models enabled in its group, within the token's
  * model limits, and priced unless self-use mode), and the legacy OpenAI dashboard billing routes.
@@ -56,6 +68,21 @@ export class RelayInfoService {
     const createdAt = new Date(MODEL_CREATED * 1000).toISOString();
     const data = this.models(caller).map((m) => ({ id: m.id, created_at: createdAt, display_name: m.id, type: 'model' as const }));
     return { data, first_id: data[0]?.id ?? null, has_more: false, last_id: data.at(-1)?.id ?? null };
+  }
+
+  /**
+   * The same models in Gemini's list shape (`GET /v1beta/models`), one page with all of them.
+   * The methods are the ones the gateway serves on `/v1beta` for every channel type. The last
+   * page has no `nextPageToken` (Google omits it; @google/genai asks again for any value, null too).
+   */
+  geminiList(caller: RelayCaller): { models: GeminiModel[] } {
+    return { models: this.models(caller).map((m) => geminiModel(m.id)) };
+  }
+
+  /** `GET /v1beta/models/{model}`; the `models/` prefix is optional. */
+  geminiModel(caller: RelayCaller, name: string): GeminiModel {
+    const id = name.startsWith('models/') ? name.slice('models/'.length) : name;
+    return geminiModel(this.model(caller, id).id);
   }
 
   model(caller: RelayCaller, id: string): ModelObject {

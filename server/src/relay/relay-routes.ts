@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RateLimiter } from '../rate-limit/rate-limiter.service';
 import { RelayRequestError } from './canonical/errors';
 import type { MessagesInput } from './canonical/parse-messages';
+import type { GeminiInput } from './canonical/parse-gemini';
 import type { MultipartForm } from './canonical/request';
 import { ENDPOINTS, type EndpointOps } from './endpoints';
 import { ClientExchange, RELAY_CORS_HEADERS } from './exchange';
@@ -96,6 +97,21 @@ export class RelayRoutes implements OnModuleInit {
       handler: unreachable,
     });
 
+    // Gemini-native inbound: `/v1beta/models/{model}:{method}` (the model may contain "/").
+    scope.route({
+      method: 'POST',
+      url: '/v1beta/models/*',
+      onRequest: (req, reply, done) => {
+        void this.gemini(req, reply);
+        done();
+      },
+      handler: unreachable,
+    });
+    scope.get('/v1beta/models', (req, reply) => this.geminiAnswer(req, reply, async (caller) => this.info.geminiList(caller)));
+    scope.get('/v1beta/models/*', (req, reply) =>
+      this.geminiAnswer(req, reply, async (caller) => this.info.geminiModel(caller, decodeURIComponent((req.params as { '*': string })['*']))),
+    );
+
     scope.get('/v1/models', (req, reply) =>
       this.answer(req, reply, async (caller) =>
         // Claude clients send anthropic-version (with x-api-key, or a Bearer key as the current SDK
@@ -119,7 +135,7 @@ export class RelayRoutes implements OnModuleInit {
     scope.delete('/v1/models/*', notImplemented);
 
     // CORS preflight for browser clients.
-    for (const path of ['/v1/*', '/dashboard/*']) {
+    for (const path of ['/v1/*', '/v1beta/*', '/dashboard/*']) {
       scope.options(path, (req, reply) => {
         const asked = req.headers['access-control-request-headers'];
         void reply
@@ -166,6 +182,47 @@ export class RelayRoutes implements OnModuleInit {
     }
   }
 
+  /**
+   * `POST /v1beta/models/{model}:{method}`: the key from `x-goog-api-key` or `?key=` too, errors
+   * in Google's shape. generateContent and streamGenerateContent (`alt=sse`: SSE, else a JSON
+   * array) are relayed; countTokens is free.
+   */
+  private async gemini(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const x = new ClientExchange(req, reply);
+    x.errorShape = 'gemini';
+    try {
+      const caller = await this.auth.authenticate(req, { gemini: true });
+      const path = decodeURIComponent((req.params as { '*': string })['*']);
+      const colon = path.lastIndexOf(':');
+      const model = colon > 0 ? path.slice(0, colon) : '';
+      const method = colon > 0 ? path.slice(colon + 1) : '';
+      const alt = (req.query as { alt?: unknown } | undefined)?.alt;
+      if (model === '' || !GEMINI_METHODS.has(method)) throw new RelayError('not_found', 'common.not_found', 404);
+      const body = await this.readInput(req, ENDPOINTS.gemini);
+      if (method === 'countTokens') {
+        await this.relay.geminiCountTokens(x, caller, body, model);
+        return;
+      }
+      const stream = method === 'streamGenerateContent';
+      const input: GeminiInput = { body, stream, sse: stream && alt === 'sse' };
+      await this.relay.serve(x, ENDPOINTS.gemini, caller, input, model);
+    } catch (err) {
+      if (err instanceof ClientAbortedError) x.end();
+      else x.sendError(err);
+    }
+  }
+
+  /** Token-authenticated JSON answers on Gemini paths (model list), errors in Google's shape. */
+  private async geminiAnswer(req: FastifyRequest, reply: FastifyReply, fn: (caller: Awaited<ReturnType<RelayAuthService['authenticate']>>) => Promise<unknown>): Promise<void> {
+    const x = new ClientExchange(req, reply);
+    x.errorShape = 'gemini';
+    try {
+      x.sendJson(200, await fn(await this.auth.authenticate(req, { gemini: true })));
+    } catch (err) {
+      x.sendError(err);
+    }
+  }
+
   /** Token-authenticated JSON answers (models, dashboard billing, 501s). */
   private async answer(req: FastifyRequest, reply: FastifyReply, fn: (caller: Awaited<ReturnType<RelayAuthService['authenticate']>>) => Promise<unknown>, dashboard = false): Promise<void> {
     const x = new ClientExchange(req, reply);
@@ -204,6 +261,9 @@ export class RelayRoutes implements OnModuleInit {
     }
   }
 }
+
+/** The Gemini methods the gateway serves on `/v1beta/models/{model}:{method}`. */
+const GEMINI_METHODS = new Set(['generateContent', 'streamGenerateContent', 'countTokens']);
 
 function unreachable(): never {
   throw new Error('relay routes answer from their onRequest hook');

@@ -23,6 +23,8 @@ import { adaptorFor } from './adaptors/registry';
 import { DEFAULT_ANTHROPIC_VERSION } from './adaptors/claude/models';
 import { upstreamModelFor } from './channel-transforms';
 import { parseMessagesRequest } from './canonical/parse-messages';
+import { parseGeminiRequest } from './canonical/parse-gemini';
+import { geminiSettings } from './adaptors/gemini/settings';
 import { RelayPricing, type ResolvedPricing } from './relay-pricing';
 import { findSensitiveWord, parseSensitiveWords, promptTexts } from './sensitive-words';
 import { runAttempt, type AttemptLimits } from './upstream-attempt';
@@ -238,6 +240,45 @@ export class RelayService implements OnModuleDestroy {
     } catch (err) {
       x.sendError(err);
     }
+  }
+
+  /**
+   * `POST /v1beta/models/{model}:countTokens`: free (no hold, no log). A Gemini channel for the
+   * model answers it (Google's own count, body passed through with the model mapped); any other
+   * channel type gets the gateway's local estimate, `{totalTokens}`, as the hold would count it.
+   */
+  async geminiCountTokens(x: ClientExchange, caller: RelayCaller, body: unknown, model: string): Promise<void> {
+    const req = parseGeminiRequest({ body, stream: false, sse: false }, DEFAULT_RELAY_LIMITS, model, { countOnly: true });
+    this.auth.checkModel(caller, req.model);
+    await this.auth.checkRateLimits(caller);
+    const { channel } = await this.failover.firstChannel(caller.group, req.model, caller.pinnedChannelId);
+    if (channel.type !== 24) {
+      x.sendJson(200, { totalTokens: estimatePromptTokens(req) });
+      return;
+    }
+    const upstreamModel = upstreamModelFor(channel.modelMapping, req.model).model;
+    const base = (channel.baseUrl.trim() || 'https://generativelanguage.googleapis.com').replace(/\/+$/, '');
+    let res;
+    try {
+      res = await this.outbound.request({
+        url: `${base}/${geminiSettings(channel.other).version}/models/${encodeURIComponent(upstreamModel)}:countTokens`,
+        method: 'POST',
+        headers: { 'x-goog-api-key': channel.key, 'Content-Type': 'application/json' },
+        body: JSON.stringify(req.body),
+        allowPrivate: this.options.bool('AllowPrivateUpstreamEnabled'),
+        timeouts: { headersMs: this.limits.headersTimeoutMs, idleMs: this.limits.idleTimeoutMs },
+      });
+    } catch {
+      throw new RelayError('upstream_connect_failed', 'relay.upstream_connect', 502, {}, {}, 'upstream_error');
+    }
+    const text = await this.outbound.readText(res, this.limits.maxErrorBytes, 'truncate');
+    if (res.status >= 200 && res.status < 300) {
+      x.send(200, 'application/json', text);
+      return;
+    }
+    const ctx = { type: 24 as const, baseUrl: channel.baseUrl, key: channel.key, upstreamModel, other: channel.other, organization: '' };
+    const f = adaptorFor(24).mapError({ status: res.status >= 300 && res.status < 400 ? 502 : res.status, text }, ctx);
+    throw new UpstreamError(f.status, f.code, f.type, f.message, {});
   }
 
   /** One token exchange through the outbound client (same address policy and timeouts as calls). */

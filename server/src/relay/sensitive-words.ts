@@ -21,6 +21,7 @@ export function promptTexts(req: CanonicalRequest): string[] {
   switch (req.endpoint) {
     case 'chat':
     case 'messages':
+    case 'gemini':
       return req.messages.flatMap((m) => [...m.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])), m.toolCallText]);
     case 'completion':
       return req.prompts;

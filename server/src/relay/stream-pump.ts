@@ -11,6 +11,7 @@ import { StreamFrameError, type StreamFraming } from './eventstream/aws-event-st
 import { SseEventTooLargeError, SseParser, type SseEvent } from './sse/sse-parser';
 import { SSE_DONE, SSE_HEADERS, formatSseEvent } from './sse/sse-writer';
 import { ClientUsageFilter, usageChunk } from './sse/stream-usage';
+import type { ClientFraming } from './json-array/json-array';
 
 /** Why the relay cancelled an upstream request. */
 export type AbortReason = 'client' | 'headers' | 'idle' | 'total' | 'drain' | 'done';
@@ -29,6 +30,8 @@ export interface PumpOptions {
   parse(event: SseEvent): StreamStep;
   /** chat/completions: `[DONE]`, include_usage filtering. Responses streams pass events as they are. */
   chatLike: boolean;
+  /** How chunks reach the client when not as SSE (not for chat-like streams); SSE when absent. */
+  clientFraming?: ClientFraming;
   clientWantsUsage: boolean;
   idleMs: number;
   drain: DrainBounds;
@@ -193,7 +196,7 @@ export class StreamPump {
   }
 
   private commit(): void {
-    this.o.exchange.writeHead(200, SSE_HEADERS);
+    this.o.exchange.writeHead(200, this.o.clientFraming?.headers ?? SSE_HEADERS);
   }
 
   private forward(fwd: NonNullable<StreamStep['forward']>, ev: SseEvent): void {
@@ -205,7 +208,7 @@ export class StreamPump {
       // Unchanged chunks go out as the upstream wrote them (no re-serialisation).
       text = data === fwd.data && ev.event === null && !fwd.converted ? `data: ${ev.data}\n\n` : formatSseEvent(data);
     } else {
-      text = formatSseEvent(fwd.data, fwd.event);
+      text = this.o.clientFraming ? this.o.clientFraming.event(fwd.data, fwd.event) : formatSseEvent(fwd.data, fwd.event);
     }
     if (!this.o.exchange.committed) this.commit();
     this.send(text);
@@ -252,6 +255,7 @@ export class StreamPump {
         }
         this.o.exchange.write(SSE_DONE);
       }
+      if (this.o.clientFraming) this.o.exchange.write(this.o.clientFraming.end());
       this.o.exchange.end();
     }
     this.finish({ kind: 'served', charge });
@@ -303,6 +307,7 @@ export class StreamPump {
     const x = this.o.exchange;
     const suffix = ` (request id: ${x.requestId})`;
     if (this.o.chatLike) x.write(formatSseEvent({ error: { message: message + suffix, type, param: null, code } }));
+    else if (this.o.clientFraming) x.write(this.o.clientFraming.event(this.o.clientFraming.error(message + suffix, code, type)) + this.o.clientFraming.end());
     else x.write(formatSseEvent({ type: 'error', code, message: message + suffix, param: null }, 'error'));
     x.end();
   }

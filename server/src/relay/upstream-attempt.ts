@@ -7,9 +7,9 @@ import { transportFailure, type UpstreamFailure } from './canonical/errors';
 import type { CanonicalRequest } from './canonical/request';
 import type { EndpointOps } from './endpoints';
 import { isChatLikeStream } from './endpoints';
-import type { AttemptClient } from './attempt-client';
 import { TOOL_CALL_TOKENS, zeroUsageIsMissing, type Charge } from './relay-billing';
 import { AwsEventStreamDecoder } from './eventstream/aws-event-stream';
+import type { AttemptClient } from './attempt-client';
 import { StreamPump, type AbortReason, type DrainBounds } from './stream-pump';
 
 export interface AttemptLimits {
@@ -167,6 +167,7 @@ async function streamAnswer(
     exchange: a.exchange,
     parse,
     chatLike,
+    clientFraming: a.ops.clientFraming?.(req),
     clientWantsUsage: isChatLikeStream(req) && req.clientIncludeUsage,
     idleMs: limits.idleTimeoutMs,
     drain: limits.drain,

@@ -5,6 +5,7 @@ import type {
   ChatRequest,
   CompletionRequest,
   EmbeddingRequest,
+  GeminiRequest,
   ImageEditRequest,
   ImageGenerationRequest,
   MessagesRequest,
@@ -103,6 +104,8 @@ export interface Adaptor {
   readonly models?: ModelsCapability;
   /** Anthropic Messages inbound (`POST /v1/messages`) served natively (Claude-family channels). */
   readonly messages?: MessagesCapability;
+  /** Gemini-native inbound (`POST /v1beta/models/{model}:generateContent`) served natively (Gemini channels). */
+  readonly gemini?: GeminiNativeCapability;
   /**
    * Present when calls need a short-lived token first (Vertex AI's OAuth access token). The relay
    * runs the exchange through the outbound client, caches the token per `cacheKey` until shortly
@@ -130,6 +133,14 @@ export interface MessagesCapability {
   parseResponse(req: MessagesRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
   /** One parser per streamed answer; forwards Anthropic events. */
   openStream(req: MessagesRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep;
+}
+
+export interface GeminiNativeCapability {
+  buildRequest(req: GeminiRequest, ctx: ChannelContext): UpstreamRequest;
+  /** `clientBody` a `GenerateContentResponse`. */
+  parseResponse(req: GeminiRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
+  /** One parser per streamed answer; forwards `GenerateContentResponse` chunks. */
+  openStream(req: GeminiRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep;
 }
 
 export interface EmbeddingsCapability {

@@ -13,7 +13,8 @@ export type RelayEndpoint =
   | 'audio_translation'
   | 'rerank'
   | 'responses'
-  | 'messages';
+  | 'messages'
+  | 'gemini';
 
 interface RequestBase<E extends RelayEndpoint> {
   readonly endpoint: E;
@@ -142,6 +143,18 @@ export interface MessagesRequest extends JsonRequest<'messages'> {
   readonly anthropicBeta: string | null;
 }
 
+/** Gemini-native inbound: `POST /v1beta/models/{model}:generateContent` / `:streamGenerateContent`. */
+export interface GeminiRequest extends JsonRequest<'gemini'> {
+  readonly stream: boolean;
+  /** A stream asked with `alt=sse` is answered as SSE events; without it as one JSON array. */
+  readonly sse: boolean;
+  /** `generationConfig.maxOutputTokens` times `candidateCount`; null when unbounded. */
+  readonly maxOutputTokens: number | null;
+  /** The system instruction and contents, reduced for the prompt estimate. */
+  readonly messages: ChatMessage[];
+  readonly toolCount: number;
+}
+
 export interface RerankRequest extends JsonRequest<'rerank'> {
   readonly query: string;
   readonly documents: string[];
@@ -168,7 +181,8 @@ export type CanonicalRequest =
   | AudioTranscriptionRequest
   | RerankRequest
   | ResponsesRequest
-  | MessagesRequest;
+  | MessagesRequest
+  | GeminiRequest;
 
 /** The request types that are sent upstream as multipart/form-data. */
 export type MultipartRequest = ImageEditRequest | AudioTranscriptionRequest;

@@ -21,6 +21,13 @@ describe('JsonArrayWriter', () => {
     expect(s.event({ a: 1 })).toBe('data: {"a":1}\n\n');
     expect(s.event({ a: 1 }, 'x')).toBe('event: x\ndata: {"a":1}\n\n');
     expect(s.end()).toBe('');
+    expect(s.error('m', 'c', 't')).toEqual({ error: { message: 'm', type: 't', param: null, code: 'c' } });
+  });
+
+  it('an error chunk in the inbound format closes the array', () => {
+    const w = new JsonArrayWriter((message) => ({ error: { code: 500, message, status: 'INTERNAL' } }));
+    const text = w.event({ a: 1 }) + w.event(w.error('cut', null, 'upstream_error')) + w.end();
+    expect(JSON.parse(text)).toEqual([{ a: 1 }, { error: { code: 500, message: 'cut', status: 'INTERNAL' } }]);
   });
 });
 

@@ -20,11 +20,20 @@ export interface ClientFraming {
   event(data: JsonObject, event?: string): string;
   /** The text that closes the stream (after the last chunk, or an error chunk). */
   end(): string;
+  /** The chunk that tells the client the stream failed after it began (in the inbound format's shape). */
+  error(message: string, code: string | null, type: string): JsonObject;
 }
+
+/** How an inbound format shows a failure inside a begun stream. */
+export type ErrorChunk = (message: string, code: string | null, type: string) => JsonObject;
+
+/** The OpenAI shape, `{error:{message,type,param,code}}`. */
+export const openAIErrorChunk: ErrorChunk = (message, code, type) => ({ error: { message, type, param: null, code } });
 
 /** Server-sent events: `event:` (when named) and `data:` lines per chunk, nothing at the end. */
 export class SseClientFraming implements ClientFraming {
   readonly headers = SSE_HEADERS;
+  constructor(readonly error: ErrorChunk = openAIErrorChunk) {}
   event(data: JsonObject, event?: string): string {
     return formatSseEvent(data, event);
   }
@@ -44,6 +53,8 @@ export class JsonArrayWriter implements ClientFraming {
   readonly headers = JSON_ARRAY_HEADERS;
   private opened = false;
   private closed = false;
+
+  constructor(readonly error: ErrorChunk = openAIErrorChunk) {}
 
   event(data: JsonObject): string {
     const text = JSON.stringify(data);

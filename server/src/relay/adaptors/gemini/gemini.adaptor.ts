@@ -5,6 +5,7 @@ import { chatFromOpenAI, encodeOpenAIChatResponse, OpenAIChunkEncoder } from '..
 import type { SseEvent } from '../../sse/sse-parser';
 import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
 import { geminiEmbeddings } from './embeddings';
+import { geminiNative } from './native';
 import { mapGeminiError } from './errors';
 import { toGeminiRequest } from './request';
 import { fromGeminiResponse, GeminiStreamDecoder } from './response';
@@ -112,4 +113,5 @@ export const geminiAdaptor: Adaptor = {
   openTextStream,
   mapError: mapGeminiError,
   embeddings: geminiEmbeddings(modelUrl, geminiHeaders),
+  gemini: geminiNative,
 };

@@ -1,0 +1,59 @@
+import type { GeminiRequest } from '../../canonical/request';
+import { parseJson } from '../../canonical/json';
+import type { ParsedResponse, StreamStep } from '../../canonical/response';
+import type { SseEvent } from '../../sse/sse-parser';
+import type { ChannelContext, GeminiNativeCapability, UpstreamRequest, UpstreamResponse } from '../types';
+import { mapGeminiError } from './errors';
+import { geminiSettings } from './settings';
+import { fromGeminiResponse, GeminiStreamDecoder } from './response';
+
+/*
+ * Gemini-native inbound on a Gemini channel: the same format on both sides, so the body goes
+ * through as the client sent it (the model is in the URL: only it is mapped), the stream is
+ * always asked as SSE upstream (the relay frames it for the client: SSE or a JSON array), and
+ * the answer and its events reach the client as Google wrote them. Usage is read from them for
+ * billing (thoughts as completion, cached content as cache reads).
+ */
+
+const EMPTY: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
+
+const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
+
+function buildRequest(req: GeminiRequest, ctx: ChannelContext): UpstreamRequest {
+  const method = req.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
+  const base = (ctx.baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
+  return {
+    method: 'POST',
+    // The channel's API version, as for converted calls; the key in a header, never in the URL.
+    url: `${base}/${geminiSettings(ctx.other).version}/models/${encodeURIComponent(ctx.upstreamModel)}:${method}`,
+    headers: { 'x-goog-api-key': ctx.key, 'Content-Type': 'application/json', Accept: req.stream ? 'text/event-stream' : 'application/json' },
+    body: JSON.stringify(req.body),
+    expect: req.stream ? 'sse' : 'json',
+  };
+}
+
+function parseResponse(res: UpstreamResponse, ctx: ChannelContext): ParsedResponse {
+  const answer = fromGeminiResponse(parseJson(res.text));
+  if (!answer) return { ok: false, failure: { ...mapGeminiError({ status: 502, text: res.text }, ctx), retryable: false, disableChannel: false } };
+  const outputText = answer.parts.map((p) => (p.type === 'tool_call' ? p.name + p.arguments : p.text)).join('');
+  return { ok: true, clientBody: res.text, usage: answer.usage, finishReason: answer.finishReason, outputText, toolCalls: answer.parts.filter((p) => p.type === 'tool_call').length };
+}
+
+function openStream(ctx: ChannelContext): (event: SseEvent) => StreamStep {
+  const decoder = new GeminiStreamDecoder();
+  return (event) => {
+    const data = parseJson(event.data.trim());
+    const r = decoder.push(data);
+    if (r.kind === 'malformed') return { ...EMPTY, malformed: true };
+    if (r.kind === 'error') return { ...EMPTY, error: { ...mapGeminiError({ status: 502, text: JSON.stringify(r.body) }, ctx), disableChannel: false }, done: true };
+    // Google's last event carries the finish reason: the answer is complete.
+    const forward = data !== undefined && data !== null && typeof data === 'object' && !Array.isArray(data) ? { data } : null;
+    return { ...EMPTY, forward, text: r.text, toolCalls: r.toolCalls, usage: r.usage, finishReason: r.finish, done: r.finish !== null };
+  };
+}
+
+export const geminiNative: GeminiNativeCapability = {
+  buildRequest,
+  parseResponse: (_req, res, ctx) => parseResponse(res, ctx),
+  openStream: (_req, ctx) => openStream(ctx),
+};

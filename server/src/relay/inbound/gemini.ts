@@ -1,0 +1,264 @@
+import type { CanonicalChat, CanonicalChatResponse, ChatPart, ChatStreamPart, ChatTool, ChatTurn, ResponseFormat, ToolChoice } from '../canonical/chat';
+import { geminiField } from '../canonical/parse-gemini';
+import { isJsonObject, type JsonObject, type JsonValue } from '../canonical/json';
+import type { GeminiRequest } from '../canonical/request';
+import type { FinishReason, ReportedUsage } from '../canonical/usage';
+
+/*
+ * The Gemini-native inbound format (`POST /v1beta/models/{model}:generateContent` and
+ * `:streamGenerateContent`) for channels that do not speak it: the body to the canonical chat,
+ * and canonical answers and stream parts back to `GenerateContentResponse`s (candidates,
+ * finishReason, usageMetadata). Gemini channels never need it (they pass through).
+ */
+
+function str(v: JsonValue | undefined): string {
+  return typeof v === 'string' ? v : '';
+}
+
+function num(v: JsonValue | undefined): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+function obj(o: JsonObject | undefined, camel: string): JsonObject | undefined {
+  if (!o) return undefined;
+  const v = geminiField(o, camel);
+  return isJsonObject(v) ? v : undefined;
+}
+
+function list(o: JsonObject | undefined, camel: string): JsonValue[] {
+  if (!o) return [];
+  const v = geminiField(o, camel);
+  return Array.isArray(v) ? v : [];
+}
+
+/** The id a converted tool call gets: Gemini calls may carry none. */
+function callId(call: JsonObject, n: number): string {
+  const id = str(call.id);
+  return id !== '' ? id : `call_${n}_${str(call.name)}`;
+}
+
+/** A functionResponse's `response` as the text an OpenAI tool message carries. */
+function resultText(response: JsonValue | undefined): string {
+  if (isJsonObject(response)) {
+    if (typeof response.content === 'string') return response.content;
+    if (typeof response.output === 'string') return response.output;
+    if (typeof response.result === 'string') return response.result;
+  }
+  return JSON.stringify(response ?? {});
+}
+
+function toolChoiceOf(config: JsonObject | undefined): ToolChoice | null {
+  const fc = obj(config, 'functionCallingConfig');
+  const mode = str(fc?.mode);
+  if (mode === 'NONE') return { kind: 'none' };
+  if (mode === 'ANY') {
+    const names = list(fc, 'allowedFunctionNames').filter((n): n is string => typeof n === 'string');
+    return names.length === 1 && names[0] ? { kind: 'tool', name: names[0] } : { kind: 'required' };
+  }
+  if (mode === 'AUTO' || mode === 'VALIDATED') return { kind: 'auto' };
+  return null;
+}
+
+function responseFormatOf(config: JsonObject | undefined): ResponseFormat | null {
+  const mime = str(config ? geminiField(config, 'responseMimeType') : undefined);
+  if (mime !== 'application/json') return null;
+  const schema = obj(config, 'responseJsonSchema') ?? obj(config, 'responseSchema');
+  return schema ? { kind: 'json_schema', name: 'response', schema } : { kind: 'json_object' };
+}
+
+/** The canonical chat of a Gemini request. */
+export function chatFromGemini(req: GeminiRequest, model: string): CanonicalChat {
+  const body = req.body;
+  const system = list(obj(body, 'systemInstruction'), 'parts').flatMap((p) => (isJsonObject(p) && str(p.text) !== '' ? [str(p.text)] : []));
+  const turns: ChatTurn[] = [];
+  // Gemini answers a call by the function's name; OpenAI by the call's id: earliest open call of that name.
+  const open: { id: string; name: string }[] = [];
+  let calls = 0;
+  for (const c of list(body, 'contents')) {
+    if (!isJsonObject(c)) continue;
+    const role = c.role === 'model' ? 'assistant' : 'user';
+    const parts: ChatPart[] = [];
+    const results: ChatPart[] = [];
+    for (const p of list(c, 'parts')) {
+      if (!isJsonObject(p)) continue;
+      const call = obj(p, 'functionCall');
+      const response = obj(p, 'functionResponse');
+      const inline = obj(p, 'inlineData');
+      const file = obj(p, 'fileData');
+      if (typeof p.text === 'string') {
+        if (p.text === '') continue;
+        parts.push(p.thought === true ? { type: 'reasoning', text: p.text, signature: null } : { type: 'text', text: p.text });
+      } else if (call) {
+        const id = callId(call, calls++);
+        open.push({ id, name: str(call.name) });
+        parts.push({ type: 'tool_call', id, name: str(call.name), arguments: JSON.stringify(isJsonObject(call.args) ? call.args : {}) });
+      } else if (response) {
+        const name = str(response.name);
+        const i = str(response.id) !== '' ? open.findIndex((o) => o.id === str(response.id)) : open.findIndex((o) => o.name === name);
+        const id = i >= 0 ? (open.splice(i, 1)[0]?.id ?? name) : str(response.id) || name;
+        results.push({ type: 'tool_result', toolCallId: id, content: [{ type: 'text', text: resultText(response.response) }], isError: false });
+      } else if (inline) {
+        const mime = str(geminiField(inline, 'mimeType'));
+        const data = str(inline.data);
+        if (mime.startsWith('audio/')) parts.push({ type: 'audio', format: mime.slice('audio/'.length), data });
+        else parts.push({ type: 'image', source: { kind: 'base64', mediaType: mime, data }, detail: null });
+      } else if (file) {
+        parts.push({ type: 'image', source: { kind: 'url', url: str(geminiField(file, 'fileUri')) }, detail: null });
+      }
+    }
+    // Function responses become tool turns (OpenAI's shape), before the user's own words.
+    for (const r of results) turns.push({ role: 'tool', parts: [r] });
+    if (parts.length > 0) turns.push({ role, parts });
+  }
+  const tools: ChatTool[] = [];
+  for (const t of list(body, 'tools')) {
+    if (!isJsonObject(t)) continue;
+    for (const d of list(t, 'functionDeclarations')) {
+      if (!isJsonObject(d) || str(d.name) === '') continue;
+      const parameters = obj(d, 'parametersJsonSchema') ?? obj(d, 'parameters') ?? { type: 'object', properties: {} };
+      tools.push({ name: str(d.name), description: str(d.description) || null, parameters: lowerTypes(parameters) as JsonObject });
+    }
+  }
+  const config = obj(body, 'generationConfig');
+  const thinking = obj(config, 'thinkingConfig');
+  const budget = thinking ? num(geminiField(thinking, 'thinkingBudget')) : null;
+  const max = config ? num(geminiField(config, 'maxOutputTokens')) : null;
+  return {
+    model,
+    system,
+    turns,
+    tools,
+    toolChoice: tools.length > 0 ? toolChoiceOf(obj(body, 'toolConfig')) : null,
+    parallelToolCalls: null,
+    maxOutputTokens: max,
+    temperature: config ? num(config.temperature) : null,
+    topP: config ? num(geminiField(config, 'topP')) : null,
+    topK: config ? num(geminiField(config, 'topK')) : null,
+    stop: list(config, 'stopSequences').filter((s): s is string => typeof s === 'string'),
+    stream: req.stream,
+    reasoning: budget !== null && budget > 0 ? { kind: 'budget', tokens: budget } : null,
+    responseFormat: responseFormatOf(config),
+    user: null,
+    passthrough: {},
+  };
+}
+
+/** Gemini's OpenAPI schema spells types in upper case (`OBJECT`); JSON schema wants lower case. */
+function lowerTypes(v: JsonValue): JsonValue {
+  if (Array.isArray(v)) return v.map(lowerTypes);
+  if (!isJsonObject(v)) return v;
+  const out: JsonObject = {};
+  for (const [k, x] of Object.entries(v)) out[k] = k === 'type' && typeof x === 'string' ? x.toLowerCase() : lowerTypes(x);
+  return out;
+}
+
+const FINISH: Readonly<Record<FinishReason, string>> = {
+  stop: 'STOP',
+  length: 'MAX_TOKENS',
+  // Gemini says STOP after function calls too.
+  tool_calls: 'STOP',
+  function_call: 'STOP',
+  content_filter: 'SAFETY',
+  other: 'OTHER',
+};
+
+export function geminiFinishReason(reason: FinishReason | null): string {
+  return reason ? FINISH[reason] : 'STOP';
+}
+
+/** Canonical usage (completion includes the thoughts) as `usageMetadata` (candidates exclude them). */
+export function geminiUsageMetadata(u: ReportedUsage | null): JsonObject {
+  const prompt = u?.promptTokens ?? 0;
+  const completion = u?.completionTokens ?? 0;
+  const thoughts = Math.min(completion, u?.reasoningTokens ?? 0);
+  const out: JsonObject = { promptTokenCount: prompt, candidatesTokenCount: completion - thoughts, totalTokenCount: prompt + completion };
+  if (thoughts > 0) out.thoughtsTokenCount = thoughts;
+  if ((u?.cachedTokens ?? 0) > 0) out.cachedContentTokenCount = u?.cachedTokens ?? 0;
+  return out;
+}
+
+function args(text: string): JsonObject {
+  try {
+    const v = JSON.parse(text.trim() === '' ? '{}' : text) as JsonValue;
+    return isJsonObject(v) ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+function candidate(parts: JsonObject[], finish: string | null): JsonObject {
+  const c: JsonObject = { content: { parts, role: 'model' }, index: 0 };
+  if (finish) c.finishReason = finish;
+  return c;
+}
+
+/** A whole canonical answer as a `GenerateContentResponse`. */
+export function encodeGeminiResponse(res: CanonicalChatResponse, model: string): JsonObject {
+  const parts: JsonObject[] = [];
+  for (const p of res.parts) {
+    if (p.type === 'reasoning' && p.text !== '') parts.push({ text: p.text, thought: true });
+    else if (p.type === 'text' && p.text !== '') parts.push({ text: p.text });
+    else if (p.type === 'tool_call') parts.push({ functionCall: { id: p.id, name: p.name, args: args(p.arguments) } });
+  }
+  return { candidates: [candidate(parts, geminiFinishReason(res.finishReason))], usageMetadata: geminiUsageMetadata(res.usage), modelVersion: model, responseId: res.id };
+}
+
+/**
+ * Canonical stream parts to `GenerateContentResponse` chunks, as Google streams them: one per
+ * piece of text or thought; a function call whole, once its arguments are complete; the last
+ * chunk carries the finish reason and the usage.
+ */
+export class GeminiChunkEncoder {
+  private id = '';
+  private readonly calls = new Map<number, { id: string; name: string; args: string }>();
+  private finish: FinishReason | null = null;
+  private usage: ReportedUsage | null = null;
+
+  constructor(private readonly model: string) {}
+
+  private chunk(parts: JsonObject[], finish: string | null, usage: ReportedUsage | null): JsonObject {
+    const out: JsonObject = { candidates: [candidate(parts, finish)] };
+    if (usage || finish) out.usageMetadata = geminiUsageMetadata(usage);
+    out.modelVersion = this.model;
+    out.responseId = this.id;
+    return out;
+  }
+
+  private flushCalls(): JsonObject[] {
+    const parts = [...this.calls.values()].map((c) => ({ functionCall: { id: c.id, name: c.name, args: args(c.args) } }) as JsonObject);
+    this.calls.clear();
+    return parts;
+  }
+
+  encode(part: ChatStreamPart): JsonObject[] {
+    switch (part.type) {
+      case 'start':
+        this.id = part.id;
+        return [];
+      case 'text':
+        return part.text === '' ? [] : [this.chunk([{ text: part.text }], null, null)];
+      case 'reasoning':
+        return part.text === '' ? [] : [this.chunk([{ text: part.text, thought: true }], null, null)];
+      case 'tool_call_start':
+        this.calls.set(part.index, { id: part.id, name: part.name, args: '' });
+        return [];
+      case 'tool_call_delta': {
+        const c = this.calls.get(part.index);
+        if (c) c.args += part.arguments;
+        return [];
+      }
+      case 'finish':
+        this.finish = part.reason;
+        return [];
+      case 'usage':
+        this.usage = part.usage;
+        return [];
+      case 'end':
+        return [this.chunk(this.flushCalls(), geminiFinishReason(this.finish), this.usage)];
+      default: {
+        const never: never = part;
+        return never;
+      }
+    }
+  }
+}

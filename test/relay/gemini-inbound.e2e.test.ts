@@ -1,0 +1,298 @@
+import { ApiError, GoogleGenAI, Type, type Content, type GenerateContentResponse } from '@google/genai';
+import { estimatePromptTokens } from '../../server/src/billing/estimate';
+import { parseGeminiRequest } from '../../server/src/relay/canonical/parse-gemini';
+import { DATABASES } from '../support/env';
+import { FakeGemini } from '../support/fakes/gemini';
+import { type FakeOpenAI } from '../support/fakes/openai-upstream';
+import { consumeLogs, createChannel, createToken, expectCharged, fakeUpstream, fundedUser, otherOf, relayIdle, setOption, startRelayKit, type RelayKit } from './relay-kit';
+
+const WEATHER = { functionDeclarations: [{ name: 'get_weather', description: 'Weather by city', parameters: { type: Type.OBJECT, properties: { city: { type: Type.STRING } }, required: ['city'] } }] };
+
+function client(kit: RelayKit, key: string): GoogleGenAI {
+  return new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: kit.t.url, timeout: 30_000 } });
+}
+
+async function failure(p: Promise<unknown>): Promise<ApiError> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ApiError);
+  return err as ApiError;
+}
+
+/** The JSON body of an SDK ApiError (its message is the body Google sent). */
+function errorBody(e: ApiError): { error: { code: number; message: string; status: string } } {
+  return JSON.parse(e.message) as { error: { code: number; message: string; status: string } };
+}
+
+/**
+ * Gemini-native inbound (`/v1beta/models/{model}:{method}`) with the official `@google/genai` as
+ * the client, passed through to type-24 Gemini channels (body kept, only the model mapped, usage
+ * read from the answer for billing), errors in Google's shape.
+ */
+describe.each(DATABASES)('Gemini-native inbound to a Gemini channel (%s)', (kind) => {
+  const MODEL = 'gemini-2.5-flash';
+  const KEY = 'AIzaUpstreamGin0123456789abcdefghijklmn';
+  const REPLY = 'Hello from the fake Gemini.';
+  let kit: RelayKit;
+  let A: FakeGemini;
+  let aId: number;
+  let user: Awaited<ReturnType<typeof fundedUser>>;
+  let token: { id: number; key: string };
+  let ai: GoogleGenAI;
+
+  beforeAll(async () => {
+    kit = await startRelayKit(kind);
+    A = await new FakeGemini({ key: KEY, promptTokens: 12, toolArgs: { city: 'Paris' } }).start();
+    await setOption(kit.root, 'ModelRatio', { [MODEL]: 2, 'public-gemini': 2 });
+    await setOption(kit.root, 'CompletionRatio', { [MODEL]: 4, 'public-gemini': 4 });
+    aId = await createChannel(kit.root, { name: 'gemini', type: 24, key: KEY, base_url: A.url, models: `${MODEL},public-gemini`, model_mapping: JSON.stringify({ 'public-gemini': MODEL }) });
+    user = await fundedUser(kit, 10_000_000);
+    token = await createToken(user.caller, { unlimited_quota: false, remain_quota: 5_000_000 });
+    ai = client(kit, token.key);
+  });
+  afterAll(async () => {
+    await kit.close();
+    await A.stop();
+  });
+  beforeEach(() => A.reset());
+
+  const charged = (call: () => Promise<unknown>) => expectCharged(kit, user, token.id, call);
+
+  it('text with a system instruction: the body reaches Gemini as sent (model mapped, no safety added), the answer as Google wrote it, billed once by its usage', async () => {
+    let res: GenerateContentResponse | null = null;
+    const log = await charged(async () => {
+      res = await ai.models.generateContent({ model: 'public-gemini', contents: 'Say hello', config: { systemInstruction: 'Be brief.', temperature: 0.3, maxOutputTokens: 100 } });
+    });
+    const r = res as unknown as GenerateContentResponse;
+    expect(r.text).toBe(REPLY);
+    expect(r.candidates?.[0]?.finishReason).toBe('STOP');
+    expect(r.usageMetadata).toMatchObject({ promptTokenCount: 12, candidatesTokenCount: 5, totalTokenCount: 17 });
+    const sent = A.last();
+    expect(sent.model).toBe(MODEL);
+    expect(sent.action).toBe('generateContent');
+    expect(sent.headers['x-goog-api-key']).toBe(KEY);
+    expect(sent.query.get('key')).toBeNull();
+    expect(sent.json).toEqual({
+      contents: [{ parts: [{ text: 'Say hello' }], role: 'user' }],
+      systemInstruction: { parts: [{ text: 'Be brief.' }], role: 'user' },
+      generationConfig: { temperature: 0.3, maxOutputTokens: 100 },
+    });
+    // (12 + 5·4)·2 = 64
+    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 64, model_name: 'public-gemini', channel: aId, is_stream: false });
+    expect(otherOf(log)).toMatchObject({ billing_source: 'usage' });
+  });
+
+  it('streamed text (alt=sse): the chunks as Google sent them, the last with the finish reason and usage, billed once', async () => {
+    const chunks: GenerateContentResponse[] = [];
+    const log = await charged(async () => {
+      for await (const c of await ai.models.generateContentStream({ model: MODEL, contents: 'Say hello' })) chunks.push(c);
+    });
+    expect(chunks.map((c) => c.text ?? '').join('')).toBe(REPLY);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.at(-1)?.candidates?.[0]?.finishReason).toBe('STOP');
+    expect(chunks.at(-1)?.usageMetadata).toMatchObject({ promptTokenCount: 12, candidatesTokenCount: 5 });
+    expect(A.last().action).toBe('streamGenerateContent');
+    expect(A.last().query.get('alt')).toBe('sse');
+    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 64, is_stream: true });
+  });
+
+  it('a stream without alt=sse is one JSON array, as Google streams it; ?key= carries our token', async () => {
+    const res = await fetch(`${kit.t.url}/v1beta/models/${MODEL}:streamGenerateContent?key=${encodeURIComponent(token.key)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Say hello' }] }] }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const list = (await res.json()) as { candidates: { content: { parts: { text?: string }[] }; finishReason?: string }[]; usageMetadata?: { candidatesTokenCount: number } }[];
+    expect(Array.isArray(list)).toBe(true);
+    expect(list.map((c) => c.candidates[0]?.content.parts.map((p) => p.text ?? '').join('')).join('')).toBe(REPLY);
+    expect(list.at(-1)?.candidates[0]?.finishReason).toBe('STOP');
+    expect(list.at(-1)?.usageMetadata?.candidatesTokenCount).toBe(5);
+    await relayIdle(kit);
+  });
+
+  it('a function call round trip: the call comes back whole, the functionResponse reaches Gemini as sent', async () => {
+    const first = await ai.models.generateContent({ model: MODEL, contents: 'Weather in Paris?', config: { tools: [WEATHER] } });
+    expect(first.functionCalls).toEqual([expect.objectContaining({ name: 'get_weather', args: { city: 'Paris' } })]);
+    const history: Content[] = [
+      { role: 'user', parts: [{ text: 'Weather in Paris?' }] },
+      first.candidates?.[0]?.content as Content,
+      { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { content: '18C' } } }] },
+    ];
+    const second = await ai.models.generateContent({ model: MODEL, contents: history, config: { tools: [WEATHER] } });
+    expect(second.text).toBe('Tool result: 18C');
+    expect((A.last().json as { contents: unknown[] }).contents).toEqual(history);
+    await relayIdle(kit);
+  });
+
+  it('an upstream error reaches the client in Google\'s shape as a typed ApiError; nothing is charged', async () => {
+    const before = (await consumeLogs(kit.root, user.username)).length;
+    A.next({ kind: 'error', status: 400, grpcStatus: 'INVALID_ARGUMENT', message: 'Request contains an invalid argument.' });
+    const e = await failure(ai.models.generateContent({ model: MODEL, contents: 'x' }));
+    expect(e.status).toBe(400);
+    expect(errorBody(e).error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT', message: expect.stringContaining('invalid argument') });
+    await relayIdle(kit);
+    expect((await consumeLogs(kit.root, user.username)).length).toBe(before);
+  });
+
+  it('a bad key is a typed 401 UNAUTHENTICATED; an unknown model a 503 in the same shape', async () => {
+    const e = await failure(client(kit, 'sk-notakey0123456789abcdefghijklmnopqrstuvwxyz01').models.generateContent({ model: MODEL, contents: 'x' }));
+    expect(e.status).toBe(401);
+    expect(errorBody(e).error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED' });
+    const m = await failure(ai.models.generateContent({ model: 'no-such-model', contents: 'x' }));
+    expect(errorBody(m).error).toMatchObject({ code: m.status, message: expect.stringContaining('no-such-model') });
+    expect(A.requests).toHaveLength(0);
+  });
+
+  it('countTokens: Gemini counts it (free, no log)', async () => {
+    const before = (await consumeLogs(kit.root, user.username)).length;
+    const counted = await ai.models.countTokens({ model: MODEL, contents: 'one two three' });
+    expect(counted.totalTokens).toBe(3);
+    expect(A.last().action).toBe('countTokens');
+    expect(A.last().headers['x-goog-api-key']).toBe(KEY);
+    expect((await consumeLogs(kit.root, user.username)).length).toBe(before);
+  });
+
+  it('the model list in Gemini\'s shape: models the token may use', async () => {
+    const names: string[] = [];
+    for await (const m of await ai.models.list()) names.push(m.name ?? '');
+    expect(names).toEqual(expect.arrayContaining([`models/${MODEL}`, 'models/public-gemini']));
+    const one = await ai.models.get({ model: MODEL });
+    expect(one.name).toBe(`models/${MODEL}`);
+    const e = await failure(ai.models.get({ model: 'no-such-model' }));
+    expect(errorBody(e).error).toMatchObject({ code: 404, status: 'NOT_FOUND' });
+  });
+});
+
+/**
+ * Gemini-native inbound on an OpenAI channel (type 1): the Gemini body converted to an OpenAI
+ * chat request through the canonical chat, the answer and the stream re-encoded as
+ * GenerateContentResponses, with @google/genai as the client.
+ */
+describe.each(DATABASES)('Gemini-native inbound converted for an OpenAI channel (%s)', (kind) => {
+  const KEY = 'sk-upstream-gemconv-0123456789abcdef';
+  const OA = 'oa-chat-model';
+  const OA_REPLY = 'Hello from the fake upstream.';
+  let kit: RelayKit;
+  let fake: FakeOpenAI;
+  let user: Awaited<ReturnType<typeof fundedUser>>;
+  let token: { id: number; key: string };
+  let ai: GoogleGenAI;
+
+  beforeAll(async () => {
+    kit = await startRelayKit(kind);
+    fake = await fakeUpstream(kit, { key: KEY, promptTokens: 12 });
+    await setOption(kit.root, 'ModelRatio', { [OA]: 1 });
+    await setOption(kit.root, 'CompletionRatio', { [OA]: 1 });
+    await createChannel(kit.root, { name: 'openai', key: KEY, base_url: fake.url, models: OA });
+    user = await fundedUser(kit, 10_000_000);
+    token = await createToken(user.caller, { unlimited_quota: false, remain_quota: 5_000_000 });
+    ai = client(kit, token.key);
+  });
+  afterAll(() => kit.close());
+  beforeEach(() => fake.reset());
+
+  const charged = (call: () => Promise<unknown>) => expectCharged(kit, user, token.id, call);
+
+  it('text with a system instruction: the OpenAI request the channel got, the Gemini answer with finish reason and the upstream usage, billed once', async () => {
+    let res: GenerateContentResponse | null = null;
+    const log = await charged(async () => {
+      res = await ai.models.generateContent({ model: OA, contents: 'Say hello', config: { systemInstruction: 'Be brief.', maxOutputTokens: 50, temperature: 0.2 } });
+    });
+    const r = res as unknown as GenerateContentResponse;
+    expect(r.text).toBe(OA_REPLY);
+    expect(r.candidates?.[0]?.finishReason).toBe('STOP');
+    expect(r.usageMetadata).toMatchObject({ promptTokenCount: 12, candidatesTokenCount: 5, totalTokenCount: 17 });
+    expect(fake.last().operation).toBe('chat/completions');
+    expect(fake.last().json).toMatchObject({ model: OA, max_tokens: 50, temperature: 0.2, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Say hello' }] });
+    // (12 + 5·1)·1 = 17
+    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 17, is_stream: false });
+  });
+
+  it('streamed: OpenAI chunks become GenerateContentResponse chunks, the last with finish reason and usage; billed from the usage chunk', async () => {
+    const chunks: GenerateContentResponse[] = [];
+    const log = await charged(async () => {
+      for await (const c of await ai.models.generateContentStream({ model: OA, contents: 'Say hello' })) chunks.push(c);
+    });
+    expect(chunks.map((c) => c.text ?? '').join('')).toBe(OA_REPLY);
+    expect(chunks.at(-1)?.candidates?.[0]?.finishReason).toBe('STOP');
+    expect(chunks.at(-1)?.usageMetadata).toMatchObject({ promptTokenCount: 12, candidatesTokenCount: 5, totalTokenCount: 17 });
+    expect(fake.last().json).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 17, is_stream: true });
+  });
+
+  it('a stream without alt=sse on a converted channel is one JSON array too', async () => {
+    const res = await fetch(`${kit.t.url}/v1beta/models/${OA}:streamGenerateContent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-goog-api-key': token.key },
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Say hello' }] }] }),
+    });
+    const list = (await res.json()) as GenerateContentResponse[];
+    expect(list.map((c) => c.candidates?.[0]?.content?.parts?.map((p) => p.text ?? '').join('')).join('')).toBe(OA_REPLY);
+    expect(list.at(-1)?.candidates?.[0]?.finishReason).toBe('STOP');
+    await relayIdle(kit);
+  });
+
+  it('a function call round trip: tool_calls become functionCalls; the functionResponse goes back as a tool message for that call', async () => {
+    fake.next({
+      kind: 'json',
+      body: {
+        id: 'chatcmpl-tool',
+        object: 'chat.completion',
+        created: 1_700_000_000,
+        model: OA,
+        choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_9', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] }, finish_reason: 'tool_calls' }],
+        usage: { prompt_tokens: 12, completion_tokens: 7, total_tokens: 19 },
+      },
+    });
+    const first = await ai.models.generateContent({ model: OA, contents: 'Weather in Paris?', config: { tools: [WEATHER] } });
+    expect(first.functionCalls).toEqual([{ id: 'call_9', name: 'get_weather', args: { city: 'Paris' } }]);
+    expect(first.candidates?.[0]?.finishReason).toBe('STOP');
+    expect(fake.last().json).toMatchObject({ tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } }] });
+
+    const second = await ai.models.generateContent({
+      model: OA,
+      contents: [
+        { role: 'user', parts: [{ text: 'Weather in Paris?' }] },
+        first.candidates?.[0]?.content as Content,
+        { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { content: '18C' } } }] },
+      ],
+      config: { tools: [WEATHER] },
+    });
+    expect(second.text).toBe(OA_REPLY);
+    expect((fake.last().json as { messages: unknown[] }).messages).toEqual([
+      { role: 'user', content: 'Weather in Paris?' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_9', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+      { role: 'tool', tool_call_id: 'call_9', content: '18C' },
+    ]);
+    await relayIdle(kit);
+  });
+
+  it('an upstream OpenAI error reaches the client in Google\'s shape (429 RESOURCE_EXHAUSTED), nothing charged', async () => {
+    const before = (await consumeLogs(kit.root, user.username)).length;
+    fake.next({ kind: 'json', status: 429, body: { error: { message: 'slow down', type: 'requests', param: null, code: 'rate_limit_exceeded' } } });
+    const e = await failure(ai.models.generateContent({ model: OA, contents: 'x' }));
+    expect(e.status).toBe(429);
+    expect(errorBody(e).error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED', message: expect.stringContaining('slow down') });
+    await relayIdle(kit);
+    expect((await consumeLogs(kit.root, user.username)).length).toBe(before);
+  });
+
+  it('countTokens on an OpenAI channel: the gateway\'s local estimate, nothing sent upstream', async () => {
+    const counted = await ai.models.countTokens({ model: OA, contents: 'Say hello' });
+    const body = { contents: [{ role: 'user', parts: [{ text: 'Say hello' }] }] };
+    expect(counted.totalTokens).toBe(estimatePromptTokens(parseGeminiRequest({ body, stream: false, sse: false }, undefined, OA, { countOnly: true })));
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('quota exhausted: a token without quota is refused with a typed 403 PERMISSION_DENIED', async () => {
+    const empty = await createToken(user.caller, { unlimited_quota: false, remain_quota: 0 });
+    const e = await failure(client(kit, empty.key).models.generateContent({ model: OA, contents: 'x' }));
+    expect(e.status).toBe(403);
+    expect(errorBody(e).error).toMatchObject({ code: 403, status: 'PERMISSION_DENIED' });
+    expect(fake.requests).toHaveLength(0);
+  });
+});
