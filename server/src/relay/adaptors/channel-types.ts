@@ -2,7 +2,7 @@
  * Channel types the relay serves today. The registry is `Record<RelayChannelType, Adaptor>`,
  * so adding a number here fails to compile until an adaptor exists for it.
  */
-export const RELAY_CHANNEL_TYPES = [1, 3, 4, 8, 14, 19, 22, 24, 25, 31, 33, 40] as const;
+export const RELAY_CHANNEL_TYPES = [1, 3, 4, 8, 14, 19, 22, 24, 25, 31, 33, 40, 41] as const;
 export type RelayChannelType = (typeof RELAY_CHANNEL_TYPES)[number];
 
 /**
@@ -26,7 +26,6 @@ export const PLANNED_TYPES: Readonly<Record<number, string>> = {
   37: 'Dify',
   38: 'Jina',
   39: 'Cloudflare Workers AI',
-  41: 'Vertex AI',
 };
 
 export function isRelayChannelType(type: number): type is RelayChannelType {

@@ -12,6 +12,7 @@ import { openaiAdaptor } from './openai/openai.adaptor';
 import { qihoo360Adaptor } from './qihoo360/qihoo360.adaptor';
 import { siliconcloudAdaptor } from './siliconcloud/siliconcloud.adaptor';
 import type { Adaptor } from './types';
+import { vertexAdaptor } from './vertex/vertex.adaptor';
 import { yiAdaptor } from './yi/yi.adaptor';
 
 /** The one registry: the compiler requires an entry for every RelayChannelType. */
@@ -28,6 +29,7 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   31: yiAdaptor,
   33: awsClaudeAdaptor,
   40: siliconcloudAdaptor,
+  41: vertexAdaptor,
 };
 
 /**
