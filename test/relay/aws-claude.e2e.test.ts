@@ -148,6 +148,19 @@ describe.each(DATABASES)('AWS Claude channels (type 33) (%s)', (kind) => {
     await relayIdle(kit);
   });
 
+  it('an image input reaches Bedrock as a base64 image block', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const res = await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } }] }],
+    });
+    expect(res.choices[0]?.message.content).toBe(REPLY);
+    expect(A.last().json?.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: png } }] },
+    ]);
+    await relayIdle(kit);
+  });
+
   it('an upstream ValidationException reaches the client in the OpenAI shape; nothing charged, no failover', async () => {
     await relayIdle(kit);
     const before = await userQuota(user.caller);
@@ -272,5 +285,13 @@ describe.each(DATABASES)('AWS Claude channels (type 33) (%s)', (kind) => {
     expect(text).toBe(REPLY);
     expect(A.last().action).toBe('invoke-with-response-stream');
     expect(streamed).toMatchObject({ prompt_tokens: 21, completion_tokens: 5, quota: 69, is_stream: true });
+
+    // A Bedrock error reaches the Anthropic client in the Anthropic shape, as a typed SDK error.
+    A.next({ kind: 'error', status: 400, type: 'ValidationException', message: 'messages: roles must alternate' });
+    const err = await anthropic.messages.create({ model: MODEL, max_tokens: 16, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Anthropic.BadRequestError);
+    expect((err as InstanceType<typeof Anthropic.BadRequestError>).error).toMatchObject({ type: 'error', error: { message: expect.stringContaining('roles must alternate') } });
+    expect(B.requests).toHaveLength(0);
+    await relayIdle(kit);
   });
 });
