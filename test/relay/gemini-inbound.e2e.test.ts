@@ -176,6 +176,7 @@ describe.each(DATABASES)('Gemini-native inbound converted for an OpenAI channel 
   const KEY = 'sk-upstream-gemconv-0123456789abcdef';
   const OA = 'oa-chat-model';
   const OA_REPLY = 'Hello from the fake upstream.';
+  const EMB = 'oa-embed-model';
   let kit: RelayKit;
   let fake: FakeOpenAI;
   let user: Awaited<ReturnType<typeof fundedUser>>;
@@ -185,9 +186,9 @@ describe.each(DATABASES)('Gemini-native inbound converted for an OpenAI channel 
   beforeAll(async () => {
     kit = await startRelayKit(kind);
     fake = await fakeUpstream(kit, { key: KEY, promptTokens: 12 });
-    await setOption(kit.root, 'ModelRatio', { [OA]: 1 });
+    await setOption(kit.root, 'ModelRatio', { [OA]: 1, [EMB]: 0.5 });
     await setOption(kit.root, 'CompletionRatio', { [OA]: 1 });
-    await createChannel(kit.root, { name: 'openai', key: KEY, base_url: fake.url, models: OA });
+    await createChannel(kit.root, { name: 'openai', key: KEY, base_url: fake.url, models: `${OA},${EMB}` });
     user = await fundedUser(kit, 10_000_000);
     token = await createToken(user.caller, { unlimited_quota: false, remain_quota: 5_000_000 });
     ai = client(kit, token.key);
@@ -286,6 +287,27 @@ describe.each(DATABASES)('Gemini-native inbound converted for an OpenAI channel 
     const body = { contents: [{ role: 'user', parts: [{ text: 'Say hello' }] }] };
     expect(counted.totalTokens).toBe(estimatePromptTokens(parseGeminiRequest({ body, stream: false, sse: false }, undefined, OA, { countOnly: true })));
     expect(fake.requests).toHaveLength(0);
+  });
+
+  it('embedContent and batchEmbedContents to an OpenAI embeddings channel: vectors in Google\'s shape, billed once by the upstream usage', async () => {
+    let one: Awaited<ReturnType<GoogleGenAI['models']['embedContent']>> | null = null;
+    const log = await charged(async () => {
+      one = await ai.models.embedContent({ model: EMB, contents: 'hello world', config: { outputDimensionality: 3 } });
+    });
+    expect(one).toMatchObject({ embeddings: [{ values: [0.0023064255, -0.009327292, -0.0028842222] }] });
+    expect(fake.last().operation).toBe('embeddings');
+    expect(fake.last().json).toEqual({ model: EMB, input: ['hello world'], dimensions: 3 });
+    // 12 prompt tokens · 0.5 = 6
+    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 0, quota: 6, model_name: EMB });
+
+    const res = await fetch(`${kit.t.url}/v1beta/models/${EMB}:embedContent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-goog-api-key': token.key },
+      body: JSON.stringify({ content: { parts: [{ text: 'single' }] } }),
+    });
+    expect(await res.json()).toEqual({ embedding: { values: [0.0023064255, -0.009327292, -0.0028842222] } });
+    expect(fake.last().json).toEqual({ model: EMB, input: ['single'] });
+    await relayIdle(kit);
   });
 
   it('quota exhausted: a token without quota is refused with a typed 403 PERMISSION_DENIED', async () => {

@@ -1,5 +1,6 @@
 import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from './adaptors/types';
-import { parseJson } from './canonical/json';
+import { isJsonObject, parseJson, type JsonObject, type JsonValue } from './canonical/json';
+import { bodyObject, missing, wrongType } from './canonical/fields';
 import { transportFailure } from './canonical/errors';
 import { parseChatRequest } from './canonical/parse-text';
 import type { ChatRequest, GeminiRequest } from './canonical/request';
@@ -57,4 +58,46 @@ export function openStream(a: Adaptor, req: GeminiRequest, ctx: ChannelContext):
     const [first, ...more] = out;
     return { ...step, forward: first ? { data: first, converted: true } : null, more: more.map((data) => ({ data, converted: true })) };
   };
+}
+
+/*
+ * `:embedContent` and `:batchEmbedContents` on any channel with an embeddings capability: the
+ * texts become an OpenAI embeddings request (the path's model, `outputDimensionality` as
+ * `dimensions`), served like `/v1/embeddings`, and the vectors come back in Google's shape.
+ */
+
+function contentText(content: JsonValue | undefined, path: string): string {
+  if (!isJsonObject(content)) throw missing(path);
+  const parts = content.parts;
+  if (!Array.isArray(parts) || parts.length === 0) throw missing(`${path}.parts`);
+  return parts.map((p) => (isJsonObject(p) && typeof p.text === 'string' ? p.text : '')).join('');
+}
+
+function dimensionsOf(o: JsonObject): JsonValue | undefined {
+  return o.outputDimensionality ?? o.output_dimensionality;
+}
+
+/** The OpenAI embeddings body of a Gemini embed call (`batch`: batchEmbedContents). */
+export function embeddingBody(raw: unknown, batch: boolean): JsonObject {
+  const body = bodyObject(raw);
+  const requests = batch ? body.requests : [body];
+  if (!Array.isArray(requests) || requests.length === 0) throw missing('requests');
+  const input: string[] = [];
+  let dimensions: JsonValue | undefined;
+  requests.forEach((r, i) => {
+    if (!isJsonObject(r)) throw wrongType(batch ? `requests[${i}]` : 'body', 'object');
+    input.push(contentText(r.content, batch ? `requests[${i}].content` : 'content'));
+    dimensions ??= dimensionsOf(r);
+  });
+  return dimensions === undefined ? { input } : { input, dimensions };
+}
+
+/** The OpenAI embeddings answer in Google's shape: `{embedding}` or `{embeddings: [...]}`. */
+export function embeddingAnswer(inner: ParsedResponse, batch: boolean): ParsedResponse {
+  if (!inner.ok) return inner;
+  const body = parseJson(inner.clientBody);
+  const data = isJsonObject(body) && Array.isArray(body.data) ? body.data : null;
+  if (!data) return { ok: false, failure: transportFailure('protocol') };
+  const vectors = data.map((d) => ({ values: isJsonObject(d) && Array.isArray(d.embedding) ? d.embedding : [] }));
+  return { ...inner, clientBody: JSON.stringify(batch ? { embeddings: vectors } : { embedding: vectors[0] ?? { values: [] } }) };
 }

@@ -184,6 +184,26 @@ export const ENDPOINTS: Readonly<Record<RelayEndpoint, EndpointOps>> = {
   }),
 };
 
+/**
+ * Gemini's `:embedContent` / `:batchEmbedContents` (not table rows: the same `embedding` endpoint
+ * as `/v1/embeddings`, with Google's bodies on both sides and Google's error shape).
+ */
+function geminiEmbedOps(method: 'embedContent' | 'batchEmbedContents'): EndpointOps {
+  const batch = method === 'batchEmbedContents';
+  return {
+    ...endpointOps('embedding', 'json', `/v1beta/models/{model}:${method}`, (input, limits, pathModel) => parseEmbeddingRequest(convertedGemini.embeddingBody(input, batch), limits, pathModel), {
+      build: (a, req, ctx) => need(a.embeddings, a, 'embeddings').buildRequest(req, ctx),
+      parseResponse: (a, req, res, ctx) => convertedGemini.embeddingAnswer(need(a.embeddings, a, 'embeddings').parseResponse(req, res, ctx), batch),
+    }),
+    errorShape: 'gemini',
+  };
+}
+
+export const GEMINI_EMBED_OPS: Readonly<Record<'embedContent' | 'batchEmbedContents', EndpointOps>> = {
+  embedContent: geminiEmbedOps('embedContent'),
+  batchEmbedContents: geminiEmbedOps('batchEmbedContents'),
+};
+
 /** A failure inside a begun Gemini stream, as Google reports one (`{error:{code, message, status}}`). */
 const geminiErrorChunk: ErrorChunk = (message, code) => asGeminiError({ error: { message, code } }, 500);
 

@@ -7,7 +7,7 @@ import { RelayRequestError } from './canonical/errors';
 import type { MessagesInput } from './canonical/parse-messages';
 import type { GeminiInput } from './canonical/parse-gemini';
 import type { MultipartForm } from './canonical/request';
-import { ENDPOINTS, type EndpointOps } from './endpoints';
+import { ENDPOINTS, GEMINI_EMBED_OPS, type EndpointOps } from './endpoints';
 import { ClientExchange, RELAY_CORS_HEADERS } from './exchange';
 import { MultipartError, multipartBoundary, parseMultipart } from './multipart';
 import { RelayAuthService } from './relay-auth.service';
@@ -203,6 +203,10 @@ export class RelayRoutes implements OnModuleInit {
         await this.relay.geminiCountTokens(x, caller, body, model);
         return;
       }
+      if (method === 'embedContent' || method === 'batchEmbedContents') {
+        await this.relay.serve(x, GEMINI_EMBED_OPS[method], caller, body, model);
+        return;
+      }
       const stream = method === 'streamGenerateContent';
       const input: GeminiInput = { body, stream, sse: stream && alt === 'sse' };
       await this.relay.serve(x, ENDPOINTS.gemini, caller, input, model);
@@ -263,7 +267,7 @@ export class RelayRoutes implements OnModuleInit {
 }
 
 /** The Gemini methods the gateway serves on `/v1beta/models/{model}:{method}`. */
-const GEMINI_METHODS = new Set(['generateContent', 'streamGenerateContent', 'countTokens']);
+const GEMINI_METHODS = new Set(['generateContent', 'streamGenerateContent', 'countTokens', 'embedContent', 'batchEmbedContents']);
 
 function unreachable(): never {
   throw new Error('relay routes answer from their onRequest hook');
