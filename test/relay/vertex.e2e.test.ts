@@ -1,4 +1,6 @@
 import { verify } from 'node:crypto';
+import Anthropic from '@anthropic-ai/sdk';
+import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { DATABASES } from '../support/env';
 import { FakeVertex, serviceAccount, VERTEX_SCOPE, type ServiceAccount } from '../support/fakes/vertex';
@@ -21,7 +23,7 @@ const CR_CLAUDE = 5;
  * Claude through rawPredict / streamRawPredict and Gemini through generateContent /
  * streamGenerateContent, the region from the channel, billing by hand, errors in the OpenAI shape.
  */
-describe.each(DATABASES)('Vertex AI channels (type 41) from the OpenAI chat API (%s)', (kind) => {
+describe.each(DATABASES)('Vertex AI channels (type 41) from the openai, Anthropic and Google clients (%s)', (kind) => {
   let kit: RelayKit;
   let vx: FakeVertex;
   let sa: ServiceAccount;
@@ -281,6 +283,44 @@ describe.each(DATABASES)('Vertex AI channels (type 41) from the OpenAI chat API 
     expect(unknown.message).not.toContain('PRIVATE KEY');
     expect(vx.requests).toHaveLength(0);
     await relayIdle(kit);
+  });
+
+  it('the Anthropic SDK on /v1/messages reaches Vertex Claude (whole and streamed), billed once', async () => {
+    const anthropic = new Anthropic({ apiKey: token.key, baseURL: kit.t.url, maxRetries: 0 });
+    let msg: Anthropic.Message | null = null;
+    const log = await charged(async () => {
+      msg = await anthropic.messages.create({ model: CLAUDE, max_tokens: 100, system: 'Be brief.', messages: [{ role: 'user', content: 'Say hello' }] });
+    });
+    const m = msg as unknown as Anthropic.Message;
+    expect(m.content[0]).toMatchObject({ type: 'text', text: 'Hello from the fake Claude.' });
+    expect(m.stop_reason).toBe('end_turn');
+    expect(m.usage).toMatchObject({ input_tokens: 21, output_tokens: 5 });
+    expect(vx.last()).toMatchObject({ publisher: 'anthropic', action: 'rawPredict', model: CLAUDE_VERTEX });
+    expect(vx.last().json).toMatchObject({ anthropic_version: 'vertex-2023-10-16', system: [{ type: 'text', text: 'Be brief.' }] });
+    expect(log).toMatchObject({ prompt_tokens: 21, completion_tokens: 5, quota: 92, channel: claudeId });
+
+    let text = '';
+    const stream = anthropic.messages.stream({ model: CLAUDE, max_tokens: 100, messages: [{ role: 'user', content: 'Say hello' }] });
+    stream.on('text', (t) => (text += t));
+    const final = await stream.finalMessage();
+    expect(text).toBe('Hello from the fake Claude.');
+    expect(final.stop_reason).toBe('end_turn');
+    expect(vx.last()).toMatchObject({ publisher: 'anthropic', action: 'streamRawPredict' });
+    await relayIdle(kit);
+  });
+
+  it('the Google GenAI SDK on /v1beta reaches Vertex Gemini, billed once', async () => {
+    const ai = new GoogleGenAI({ apiKey: token.key, httpOptions: { baseUrl: kit.t.url, timeout: 30_000 } });
+    let text: string | undefined;
+    const log = await charged(async () => {
+      const r = await ai.models.generateContent({ model: GEMINI, contents: 'Say hello', config: { systemInstruction: 'Be brief.' } });
+      text = r.text;
+      expect(r.usageMetadata).toMatchObject({ promptTokenCount: 12, candidatesTokenCount: 5 });
+    });
+    expect(text).toBe('Hello from the fake Gemini.');
+    expect(vx.last()).toMatchObject({ publisher: 'google', action: 'generateContent', model: GEMINI });
+    expect(vx.last().json).toMatchObject({ systemInstruction: { parts: [{ text: 'Be brief.' }] } });
+    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 64, channel: geminiId });
   });
 
   it('an upstream error comes back in the OpenAI shape with nothing charged', async () => {
