@@ -54,7 +54,8 @@ export class RelayRoutes implements OnModuleInit {
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
     scope.setErrorHandler((err, req, reply) => {
       const r = renderRelayError(err, langOf(req.headers['accept-language']), String(req.id));
-      if (r.unexpected) logger.error(`relay route error on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
+      // Without the query: Gemini clients may carry their key in `?key=`.
+      if (r.unexpected) logger.error(`relay route error on ${req.method} ${req.url.split('?')[0]}: ${(err as Error)?.stack ?? String(err)}`);
       void reply.status(r.status).headers({ ...RELAY_CORS_HEADERS, ...r.headers }).send(r.body);
     });
 
