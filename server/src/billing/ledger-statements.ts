@@ -14,10 +14,10 @@ import type { ConsumeLogInput } from './ledger.types';
  * Why the ledger writes the users/tokens/channels/logs rows itself instead of calling those
  * modules' services: one combined statement (PostgreSQL) cannot be assembled from separate
  * service calls, and on SQLite the statements must run synchronously inside one better-sqlite3
- * transaction. The statements are the same conditional moves those services make
- * (UsersService.reserveQuota/recordConsumption/addQuota, TokensService.reserve/adjust,
- * ChannelsService.addUsedQuota, LogsService.record); a change to one of those rules must be
- * mirrored here, and the ledger e2e suites (test/billing, test/relay) cover both paths.
+ * transaction. So the ledger is the one owner of the hold and settlement statements (the users
+ * and tokens services keep no copies; they only credit: UsersService.addQuota, TokensService.refund);
+ * channel usage and logs follow ChannelsService.addUsedQuota and LogsService.record, and the
+ * ledger e2e suites (test/billing, test/relay) cover both databases.
  */
 
 /** A hold row as it was held (what settlement and refund need). */

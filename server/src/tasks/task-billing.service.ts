@@ -122,7 +122,7 @@ export class TaskBillingService {
   async refundInside(em: EntityManager, t: RefundTarget, content: (amount: string) => string): Promise<void> {
     if (!(t.quota > 0)) return;
     await this.users.addQuota(em, t.userId, t.quota);
-    if (t.tokenId !== null) await this.tokens.adjust(em, t.tokenId, -t.quota);
+    if (t.tokenId !== null) await this.tokens.refund(em, t.tokenId, t.quota);
     const amount = formatBalance(t.quota, this.options.bool('DisplayInCurrencyEnabled'), this.options.num('QuotaPerUnit'));
     const username = (await this.users.billingProfile(t.userId))?.username ?? '';
     await this.logs.record(em, { userId: t.userId, username, type: LOG_SYSTEM, quota: t.quota, content: content(amount) });

@@ -222,47 +222,23 @@ export class TokensService {
   }
 
   /**
-   * Holds `amount` on the token inside the caller's transaction: one conditional statement that
-   * succeeds only while the token is enabled, unexpired and (unless unlimited) covers the amount.
+   * Gives `amount` back to the token inside the caller's transaction (a failed task's refund; relay
+   * holds and settlements are the ledger's own statements). A refund that lifts an exhausted token
+   * above zero enables it again, in the same statement. False when the token no longer exists.
    */
-  async reserve(em: EntityManager, tokenId: number, amount: number): Promise<boolean> {
-    const x = quotaAmount(amount);
+  async refund(em: EntityManager, tokenId: number, amount: number): Promise<boolean> {
+    if (!Number.isSafeInteger(amount) || amount < 0) throw TokensError.of('token.quota_invalid');
+    if (amount === 0) return (await em.count(TokenEntity, { where: { id: tokenId } })) === 1;
     const res = await em
       .createQueryBuilder()
       .update(TokenEntity)
-      .set({ remainQuota: () => `remain_quota - ${x}`, usedQuota: () => `used_quota + ${x}` })
-      .where('id = :id AND status = :enabled', { id: tokenId, enabled: TOKEN_ENABLED })
-      .andWhere('(expired_time = :never OR expired_time > :now)', { never: NEVER_EXPIRES, now: nowSeconds() })
-      .andWhere(`(unlimited_quota OR remain_quota >= ${x})`)
+      .set({
+        remainQuota: () => `remain_quota + ${amount}`,
+        usedQuota: () => `used_quota - ${amount}`,
+        status: () => `CASE WHEN status = ${TOKEN_EXHAUSTED} AND (unlimited_quota OR remain_quota + ${amount} > 0) THEN ${TOKEN_ENABLED} ELSE status END`,
+      })
+      .where('id = :id', { id: tokenId })
       .execute();
-    return DatabaseService.affected(res) === 1;
-  }
-
-  /**
-   * Settlement: charges `delta` more (positive) or gives it back (negative), unconditionally (the
-   * request that crosses zero may finish). A refund that lifts an exhausted token above zero
-   * enables it again, in the same statement. False when the token no longer exists.
-   */
-  async adjust(em: EntityManager, tokenId: number, delta: number): Promise<boolean> {
-    if (!Number.isSafeInteger(delta)) throw TokensError.of('token.quota_invalid');
-    if (delta === 0) return (await em.count(TokenEntity, { where: { id: tokenId } })) === 1;
-    const d = Math.abs(delta);
-    const qb = em.createQueryBuilder().update(TokenEntity);
-    const res =
-      delta > 0
-        ? await qb
-            .set({ remainQuota: () => `remain_quota - ${d}`, usedQuota: () => `used_quota + ${d}` })
-            .where('id = :id', { id: tokenId })
-            .execute()
-        : await qb
-            .set({
-              remainQuota: () => `remain_quota + ${d}`,
-              usedQuota: () => `used_quota - ${d}`,
-              status: () =>
-                `CASE WHEN status = ${TOKEN_EXHAUSTED} AND (unlimited_quota OR remain_quota + ${d} > 0) THEN ${TOKEN_ENABLED} ELSE status END`,
-            })
-            .where('id = :id', { id: tokenId })
-            .execute();
     return DatabaseService.affected(res) === 1;
   }
 
@@ -362,10 +338,4 @@ export class TokensService {
   private quotaPerUnit(): number {
     return this.options.num('QuotaPerUnit');
   }
-}
-
-/** A hold or charge: a non-negative safe integer (it is written into the statement). */
-function quotaAmount(amount: number): number {
-  if (!Number.isSafeInteger(amount) || amount < 0) throw TokensError.of('token.quota_invalid');
-  return amount;
 }

@@ -484,19 +484,19 @@ export class UsersService implements OnModuleInit {
   }
 
   /**
-   * Adds quota (or, with a negative delta, takes it if the balance covers it) inside the caller's
-   * transaction, in one conditional statement. False when the user is gone or short.
+   * Credits quota inside the caller's transaction (top-ups, redemptions, check-in rewards, a failed
+   * task's refund), in one statement. False when the user is gone. Nothing else takes quota here:
+   * charges are the ledger's statements (billing/ledger-statements.ts) and admin edits go through
+   * `manage` / `update`.
    */
-  async addQuota(em: EntityManager, userId: number, delta: number): Promise<boolean> {
-    if (!Number.isSafeInteger(delta)) throw UsersError.of('user.invalid_quota');
-    const qb = em.createQueryBuilder().update(UserEntity);
-    const res =
-      delta >= 0
-        ? await qb.set({ quota: () => `quota + ${delta}` }).where('id = :id AND deleted_at IS NULL', { id: userId }).execute()
-        : await qb
-            .set({ quota: () => `quota - ${-delta}` })
-            .where('id = :id AND deleted_at IS NULL AND quota >= :need', { id: userId, need: -delta })
-            .execute();
+  async addQuota(em: EntityManager, userId: number, amount: number): Promise<boolean> {
+    if (!Number.isSafeInteger(amount) || amount < 0) throw UsersError.of('user.invalid_quota');
+    const res = await em
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({ quota: () => `quota + ${amount}` })
+      .where('id = :id AND deleted_at IS NULL', { id: userId })
+      .execute();
     return DatabaseService.affected(res) === 1;
   }
 
@@ -553,51 +553,7 @@ export class UsersService implements OnModuleInit {
     return u[BINDING_PROP[kind]] === '' ? 'not_bound' : 'last_method';
   }
 
-  // ---- billing (the ledger calls these inside its own transactions) ----
-
-  /**
-   * A relay hold: takes `amount` only while the balance is positive and covers it, in one
-   * conditional statement. False when the user is short (or gone).
-   */
-  async reserveQuota(em: EntityManager, userId: number, amount: number): Promise<boolean> {
-    if (!Number.isSafeInteger(amount) || amount < 0) throw UsersError.of('user.invalid_quota');
-    const res = await em
-      .createQueryBuilder()
-      .update(UserEntity)
-      .set({ quota: () => `quota - ${amount}` })
-      .where('id = :id AND deleted_at IS NULL AND quota > 0 AND quota >= :x', { id: userId, x: amount })
-      .execute();
-    return DatabaseService.affected(res) === 1;
-  }
-
-  /**
-   * Settles one request in one statement: `delta` (final charge minus what was held) moves the
-   * balance, used_quota and request_count count the request. A positive delta is charged only
-   * while the balance is not already negative, so the balance goes below zero by at most one
-   * request's overdraft (money rule 7). Answers the balance after, or null when the user is gone.
-   */
-  async recordConsumption(em: EntityManager, userId: number, quota: number, delta = 0): Promise<number | null> {
-    if (!Number.isSafeInteger(quota) || quota < 0 || !Number.isSafeInteger(delta)) throw UsersError.of('user.invalid_quota');
-    const d = Math.abs(delta);
-    const qb = em
-      .createQueryBuilder()
-      .update(UserEntity)
-      .set({
-        quota: () => (delta > 0 ? `CASE WHEN quota >= 0 THEN quota - ${d} ELSE quota END` : `quota + ${d}`),
-        usedQuota: () => `used_quota + ${quota}`,
-        requestCount: () => 'request_count + 1',
-      })
-      .where('id = :id', { id: userId });
-    if (this.db.kind === 'postgres') {
-      // RETURNING saves a round trip on the settlement path; SQLite reads in-process instead.
-      const res = await qb.returning(['quota']).execute();
-      const row = (res.raw as { quota: string | number }[])[0];
-      return row ? Number(row.quota) : null;
-    }
-    if (DatabaseService.affected(await qb.execute()) !== 1) return null;
-    const after = await em.findOne(UserEntity, { where: { id: userId }, select: { id: true, quota: true } });
-    return after ? after.quota : null;
-  }
+  // ---- billing (holds and settlements are the ledger's own statements: billing/ledger-statements.ts) ----
 
   /** What billing reads outside its transactions: the trust bypass, reminders, sweeper logs. */
   async billingProfile(userId: number): Promise<{ username: string; email: string; quota: number } | null> {
