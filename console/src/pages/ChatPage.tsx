@@ -1,6 +1,6 @@
 // Chat (spec §2.13): the chosen chat client in a frame. Arriving from a token's quick setup the
 // address is in the navigation state; otherwise the quick-configuration dialog asks for it.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Banner, Button, EmbedFrame, EmptyState, PageContainer, useT } from '@sluice/ui-kit';
 import { useSession } from '../app/session';
@@ -16,6 +16,14 @@ export function ChatPage() {
   const [url, setUrl] = useState<string | null>(arrived);
   const hasLink = availableLinks(status).length > 0;
   const [dialogOpen, setDialogOpen] = useState(arrived === null && hasLink);
+  // The status may arrive after the page (a first visit has no cached copy): ask once it does.
+  const asked = useRef(dialogOpen || arrived !== null);
+  useEffect(() => {
+    if (hasLink && !asked.current) {
+      asked.current = true;
+      setDialogOpen(true);
+    }
+  }, [hasLink]);
 
   const launch = (next: string, mode: 'frame' | 'window') => {
     if (mode === 'window') window.open(next, '_blank', 'noopener,noreferrer');

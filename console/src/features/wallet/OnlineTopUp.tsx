@@ -20,6 +20,11 @@ export function OnlineTopUp({ status }: { status: ConsoleStatus }) {
   const [method, setMethod] = useState<Method | null>(null);
   const [paying, setPaying] = useState(false);
 
+  // The status (and its minimum) may arrive after the page: start from the minimum then.
+  useEffect(() => {
+    setAmount((a) => (a === null || a < min ? min : a));
+  }, [min]);
+
   // The payable money follows the amount (only for amounts the server will accept).
   useEffect(() => {
     if (!enabled || amount === null || amount < min) {
