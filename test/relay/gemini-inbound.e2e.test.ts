@@ -37,7 +37,9 @@ describe.each(DATABASES)('Gemini-native inbound to a Gemini channel (%s)', (kind
   const REPLY = 'Hello from the fake Gemini.';
   let kit: RelayKit;
   let A: FakeGemini;
+  let B: FakeGemini;
   let aId: number;
+  let bId: number;
   let user: Awaited<ReturnType<typeof fundedUser>>;
   let token: { id: number; key: string };
   let ai: GoogleGenAI;
@@ -45,18 +47,23 @@ describe.each(DATABASES)('Gemini-native inbound to a Gemini channel (%s)', (kind
   beforeAll(async () => {
     kit = await startRelayKit(kind);
     A = await new FakeGemini({ key: KEY, promptTokens: 12, toolArgs: { city: 'Paris' } }).start();
+    B = await new FakeGemini({ key: KEY, promptTokens: 12, reply: 'Gemini B here.' }).start();
     await setOption(kit.root, 'ModelRatio', { [MODEL]: 2, 'public-gemini': 2 });
     await setOption(kit.root, 'CompletionRatio', { [MODEL]: 4, 'public-gemini': 4 });
-    aId = await createChannel(kit.root, { name: 'gemini', type: 24, key: KEY, base_url: A.url, models: `${MODEL},public-gemini`, model_mapping: JSON.stringify({ 'public-gemini': MODEL }) });
+    aId = await createChannel(kit.root, { name: 'gemini', type: 24, key: KEY, base_url: A.url, models: `${MODEL},public-gemini`, priority: 10, model_mapping: JSON.stringify({ 'public-gemini': MODEL }) });
+    bId = await createChannel(kit.root, { name: 'gemini-b', type: 24, key: KEY, base_url: B.url, models: MODEL, priority: 0 });
     user = await fundedUser(kit, 10_000_000);
     token = await createToken(user.caller, { unlimited_quota: false, remain_quota: 5_000_000 });
     ai = client(kit, token.key);
   });
   afterAll(async () => {
     await kit.close();
-    await A.stop();
+    await Promise.all([A.stop(), B.stop()]);
   });
-  beforeEach(() => A.reset());
+  beforeEach(() => {
+    A.reset();
+    B.reset();
+  });
 
   const charged = (call: () => Promise<unknown>) => expectCharged(kit, user, token.id, call);
 
@@ -138,6 +145,17 @@ describe.each(DATABASES)('Gemini-native inbound to a Gemini channel (%s)', (kind
     expect((await consumeLogs(kit.root, user.username)).length).toBe(before);
   });
 
+  it('a 429 from the Gemini channel is retried on the next channel of the group; billed once on the one that answered', async () => {
+    A.next({ kind: 'error', status: 429, grpcStatus: 'RESOURCE_EXHAUSTED', message: 'Resource has been exhausted (e.g. check quota).', retryDelay: '1s' });
+    let res: GenerateContentResponse | null = null;
+    const log = await charged(async () => {
+      res = await ai.models.generateContent({ model: MODEL, contents: 'hi' });
+    });
+    expect((res as unknown as GenerateContentResponse).text).toBe('Gemini B here.');
+    expect(log.channel).toBe(bId);
+    expect(otherOf(log).admin_info).toEqual({ use_channel: [aId, bId] });
+  });
+
   it('a bad key is a typed 401 UNAUTHENTICATED; an unknown model a 503 in the same shape', async () => {
     const e = await failure(client(kit, 'sk-notakey0123456789abcdefghijklmnopqrstuvwxyz01').models.generateContent({ model: MODEL, contents: 'x' }));
     expect(e.status).toBe(401);
@@ -164,6 +182,12 @@ describe.each(DATABASES)('Gemini-native inbound to a Gemini channel (%s)', (kind
     expect(one.name).toBe(`models/${MODEL}`);
     const e = await failure(ai.models.get({ model: 'no-such-model' }));
     expect(errorBody(e).error).toMatchObject({ code: 404, status: 'NOT_FOUND' });
+    // GET /v1/models answers Gemini's shape to a Gemini key too; the sk- prefix is optional.
+    const v1 = await fetch(`${kit.t.url}/v1/models`, { headers: { 'x-goog-api-key': token.key.replace(/^sk-/, '') } });
+    expect(((await v1.json()) as { models: { name: string }[] }).models.map((m) => m.name)).toEqual(expect.arrayContaining([`models/${MODEL}`]));
+    const bad = await fetch(`${kit.t.url}/v1/models?key=sk-notakey0123456789`);
+    expect(bad.status).toBe(401);
+    expect(await bad.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED' } });
   });
 });
 

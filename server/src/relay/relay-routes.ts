@@ -114,7 +114,8 @@ export class RelayRoutes implements OnModuleInit {
     );
 
     scope.get('/v1/models', (req, reply) =>
-      this.answer(req, reply, async (caller) =>
+      // Gemini clients (x-goog-api-key or ?key=, reference §1.1): Gemini's list shape and errors.
+      isGeminiCall(req) ? this.geminiAnswer(req, reply, async (caller) => this.info.geminiList(caller)) : this.answer(req, reply, async (caller) =>
         // Claude clients send anthropic-version (with x-api-key, or a Bearer key as the current SDK
         // does; reference §1.1 names x-api-key): Anthropic's shape for them. OpenAI clients never send it.
         req.headers['anthropic-version'] !== undefined ? this.info.anthropicList(caller) : this.info.list(caller),
@@ -265,6 +266,11 @@ export class RelayRoutes implements OnModuleInit {
       throw new RelayError('invalid_request_body', 'relay.invalid_json', 400);
     }
   }
+}
+
+function isGeminiCall(req: FastifyRequest): boolean {
+  const key = (req.query as { key?: unknown } | undefined)?.key;
+  return req.headers['x-goog-api-key'] !== undefined || (typeof key === 'string' && key !== '');
 }
 
 /** The Gemini methods the gateway serves on `/v1beta/models/{model}:{method}`. */
