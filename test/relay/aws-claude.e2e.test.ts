@@ -9,6 +9,7 @@ const MODEL = 'claude-sonnet-4-20250514';
 const US_PROFILE = 'us.anthropic.claude-sonnet-4-20250514-v1:0';
 const A_CREDS = { accessKeyId: 'AKIAFAKEBEDROCKAAAAA', secretAccessKey: 'fakeSecretA/K7MDENG/bPxRfiCYEXAMPLEKEYa', region: 'us-east-1' };
 const B_CREDS = { accessKeyId: 'AKIAFAKEBEDROCKBBBBB', secretAccessKey: 'fakeSecretB/K7MDENG/bPxRfiCYEXAMPLEKEYb', region: 'us-west-2' };
+const API_KEY = 'ABSKQmVkcm9ja0FQSUtleS1mYWtlLWJlZHJvY2s=';
 const keyOf = (c: typeof A_CREDS) => `${c.accessKeyId}|${c.secretAccessKey}|${c.region}`;
 const REPLY = 'Hello from the fake Bedrock.';
 const WEATHER_PARAMS = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
@@ -36,9 +37,9 @@ describe.each(DATABASES)('AWS Claude channels (type 33) (%s)', (kind) => {
 
   beforeAll(async () => {
     kit = await startRelayKit(kind);
-    A = await new FakeBedrock({ credentials: A_CREDS, inputTokens: 21, toolInput: { city: 'Paris' } }).start();
+    A = await new FakeBedrock({ credentials: A_CREDS, apiKey: API_KEY, inputTokens: 21, toolInput: { city: 'Paris' } }).start();
     B = await new FakeBedrock({ credentials: B_CREDS, inputTokens: 21, reply: 'Bedrock B here.' }).start();
-    await setOption(kit.root, 'ModelRatio', { [MODEL]: MR, 'claude-bad-secret': MR, 'claude-dead-key': MR });
+    await setOption(kit.root, 'ModelRatio', { [MODEL]: MR, 'claude-bad-secret': MR, 'claude-dead-key': MR, 'claude-via-api-key': MR });
     await setOption(kit.root, 'CompletionRatio', { [MODEL]: CR });
     await setOption(kit.root, 'CacheRatio', { [MODEL]: 0.1 });
     await setOption(kit.root, 'CreateCacheRatio', { [MODEL]: 1.25 });
@@ -109,6 +110,26 @@ describe.each(DATABASES)('AWS Claude channels (type 33) (%s)', (kind) => {
     expect(A.last()).toMatchObject({ modelId: US_PROFILE, action: 'invoke-with-response-stream' });
     expect(A.last().json).not.toHaveProperty('stream');
     expect(log).toMatchObject({ prompt_tokens: 21, completion_tokens: 5, quota: 69, is_stream: true });
+  });
+
+  it('a Bedrock API key (apiKey|Region) goes as a Bearer token, unsigned; the model mapped to a Bedrock id goes as it is', async () => {
+    await createChannel(kit.root, {
+      name: 'bedrock-api-key',
+      type: 33,
+      key: `${API_KEY}|us-east-1`,
+      base_url: A.url,
+      models: 'claude-via-api-key',
+      model_mapping: JSON.stringify({ 'claude-via-api-key': 'anthropic.claude-3-5-haiku-20241022-v1:0' }),
+    });
+    const res = await client.chat.completions.create({ model: 'claude-via-api-key', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    let text = '';
+    for await (const c of res) text += c.choices[0]?.delta.content ?? '';
+    expect(text).toBe(REPLY);
+    expect(A.last()).toMatchObject({ modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0', action: 'invoke-with-response-stream' });
+    expect(A.last().headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(A.last().headers['x-amz-date']).toBeUndefined();
+    expect(A.refused).toBe(0);
+    await relayIdle(kit);
   });
 
   it('a tool call round trip, streamed then whole: tool_use to tool_calls, the result back as tool_result', async () => {

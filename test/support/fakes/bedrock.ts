@@ -12,7 +12,8 @@ import type { AddressInfo, Socket } from 'node:net';
  * recomputes it with `@smithy/signature-v4` over the headers the request says it signed and
  * refuses with Bedrock's own errors otherwise (403 `UnrecognizedClientException` for an
  * unknown key, `InvalidSignatureException` for a wrong secret or a changed request,
- * `MissingAuthenticationTokenException` without one), as `{"message": …}` with the exception
+ * `MissingAuthenticationTokenException` without one; a Bedrock API key as a Bearer token when
+ * `apiKey` is set), as `{"message": …}` with the exception
  * name in `x-amzn-ErrorType`. Bodies are the Anthropic Messages body with
  * `anthropic_version: bedrock-2023-05-31` and no `model` / `stream` (ValidationException
  * otherwise). Answers are the Anthropic message, or the documented event stream: binary AWS
@@ -49,6 +50,8 @@ export type BedrockScript =
 
 export interface FakeBedrockOptions {
   credentials: BedrockCredentials;
+  /** A Bedrock API key accepted as `Authorization: Bearer <key>` instead of a signature. */
+  apiKey?: string;
   reply?: string;
   inputTokens?: number;
   toolInput?: Record<string, Json>;
@@ -139,6 +142,12 @@ export class FakeBedrock {
   private async verify(req: IncomingMessage, body: string): Promise<{ type: string; message: string } | null> {
     const raw = req.headers.authorization;
     if (typeof raw !== 'string') return { type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' };
+    if (/^Bearer /.test(raw)) {
+      // Bedrock API keys (no SigV4). The refusal's name for a wrong key is our assumption.
+      return this.options.apiKey !== undefined && raw === `Bearer ${this.options.apiKey}`
+        ? null
+        : { type: 'AccessDeniedException', message: 'Authentication failed: Please make sure your API Key is valid.' };
+    }
     const auth = parseAuthorization(raw);
     if (!auth) return { type: 'IncompleteSignatureException', message: 'Authorization header requires Credential, SignedHeaders and Signature.' };
     const { credentials } = this.options;

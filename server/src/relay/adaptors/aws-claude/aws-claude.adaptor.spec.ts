@@ -12,6 +12,7 @@ import { bedrockModelId } from './models';
 const DIR = __dirname;
 const AK = 'AKIAIOSFODNN7EXAMPLE';
 const SK = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+const API_KEY = 'ABSKQmVkcm9ja0FQSUtleS1leGFtcGxlLWtleQ==';
 const ctx = context(33, { key: `${AK}|${SK}|us-east-1`, upstreamModel: 'claude-sonnet-4-20250514' });
 const chat = (extra: Record<string, unknown> = {}) => parseChatRequest({ model: 'claude-sonnet-4-20250514', messages: [{ role: 'user', content: 'hi' }], ...extra });
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
@@ -37,9 +38,10 @@ function replay(bytes: Buffer, parse: (e: { event: string | null; data: string; 
 
 describe('AWS Claude credentials and model ids', () => {
   it('reads AK|SK|Region (and a session token as a fourth part); malformed keys never echo the secret', () => {
-    expect(parseAwsCredentials(` ${AK}|${SK}|eu-west-1 `)).toEqual({ accessKeyId: AK, secretAccessKey: SK, region: 'eu-west-1', sessionToken: null });
-    expect(parseAwsCredentials(`${AK}|${SK}|us-west-2|FwoGZXIvYXdzEJr`).sessionToken).toBe('FwoGZXIvYXdzEJr');
-    for (const bad of [`${AK}|${SK}`, `${AK}||us-east-1`, `${AK}|${SK}|nowhere`, `lower|${SK}|us-east-1`]) {
+    expect(parseAwsCredentials(` ${AK}|${SK}|eu-west-1 `)).toEqual({ kind: 'sigv4', accessKeyId: AK, secretAccessKey: SK, region: 'eu-west-1', sessionToken: null });
+    expect(parseAwsCredentials(`${AK}|${SK}|us-west-2|FwoGZXIvYXdzEJr`)).toMatchObject({ kind: 'sigv4', sessionToken: 'FwoGZXIvYXdzEJr' });
+    expect(parseAwsCredentials(`${API_KEY}|us-east-1`)).toEqual({ kind: 'api_key', apiKey: API_KEY, region: 'us-east-1' });
+    for (const bad of [`${AK}|${SK}`, `${API_KEY}|nowhere`, 'short|us-east-1', `${AK}||us-east-1`, `${AK}|${SK}|nowhere`, `lower|${SK}|us-east-1`]) {
       expect(() => parseAwsCredentials(bad)).toThrow(AwsCredentialsError);
       try {
         parseAwsCredentials(bad);
@@ -97,6 +99,10 @@ describe('AWS Claude adaptor (type 33): OpenAI chat to Bedrock InvokeModel', () 
     expect((await sign(req, ctx, new Date('2025-11-26T04:00:01Z'))).headers.authorization).not.toBe(a.headers.authorization);
     const temp = { ...ctx, key: `${AK}|${SK}|us-east-1|FwoGZXIvYXdzEJr` };
     expect((await sign(req, temp, now)).headers['x-amz-security-token']).toBe('FwoGZXIvYXdzEJr');
+    // A Bedrock API key: a Bearer token, no SigV4.
+    const bearer = await sign(req, { ...ctx, key: `${API_KEY}|us-east-1` }, now);
+    expect(bearer.headers).toMatchObject({ Authorization: `Bearer ${API_KEY}` });
+    expect(bearer.headers).not.toHaveProperty('x-amz-date');
   });
 
   it('the InvokeModel answer (the Anthropic message) becomes an OpenAI chat completion with the upstream usage', () => {

@@ -45,6 +45,7 @@ function classOf(status: number, name: string | null): ErrorClass {
 function secretsOf(ctx: ChannelContext): string[] {
   try {
     const c = parseAwsCredentials(ctx.key);
+    if (c.kind === 'api_key') return [ctx.key, c.apiKey];
     return [ctx.key, c.secretAccessKey, c.accessKeyId, ...(c.sessionToken ? [c.sessionToken] : [])];
   } catch {
     return [ctx.key];

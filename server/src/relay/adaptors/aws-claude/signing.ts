@@ -4,7 +4,7 @@ import type { UpstreamRequest } from '../types';
 import type { AwsCredentials } from './credentials';
 
 /*
- * SigV4 for Bedrock runtime calls, with `@smithy/signature-v4` (the AWS SDK's own signer): a
+ * SigV4 for Bedrock runtime calls (or the Bearer header of a Bedrock API key), with `@smithy/signature-v4` (the AWS SDK's own signer): a
  * pure step given the credentials and the clock. The host, the date and the body are signed;
  * the `host` header is signed but not returned, since the HTTP client sets it from the URL.
  */
@@ -12,6 +12,8 @@ import type { AwsCredentials } from './credentials';
 export const BEDROCK_SERVICE = 'bedrock';
 
 export async function signBedrockRequest(req: UpstreamRequest, creds: AwsCredentials, now: Date): Promise<UpstreamRequest> {
+  // A Bedrock API key is a Bearer token: nothing to sign.
+  if (creds.kind === 'api_key') return { ...req, headers: { ...req.headers, Authorization: `Bearer ${creds.apiKey}` } };
   const url = new URL(req.url);
   const signer = new SignatureV4({
     credentials: { accessKeyId: creds.accessKeyId, secretAccessKey: creds.secretAccessKey, sessionToken: creds.sessionToken ?? undefined },
