@@ -43,6 +43,24 @@ describe('TopNav', () => {
     expect(onNavigate).toHaveBeenCalledWith(expect.objectContaining({ key: 'log' }));
   });
 
+  it('leaves no tabbable aria-hidden element while a submenu is open; Tab goes from the trigger into it', async () => {
+    const { container } = renderWithTheme(<TopNav items={items} />);
+    const trigger = screen.getByRole('button', { name: '日志' });
+    await userEvent.click(trigger);
+    await screen.findByRole('link', { name: '使用日志' });
+    // Radix's focus proxy is still there, only out of the tab order (axe aria-hidden-focus).
+    expect(container.querySelectorAll('[aria-hidden="true"][tabindex]').length).toBeGreaterThan(0);
+    expect(container.querySelectorAll('[aria-hidden="true"][tabindex="0"]')).toHaveLength(0);
+    trigger.focus();
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: '使用日志' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(trigger);
+    await screen.findByRole('link', { name: '使用日志' });
+    expect(container.querySelectorAll('[aria-hidden="true"][tabindex="0"]')).toHaveLength(0);
+  });
+
   it('renders links through renderLink for router integration', () => {
     const RouterLink = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }>(
       function RouterLink({ to, ...props }, ref) {

@@ -1,6 +1,15 @@
-import { forwardRef, useId, useState, type HTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { useT } from '../../i18n/I18nProvider';
-import { ChevronDownIcon, CloseIcon } from '../../internal/icons';
+import { ChevronDownIcon, CloseIcon, MenuIcon } from '../../internal/icons';
 import { IconButton } from '../IconButton/IconButton';
 import {
   StyledBrand,
@@ -47,14 +56,6 @@ export interface TopNavProps extends HTMLAttributes<HTMLElement> {
   end?: ReactNode;
 }
 
-function MenuIcon() {
-  return (
-    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
-      <path d="M4 6h16M4 12h16M4 18h16" />
-    </svg>
-  );
-}
-
 /**
  * Top navigation bar on Radix NavigationMenu: links with aria-current, submenus that open
  * on hover, click or keyboard, and a menu button that collapses the entries on narrow
@@ -67,6 +68,19 @@ export const TopNav = forwardRef<HTMLElement, TopNavProps>(function TopNav(
   const { t } = useT();
   const navId = useId();
   const [mobileOpen, setMobileOpen] = useState(false);
+  // The open submenu (Radix value, '' when none).
+  const [openItem, setOpenItem] = useState('');
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // While a submenu is open Radix renders a focus proxy after its trigger: an aria-hidden span
+  // with tabIndex 0 (axe aria-hidden-focus, serious; a screen reader user tabs onto nothing). It
+  // exists to reach content rendered in a separate viewport; our content follows the trigger in
+  // the DOM, so Tab reaches its links without it. Take it out of the tab order.
+  useLayoutEffect(() => {
+    listRef.current
+      ?.querySelectorAll<HTMLElement>(':scope > li > button + span[aria-hidden="true"][tabindex="0"]')
+      .forEach((proxy) => proxy.setAttribute('tabindex', '-1'));
+  }, [openItem]);
 
   const choose = (item: NavItem): void => {
     setMobileOpen(false);
@@ -109,8 +123,14 @@ export const TopNav = forwardRef<HTMLElement, TopNavProps>(function TopNav(
         />
       </StyledMenuToggle>
       {brand !== undefined ? <StyledBrand>{brand}</StyledBrand> : null}
-      <StyledNavRoot id={navId} aria-label={t('topNav.label')} data-mobile-open={mobileOpen ? '' : undefined}>
-        <StyledNavList>
+      <StyledNavRoot
+        id={navId}
+        aria-label={t('topNav.label')}
+        data-mobile-open={mobileOpen ? '' : undefined}
+        value={openItem}
+        onValueChange={setOpenItem}
+      >
+        <StyledNavList ref={listRef}>
           {items.map((item) =>
             item.children && item.children.length > 0 ? (
               <StyledNavItem key={item.key} value={item.key}>
