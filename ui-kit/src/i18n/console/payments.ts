@@ -47,7 +47,6 @@ export const paymentsZhCN = {
     completeConfirm: '确认补单',
     cancel: '取消',
     completed_ok: '补单成功',
-    refresh: '刷新',
   },
 };
 
@@ -95,6 +94,5 @@ export const paymentsEn: SameShape<typeof paymentsZhCN> = {
     completeConfirm: 'Complete order',
     cancel: 'Cancel',
     completed_ok: 'Order completed',
-    refresh: 'Refresh',
   },
 };
