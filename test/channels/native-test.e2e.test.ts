@@ -5,7 +5,9 @@ import { transportFailure } from '../../server/src/relay/canonical/errors';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';
 import { FakeAnthropic } from '../support/fakes/anthropic';
+import { FakeBedrock } from '../support/fakes/bedrock';
 import { FakeGemini } from '../support/fakes/gemini';
+import { FakeVertex, serviceAccount, type ServiceAccount } from '../support/fakes/vertex';
 import { Caller, loginRoot, newAdmin } from '../support/http';
 
 /** The text of a Claude message's content (a string or text blocks). */
@@ -27,6 +29,10 @@ describe.each(DATABASES)('channel tests of native types (%s)', (kind) => {
   let admin: Caller;
   let claude: FakeAnthropic;
   let gemini: FakeGemini;
+  let bedrock: FakeBedrock;
+  let vertex: FakeVertex;
+  let sa: ServiceAccount;
+  const aws = { accessKeyId: 'AKIAFAKEPROBEAAAAAAA', secretAccessKey: `probeSecret/${randomBytes(12).toString('hex')}`, region: 'us-east-1' };
   const claudeKey = `sk-ant-api03-${randomBytes(16).toString('hex')}`;
   const geminiKey = `AIza${randomBytes(16).toString('hex')}`;
   const wrongClaudeKey = `sk-ant-api03-wrong${randomBytes(12).toString('hex')}`;
@@ -59,6 +65,9 @@ describe.each(DATABASES)('channel tests of native types (%s)', (kind) => {
   beforeAll(async () => {
     claude = await new FakeAnthropic({ key: claudeKey }).start();
     gemini = await new FakeGemini({ key: geminiKey }).start();
+    bedrock = await new FakeBedrock({ credentials: aws }).start();
+    vertex = await new FakeVertex().start();
+    sa = vertex.account('proj-probe');
     t = await startApp(kind, matrixOptions(kind));
     root = await loginRoot(t.url);
     admin = (await newAdmin(t.url, root)).caller;
@@ -69,11 +78,15 @@ describe.each(DATABASES)('channel tests of native types (%s)', (kind) => {
     await t.close();
     await claude.stop();
     await gemini.stop();
+    await bedrock.stop();
+    await vertex.stop();
   });
 
   beforeEach(async () => {
     claude.reset();
     gemini.reset();
+    bedrock.reset();
+    vertex.reset();
     await option('AutomaticDisableChannelEnabled', 'false');
     await option('AutomaticEnableChannelEnabled', 'false');
     await option('ChannelDisableThreshold', '0');
@@ -129,6 +142,50 @@ describe.each(DATABASES)('channel tests of native types (%s)', (kind) => {
     expect(sent.json).not.toHaveProperty('model');
     expect((sent.json?.generationConfig as { maxOutputTokens?: number } | undefined)?.maxOutputTokens).toBe(16);
     expect((await channel(id)).response_time).toBe(Math.round(res.body.time * 1000));
+  });
+
+  it('tests an AWS Claude (type 33) channel with a SigV4-signed InvokeModel of the Bedrock id; a wrong secret fails without showing it', async () => {
+    const id = await createChannel({ type: 33, key: `${aws.accessKeyId}|${aws.secretAccessKey}|${aws.region}`, base_url: bedrock.url, models: 'claude-sonnet-4-20250514' });
+    const res = await admin.get(`/api/channel/test/${id}`).expect(200);
+    expect(res.body).toEqual({ success: true, message: '', time: expect.any(Number) });
+    expect(bedrock.requests).toHaveLength(1);
+    expect(bedrock.last()).toMatchObject({ action: 'invoke', modelId: 'us.anthropic.claude-sonnet-4-20250514-v1:0' });
+    expect(String(bedrock.last().headers.authorization)).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAFAKEPROBEAAAAAAA\//);
+    expect(bedrock.last().json).toMatchObject({ anthropic_version: 'bedrock-2023-05-31', max_tokens: 16 });
+
+    const wrong = `wrongProbeSecret${randomBytes(8).toString('hex')}`;
+    const bad = await createChannel({ type: 33, key: `${aws.accessKeyId}|${wrong}|${aws.region}`, base_url: bedrock.url, models: 'claude-sonnet-4-20250514' });
+    const refused = await admin.get(`/api/channel/test/${bad}`).expect(200);
+    expect(refused.body.success).toBe(false);
+    expect(refused.body.message).toContain('403');
+    expect(JSON.stringify(refused.body)).not.toContain(wrong);
+  });
+
+  it('tests a Vertex AI (type 41) channel: the service account exchanged for a token once, Claude through rawPredict, Gemini through generateContent', async () => {
+    const claudeId = await createChannel({
+      type: 41,
+      key: sa.keyFile,
+      base_url: vertex.url,
+      models: 'vx-claude',
+      model_mapping: JSON.stringify({ 'vx-claude': 'claude-sonnet-4@20250514' }),
+      other: 'europe-west1',
+    });
+    const geminiId = await createChannel({ type: 41, key: sa.keyFile, base_url: vertex.url, models: 'gemini-2.5-flash' });
+    expect((await admin.get(`/api/channel/test/${claudeId}`).expect(200)).body).toMatchObject({ success: true, message: '' });
+    expect(vertex.last()).toMatchObject({ project: 'proj-probe', region: 'europe-west1', publisher: 'anthropic', model: 'claude-sonnet-4@20250514', action: 'rawPredict' });
+    expect((await admin.get(`/api/channel/test/${geminiId}`).expect(200)).body).toMatchObject({ success: true, message: '' });
+    expect(vertex.last()).toMatchObject({ project: 'proj-probe', publisher: 'google', model: 'gemini-2.5-flash', action: 'generateContent' });
+    // One exchange for the account, shared by both tests (cached until shortly before expiry).
+    expect(vertex.exchanges).toHaveLength(1);
+    expect(String(vertex.last().headers.authorization)).toBe(`Bearer ${vertex.exchanges[0]?.token}`);
+
+    // An account Google does not know: the token endpoint refuses it; nothing reaches the model.
+    const unknown = await createChannel({ type: 41, key: serviceAccount(vertex.tokenUri, 'proj-gone').keyFile, base_url: vertex.url, models: 'gemini-2.5-flash' });
+    const before = vertex.requests.length;
+    const refused = await admin.get(`/api/channel/test/${unknown}`).expect(200);
+    expect(refused.body.success).toBe(false);
+    expect(refused.body.message).not.toContain('PRIVATE KEY');
+    expect(vertex.requests.length).toBe(before);
   });
 
   it('follows the relay\'s model mapping rules: a chain is followed, a cycle is a configuration error and nothing is sent', async () => {
