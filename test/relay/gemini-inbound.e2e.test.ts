@@ -249,6 +249,16 @@ describe.each(DATABASES)('Gemini-native inbound converted for an OpenAI channel 
     expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 17, is_stream: true });
   });
 
+  it('an inline image reaches the OpenAI channel as a data URL; a client on Google\'s v1 API is served too', async () => {
+    const v1 = new GoogleGenAI({ apiKey: token.key, httpOptions: { baseUrl: kit.t.url, apiVersion: 'v1', timeout: 30_000 } });
+    const res = await v1.models.generateContent({ model: OA, contents: [{ role: 'user', parts: [{ text: 'What is this?' }, { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }] }] });
+    expect(res.text).toBe(OA_REPLY);
+    expect(fake.last().json).toMatchObject({
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } }] }],
+    });
+    await relayIdle(kit);
+  });
+
   it('a stream without alt=sse on a converted channel is one JSON array too', async () => {
     const res = await fetch(`${kit.t.url}/v1beta/models/${OA}:streamGenerateContent`, {
       method: 'POST',

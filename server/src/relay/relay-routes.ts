@@ -98,16 +98,19 @@ export class RelayRoutes implements OnModuleInit {
       handler: unreachable,
     });
 
-    // Gemini-native inbound: `/v1beta/models/{model}:{method}` (the model may contain "/").
-    scope.route({
-      method: 'POST',
-      url: '/v1beta/models/*',
-      onRequest: (req, reply, done) => {
-        void this.gemini(req, reply);
-        done();
-      },
-      handler: unreachable,
-    });
+    // Gemini-native inbound: `/v1beta/models/{model}:{method}` (the model may contain "/"), and
+    // `/v1/models/...` for clients set to Google's v1 API (reference §1.1).
+    for (const url of ['/v1beta/models/*', '/v1/models/*']) {
+      scope.route({
+        method: 'POST',
+        url,
+        onRequest: (req, reply, done) => {
+          void this.gemini(req, reply);
+          done();
+        },
+        handler: unreachable,
+      });
+    }
     scope.get('/v1beta/models', (req, reply) => this.geminiAnswer(req, reply, async (caller) => this.info.geminiList(caller)));
     scope.get('/v1beta/models/*', (req, reply) =>
       this.geminiAnswer(req, reply, async (caller) => this.info.geminiModel(caller, decodeURIComponent((req.params as { '*': string })['*']))),
