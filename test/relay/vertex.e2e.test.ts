@@ -285,18 +285,28 @@ describe.each(DATABASES)('Vertex AI channels (type 41) from the openai, Anthropi
     await relayIdle(kit);
   });
 
-  it('the Anthropic SDK on /v1/messages reaches Vertex Claude (whole and streamed), billed once', async () => {
+  it('the Anthropic SDK on /v1/messages passes through to Vertex Claude (whole and streamed), billed once', async () => {
     const anthropic = new Anthropic({ apiKey: token.key, baseURL: kit.t.url, maxRetries: 0 });
     let msg: Anthropic.Message | null = null;
     const log = await charged(async () => {
-      msg = await anthropic.messages.create({ model: CLAUDE, max_tokens: 100, system: 'Be brief.', messages: [{ role: 'user', content: 'Say hello' }] });
+      msg = await anthropic.messages.create(
+        { model: CLAUDE, max_tokens: 100, system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }], messages: [{ role: 'user', content: 'Say hello' }] },
+        { headers: { 'anthropic-beta': 'prompt-caching-2024-07-31' } },
+      );
     });
     const m = msg as unknown as Anthropic.Message;
     expect(m.content[0]).toMatchObject({ type: 'text', text: 'Hello from the fake Claude.' });
     expect(m.stop_reason).toBe('end_turn');
     expect(m.usage).toMatchObject({ input_tokens: 21, output_tokens: 5 });
     expect(vx.last()).toMatchObject({ publisher: 'anthropic', action: 'rawPredict', model: CLAUDE_VERTEX });
-    expect(vx.last().json).toMatchObject({ anthropic_version: 'vertex-2023-10-16', system: [{ type: 'text', text: 'Be brief.' }] });
+    // Passed through as sent: only the model moved into the URL, the Vertex version in the body.
+    expect(vx.last().json).toEqual({
+      anthropic_version: 'vertex-2023-10-16',
+      max_tokens: 100,
+      system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }],
+      messages: [{ role: 'user', content: 'Say hello' }],
+    });
+    expect(vx.last().headers['anthropic-beta']).toBe('prompt-caching-2024-07-31');
     expect(log).toMatchObject({ prompt_tokens: 21, completion_tokens: 5, quota: 92, channel: claudeId });
 
     let text = '';

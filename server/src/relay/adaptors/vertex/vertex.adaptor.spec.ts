@@ -1,4 +1,6 @@
 import { generateKeyPairSync, verify } from 'node:crypto';
+import { parseMessagesRequest } from '../../canonical/parse-messages';
+import { DEFAULT_RELAY_LIMITS } from '../../canonical/limits';
 import { parseChatRequest } from '../../canonical/parse-text';
 import { ChannelConfigError } from '../errors';
 import { context, describeRequest, fixtureJson, fixtureText, response } from '../__fixtures__/replay';
@@ -147,5 +149,17 @@ describe('Vertex AI adaptor (type 41): OpenAI chat to rawPredict and generateCon
   it('refuses legacy completions and builds nothing without an access token', () => {
     expect(() => vertexAdaptor.buildTextRequest({ ...chat(), endpoint: 'completion' } as never, claudeCtx)).toThrow();
     expect(() => vertexAdaptor.buildTextRequest(chat(), { ...claudeCtx, accessToken: undefined })).toThrow('without an access token');
+  });
+
+  it('passes a Messages body through to rawPredict for Claude models and converts it for Gemini models', () => {
+    const msg = parseMessagesRequest({ model: 'public', max_tokens: 50, metadata: { user_id: 'u1' }, messages: [{ role: 'user', content: 'hi' }] }, DEFAULT_RELAY_LIMITS);
+    const messages = vertexAdaptor.messages;
+    if (!messages) throw new Error('Vertex serves /v1/messages');
+    const claude = describeRequest(messages.buildRequest(msg, claudeCtx));
+    expect(claude.url).toMatch(/publishers\/anthropic\/models\/claude-sonnet-4@20250514:rawPredict$/);
+    expect(claude.body).toEqual({ anthropic_version: 'vertex-2023-10-16', max_tokens: 50, metadata: { user_id: 'u1' }, messages: [{ role: 'user', content: 'hi' }] });
+    const gemini = describeRequest(messages.buildRequest(msg, geminiCtx));
+    expect(gemini.url).toMatch(/publishers\/google\/models\/gemini-2.5-flash:generateContent$/);
+    expect(gemini.body).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], generationConfig: { maxOutputTokens: 50 } });
   });
 });
