@@ -261,6 +261,25 @@ describe.each(DATABASES)('AWS Claude channels (type 33) (%s)', (kind) => {
     expect(JSON.stringify(refused.body)).not.toContain('anotherWrongSecret');
   });
 
+  it('a throttlingException after text reached the client: an error event, only the delivered text charged, no failover', async () => {
+    // message_start, content_block_start, then "Hello " and "from ": the exception follows.
+    A.next({ kind: 'message', content: [{ type: 'text', text: REPLY }], exceptionAfter: 4 });
+    let text = '';
+    const log = await charged(async () => {
+      const s = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true });
+      await expect(
+        (async () => {
+          for await (const c of s) text += c.choices[0]?.delta.content ?? '';
+        })(),
+      ).rejects.toThrow(/Too many tokens/);
+    });
+    expect(text).toBe('Hello from ');
+    // The prompt estimate plus "Hello from " (2 tokens): (P + 2·5)·1.5.
+    expect(log).toMatchObject({ completion_tokens: 2, quota: Math.round((log.prompt_tokens + 2 * CR) * MR), channel: aId });
+    expect(otherOf(log).billing_source).toBe('delivered');
+    expect(B.requests).toHaveLength(0);
+  });
+
   it.each([false, true])('cache reads and writes billed by the cache ratios (stream %s)', async (stream) => {
     A.next({ kind: 'message', content: [{ type: 'text', text: 'cached answer' }], usage: { input_tokens: 100, cache_read_input_tokens: 1000, cache_creation_input_tokens: 200, output_tokens: 50 } });
     const log = await charged(async () => {

@@ -46,7 +46,8 @@ export type BedrockScript =
   | { kind: 'error'; status: number; type: string; message: string }
   /** A 200 event stream that carries only an exception message (e.g. throttlingException). */
   | { kind: 'stream_exception'; type: string; message: string }
-  | { kind: 'message'; content: Json[]; stopReason?: string; usage?: Record<string, Json> };
+  /** A message; with `exceptionAfter`, the stream sends that many chunk events, then a throttlingException. */
+  | { kind: 'message'; content: Json[]; stopReason?: string; usage?: Record<string, Json>; exceptionAfter?: number };
 
 export interface FakeBedrockOptions {
   credentials: BedrockCredentials;
@@ -205,7 +206,7 @@ export class FakeBedrock {
       return;
     }
     const message = this.message(script ?? this.defaultAnswer(json as Record<string, unknown>));
-    if (streaming) return this.stream(res, message);
+    if (streaming) return this.stream(res, message, script?.kind === 'message' ? script.exceptionAfter : undefined);
     const usage = asObject(message.usage);
     res.writeHead(200, {
       'content-type': 'application/json',
@@ -265,10 +266,12 @@ export class FakeBedrock {
   }
 
   /** The Anthropic event sequence, each event one binary `chunk` message, written one by one. */
-  private stream(res: ServerResponse, message: Record<string, Json>): void {
+  private stream(res: ServerResponse, message: Record<string, Json>, exceptionAfter?: number): void {
     this.streamHead(res);
     const headers: MessageHeaders = { ':event-type': header('chunk'), ':content-type': header('application/json'), ':message-type': header('event') };
+    let sent = 0;
     const send = (type: string, data: Record<string, Json>) => {
+      if (exceptionAfter !== undefined && sent++ >= exceptionAfter) return;
       const bytes = Buffer.from(JSON.stringify({ type, ...data })).toString('base64');
       res.write(codec.encode({ headers, body: fromUtf8(JSON.stringify({ bytes })) }));
     };
@@ -288,6 +291,10 @@ export class FakeBedrock {
     });
     send('message_delta', { delta: { stop_reason: message.stop_reason ?? null, stop_sequence: null }, usage: { output_tokens: usage.output_tokens as number } });
     send('message_stop', { 'amazon-bedrock-invocationMetrics': { inputTokenCount: usage.input_tokens as number, outputTokenCount: usage.output_tokens as number, invocationLatency: 10, firstByteLatency: 5 } });
+    if (exceptionAfter !== undefined) {
+      const ex: MessageHeaders = { ':exception-type': header('throttlingException'), ':content-type': header('application/json'), ':message-type': header('exception') };
+      res.write(codec.encode({ headers: ex, body: fromUtf8(JSON.stringify({ message: 'Too many tokens, please wait before trying again.' })) }));
+    }
     res.end();
   }
 }
