@@ -1,9 +1,27 @@
 import { act, render, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
 import userEvent from '@testing-library/user-event';
 import { renderWithTheme } from '../../test/renderWithTheme';
+import { darkTheme } from '../../theme/darkTheme';
+import { lightTheme } from '../../theme/lightTheme';
 import { Calendar } from './Calendar';
 
 const march2025 = { year: 2025, month: 3 };
+
+const ariaRules = [
+  'aria-allowed-attr',
+  'aria-allowed-role',
+  'aria-hidden-focus',
+  'aria-prohibited-attr',
+  'aria-required-children',
+  'aria-required-parent',
+  'aria-valid-attr-value',
+  'button-name',
+  'nested-interactive',
+  'role-img-alt',
+  'td-headers-attr',
+  'th-has-data-cells',
+];
 
 function dayCell(container: HTMLElement, key: string): HTMLElement {
   const el = container.querySelector<HTMLElement>(`[data-date="${key}"]`);
@@ -53,6 +71,31 @@ describe('Calendar', () => {
     expect(screen.queryByRole('grid')).toBeNull();
     expect(screen.getByRole('table')).toBeInTheDocument();
     expect(screen.queryAllByRole('button', { name: /2025/ })).toHaveLength(0);
+  });
+
+  it('passes axe in read-only and interactive mode (named days, no prohibited attributes)', async () => {
+    for (const onSelect of [undefined, () => undefined]) {
+      const { container, unmount } = renderWithTheme(
+        <Calendar defaultMonth={march2025} today="2025-03-09" markedDates={['2025-03-08']} onSelect={onSelect} />,
+      );
+      // The ARIA and table rules (colour contrast needs a layout engine: see the browser suite
+      // test/console/kit-a11y and the contrast test below).
+      const result = await axe.run(container, { runOnly: { type: 'rule', values: ariaRules } });
+      expect(result.violations.map((v) => `${v.id}: ${v.nodes[0]?.html ?? ''}`)).toEqual([]);
+      unmount();
+    }
+    render(<Calendar defaultMonth={march2025} today="2025-03-09" />);
+    expect(screen.getByRole('img', { name: /2025年3月9日.*今天/ })).toHaveAttribute('aria-current', 'date');
+  });
+
+  it.each([
+    ['light', lightTheme],
+    ['dark', darkTheme],
+  ] as const)('draws other-month days in readable secondary text (%s)', (_mode, theme) => {
+    const { container } = renderWithTheme(<Calendar defaultMonth={march2025} today="2025-03-09" />, {
+      mode: theme.mode,
+    });
+    expect(dayCell(container, '2025-02-23')).toHaveStyle({ color: theme.colors.textSecondary });
   });
 
   it('navigates months with the arrow buttons and reports the change', async () => {

@@ -264,6 +264,9 @@ export const Calendar = forwardRef<HTMLDivElement, CalendarProps>(function Calen
                       as={interactive ? 'button' : 'div'}
                       type={interactive ? 'button' : undefined}
                       tabIndex={interactive ? (day.key === tabStop ? 0 : -1) : undefined}
+                      // Read-only days are named images of their date (a bare div may not carry
+                      // aria-label: axe aria-prohibited-attr); interactive ones are buttons.
+                      role={interactive ? undefined : 'img'}
                       aria-label={label}
                       aria-current={info.relation === 'today' ? 'date' : undefined}
                       aria-disabled={interactive && info.disabled ? true : undefined}
