@@ -15,11 +15,22 @@ export const StyledShell = styled.div`
   }}
 `;
 
-export const StyledMain = styled.main`
+export const StyledMain = styled.main<{ $gutter: boolean }>`
   flex: 1;
   min-width: 0;
   display: flex;
   flex-direction: column;
+  ${({ theme, $gutter }) => {
+    if (!$gutter) return '';
+    const t = resolveTheme(theme);
+    // On wide screens the floating buttons get a column of their own, so they never cover a page's
+    // controls at its right edge (a send button, a table's last column).
+    return css`
+      @media (min-width: ${t.breakpoints.md}) {
+        padding-inline-end: calc(${t.space[6]} + ${t.sizes.control.lg} + ${t.space[2]});
+      }
+    `;
+  }}
 `;
 
 export const StyledFooter = styled.footer`

@@ -16,6 +16,20 @@ describe('AppShell', () => {
     expect(screen.getByRole('banner').compareDocumentPosition(main) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('keeps a column free for the floating buttons on wide screens only when there are some', () => {
+    const { unmount } = renderWithTheme(<AppShell>page</AppShell>);
+    const plain = screen.getByRole('main').className;
+    unmount();
+    renderWithTheme(<AppShell overlay={<div>floating</div>}>page</AppShell>);
+    const withOverlay = screen.getByRole('main').className;
+    expect(withOverlay).not.toBe(plain);
+    const css = Array.from(document.querySelectorAll('style'))
+      .map((s) => s.textContent ?? '')
+      .join('');
+    const rule = new RegExp(`@media \\(min-width: ?768px\\)\\{\\.${withOverlay.split(' ').pop() ?? ''}\\{padding-inline-end:calc\\(`);
+    expect(css).toMatch(rule);
+  });
+
   it('names the embedded page and sends no referrer', () => {
     renderWithTheme(<PageFrame src="https://example.com/" title="首页" />);
     const frame = screen.getByTitle('首页');

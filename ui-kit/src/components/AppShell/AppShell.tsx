@@ -20,7 +20,9 @@ export const AppShell = forwardRef<HTMLDivElement, AppShellProps>(function AppSh
   return (
     <StyledShell ref={ref} {...rest}>
       {header}
-      <StyledMain id={mainId}>{children}</StyledMain>
+      <StyledMain id={mainId} $gutter={overlay !== undefined && overlay !== null}>
+        {children}
+      </StyledMain>
       {footer}
       {overlay}
     </StyledShell>
