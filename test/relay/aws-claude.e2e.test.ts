@@ -229,8 +229,10 @@ describe.each(DATABASES)('AWS Claude channels (type 33) (%s)', (kind) => {
   it.each([
     ['a 429 ThrottlingException', false],
     ['a throttlingException in the event stream before any chunk', true],
-  ])('%s fails over to the next Bedrock channel; one consume log, on the channel that served', async (_label, stream) => {
-    if (stream) A.next({ kind: 'stream_exception', type: 'throttlingException', message: 'Too many tokens, please wait before trying again.' });
+    ['an event stream message failing its CRC before any chunk', true],
+  ])('%s fails over to the next Bedrock channel; one consume log, on the channel that served', async (label, stream) => {
+    if (label.includes('CRC')) A.next({ kind: 'stream_corrupt' });
+    else if (stream) A.next({ kind: 'stream_exception', type: 'throttlingException', message: 'Too many tokens, please wait before trying again.' });
     else A.next({ kind: 'error', status: 429, type: 'ThrottlingException', message: 'Too many requests, please wait before trying again.' });
     let content = '';
     const log = await charged(async () => {

@@ -46,6 +46,8 @@ export type BedrockScript =
   | { kind: 'error'; status: number; type: string; message: string }
   /** A 200 event stream that carries only an exception message (e.g. throttlingException). */
   | { kind: 'stream_exception'; type: string; message: string }
+  /** A 200 event stream whose first message fails its CRC. */
+  | { kind: 'stream_corrupt' }
   /** A message; with `exceptionAfter`, the stream sends that many chunk events, then a throttlingException. */
   | { kind: 'message'; content: Json[]; stopReason?: string; usage?: Record<string, Json>; exceptionAfter?: number };
 
@@ -200,6 +202,13 @@ export class FakeBedrock {
     const script = this.once.shift();
     if (script?.kind === 'error') return this.error(res, script.status, script.type, script.message);
     const streaming = route[2] === 'invoke-with-response-stream';
+    if (script?.kind === 'stream_corrupt') {
+      this.streamHead(res);
+      const frame = Buffer.from(codec.encode({ headers: { ':event-type': header('chunk'), ':message-type': header('event') }, body: fromUtf8('{"bytes":"e30="}') }));
+      frame.writeUInt8(frame.readUInt8(frame.length - 6) ^ 0xff, frame.length - 6);
+      res.end(frame);
+      return;
+    }
     if (script?.kind === 'stream_exception') {
       this.streamHead(res);
       res.end(codec.encode({ headers: { ':exception-type': header(script.type), ':content-type': header('application/json'), ':message-type': header('exception') }, body: fromUtf8(JSON.stringify({ message: script.message })) }));
