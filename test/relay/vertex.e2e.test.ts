@@ -16,6 +16,8 @@ const WEATHER: OpenAI.ChatCompletionTool[] = [{ type: 'function', function: { na
 const MR = 2;
 const CR = 4;
 const CR_CLAUDE = 5;
+/** Every public model the suite asks for is priced. */
+const RATED = [CLAUDE, GEMINI, 'gemini-map-a', 'gemini-map-b', 'gemini-global', 'gemini-burst', 'gemini-short', 'gemini-jwt', 'gemini-failover', 'vertex-bad-key', 'vertex-unknown-account', 'vertex-dead'];
 
 /**
  * The OpenAI SDK through the gateway to type-41 (Vertex AI) channels on the fake Vertex: the
@@ -38,8 +40,7 @@ describe.each(DATABASES)('Vertex AI channels (type 41) from the openai, Anthropi
     kit = await startRelayKit(kind);
     vx = await new FakeVertex({ toolArgs: { city: 'Paris' } }).start();
     sa = vx.account('proj-main');
-    const models = [CLAUDE, GEMINI, 'gemini-map-a', 'gemini-map-b', 'gemini-global', 'gemini-burst', 'gemini-short', 'vertex-bad-key', 'vertex-unknown-account'];
-    await setOption(kit.root, 'ModelRatio', Object.fromEntries(models.map((m) => [m, MR])));
+    await setOption(kit.root, 'ModelRatio', Object.fromEntries(RATED.map((m) => [m, MR])));
     await setOption(kit.root, 'CompletionRatio', { [GEMINI]: CR });
     claudeId = await createChannel(kit.root, {
       name: 'vertex-claude',
@@ -85,7 +86,6 @@ describe.each(DATABASES)('Vertex AI channels (type 41) from the openai, Anthropi
   it('mints the access token with an RS256 JWT the token endpoint verifies (iss, aud, scope, one hour)', async () => {
     const fresh = vx.account('proj-jwt');
     await createChannel(kit.root, { name: 'vertex-jwt', type: 41, key: fresh.keyFile, base_url: vx.url, models: 'gemini-jwt', model_mapping: JSON.stringify({ 'gemini-jwt': GEMINI }) });
-    await setOption(kit.root, 'ModelRatio', Object.fromEntries([CLAUDE, GEMINI, 'gemini-map-a', 'gemini-map-b', 'gemini-global', 'gemini-burst', 'gemini-short', 'vertex-bad-key', 'vertex-unknown-account', 'gemini-jwt'].map((m) => [m, MR])));
     await client.chat.completions.create({ model: 'gemini-jwt', messages: [{ role: 'user', content: 'hi' }] });
     const [ex] = exchangesOf(fresh);
     expect(ex).toBeDefined();
@@ -331,6 +331,47 @@ describe.each(DATABASES)('Vertex AI channels (type 41) from the openai, Anthropi
     expect(vx.last()).toMatchObject({ publisher: 'google', action: 'generateContent', model: GEMINI });
     expect(vx.last().json).toMatchObject({ systemInstruction: { parts: [{ text: 'Be brief.' }] } });
     expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 64, channel: geminiId });
+  });
+
+  it('an unreachable token endpoint fails over to the next channel; the request is billed once there', async () => {
+    await setOption(kit.root, 'RetryTimes', '1');
+    const spare = vx.account('proj-spare');
+    const deadId = await createChannel(kit.root, {
+      name: 'vertex-no-token',
+      type: 41,
+      key: serviceAccount('http://127.0.0.1:1/token').keyFile,
+      base_url: vx.url,
+      models: 'gemini-failover',
+      model_mapping: JSON.stringify({ 'gemini-failover': GEMINI }),
+      priority: 10,
+    });
+    const spareId = await createChannel(kit.root, { name: 'vertex-spare', type: 41, key: spare.keyFile, base_url: vx.url, models: 'gemini-failover', model_mapping: JSON.stringify({ 'gemini-failover': GEMINI }) });
+    let content: string | null | undefined;
+    const log = await charged(async () => {
+      const r = await client.chat.completions.create({ model: 'gemini-failover', messages: [{ role: 'user', content: 'hi' }] });
+      content = r.choices[0]?.message.content;
+    });
+    expect(content).toBe('Hello from the fake Gemini.');
+    expect(log).toMatchObject({ channel: spareId, quota: 64 });
+    expect(otherOf(log).admin_info).toEqual({ use_channel: [deadId, spareId] });
+    expect(vx.requests.map((r) => r.project)).toEqual(['proj-spare']);
+  });
+
+  it('a token endpoint refusing the account auto-disables the channel (AutomaticDisableChannelEnabled)', async () => {
+    await setOption(kit.root, 'AutomaticDisableChannelEnabled', 'true');
+    try {
+      const id = await createChannel(kit.root, { name: 'vertex-dead', type: 41, key: serviceAccount(vx.tokenUri).keyFile, base_url: vx.url, models: 'vertex-dead' });
+      const err = await client.chat.completions.create({ model: 'vertex-dead', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(OpenAI.AuthenticationError);
+      let status = 0;
+      for (let i = 0; i < 50 && status !== 3; i++) {
+        status = (await kit.root.get(`/api/channel/${id}`)).body.data.status as number;
+        if (status !== 3) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(status).toBe(3);
+    } finally {
+      await setOption(kit.root, 'AutomaticDisableChannelEnabled', 'false');
+    }
   });
 
   it('an upstream error comes back in the OpenAI shape with nothing charged', async () => {
