@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { lightTheme } from '../../theme/lightTheme';
+import axe from 'axe-core';
 import { Input } from '../Input';
+import { Select } from '../Select';
 import { FormField } from './FormField';
 
 describe('FormField', () => {
@@ -37,5 +39,33 @@ describe('FormField', () => {
       </FormField>,
     );
     expect(screen.getByLabelText('邮箱')).toHaveAttribute('id', 'email');
+  });
+
+  it('names a custom combobox (Select) from the label through aria-labelledby', async () => {
+    const { container } = render(
+      <FormField label="分组" hint="用户所在分组" required>
+        <Select options={[{ value: 'default', label: '默认' }]} placeholder="请选择" />
+      </FormField>,
+    );
+    const combo = screen.getByRole('combobox', { name: '分组' });
+    expect(combo).toHaveAttribute('aria-labelledby', screen.getByText('分组').id);
+    expect(combo).toHaveAccessibleDescription('用户所在分组');
+    const result = await axe.run(container, { runOnly: { type: 'rule', values: ['aria-input-field-name', 'label'] } });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  it('keeps <label for> alone for native controls and an explicit name on the control', () => {
+    render(
+      <>
+        <FormField label="用户名">
+          <Input />
+        </FormField>
+        <FormField label="模型">
+          <Select aria-label="选择模型" options={[{ value: 'gpt', label: 'gpt' }]} />
+        </FormField>
+      </>,
+    );
+    expect(screen.getByLabelText('用户名')).not.toHaveAttribute('aria-labelledby');
+    expect(screen.getByRole('combobox', { name: '选择模型' })).not.toHaveAttribute('aria-labelledby');
   });
 });

@@ -4,6 +4,8 @@ import {
   forwardRef,
   isValidElement,
   useId,
+  useLayoutEffect,
+  useState,
   type HTMLAttributes,
   type ReactElement,
   type ReactNode,
@@ -38,6 +40,9 @@ export interface FormFieldProps extends Omit<HTMLAttributes<HTMLDivElement>, 'ch
   children: ReactElement<Record<string, unknown>>;
 }
 
+/** Elements a `<label for>` names (HTML's labelable elements). */
+const labelableTags = new Set(['BUTTON', 'INPUT', 'METER', 'OUTPUT', 'PROGRESS', 'SELECT', 'TEXTAREA']);
+
 /** A labelled form control with its hint and error, wired for screen readers. */
 export const FormField = forwardRef<HTMLDivElement, FormFieldProps>(function FormField(
   { label, hint, error, required = false, layout = 'vertical', htmlFor, children, ...rest },
@@ -45,22 +50,33 @@ export const FormField = forwardRef<HTMLDivElement, FormFieldProps>(function For
 ) {
   const autoId = useId();
   const id = htmlFor ?? (typeof children.props.id === 'string' ? children.props.id : `field-${autoId}`);
+  const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const hasError = error !== undefined && error !== null && error !== false && error !== '';
   const describedBy = [hint ? hintId : null, hasError ? errorId : null].filter(Boolean).join(' ') || undefined;
   const only = Children.only(children);
+  // `<label for>` names only native labelable controls; a custom combobox (the kit's Select, a
+  // div with role=combobox) is named from the label through aria-labelledby instead
+  // (axe aria-input-field-name). The control's own aria-label / aria-labelledby win.
+  const [nonNative, setNonNative] = useState(false);
+  useLayoutEffect(() => {
+    const el = document.getElementById(id);
+    setNonNative(el !== null && !labelableTags.has(el.tagName));
+  }, [id]);
+  const ownName = only.props['aria-label'] !== undefined || only.props['aria-labelledby'] !== undefined;
   const control = isValidElement(only)
     ? cloneElement(only, {
         id,
         'aria-describedby': describedBy,
         ...(hasError ? { 'aria-invalid': true, status: 'error' } : {}),
         ...(required ? { 'aria-required': true } : {}),
+        ...(nonNative && !ownName ? { 'aria-labelledby': labelId } : {}),
       })
     : only;
   return (
     <StyledFormField ref={ref} $layout={layout} data-state={hasError ? 'error' : 'default'} {...rest}>
-      <StyledLabel htmlFor={id}>
+      <StyledLabel id={labelId} htmlFor={id}>
         {label}
         {required && <StyledRequired aria-hidden="true">*</StyledRequired>}
       </StyledLabel>
