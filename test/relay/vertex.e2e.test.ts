@@ -319,7 +319,7 @@ describe.each(DATABASES)('Vertex AI channels (type 41) from the openai, Anthropi
     await relayIdle(kit);
   });
 
-  it('the Google GenAI SDK on /v1beta reaches Vertex Gemini, billed once', async () => {
+  it('the Google GenAI SDK on /v1beta passes through to Vertex Gemini (whole and streamed), billed once; a Vertex Claude model is converted', async () => {
     const ai = new GoogleGenAI({ apiKey: token.key, httpOptions: { baseUrl: kit.t.url, timeout: 30_000 } });
     let text: string | undefined;
     const log = await charged(async () => {
@@ -329,8 +329,21 @@ describe.each(DATABASES)('Vertex AI channels (type 41) from the openai, Anthropi
     });
     expect(text).toBe('Hello from the fake Gemini.');
     expect(vx.last()).toMatchObject({ publisher: 'google', action: 'generateContent', model: GEMINI });
-    expect(vx.last().json).toMatchObject({ systemInstruction: { parts: [{ text: 'Be brief.' }] } });
+    // Passed through as the SDK sent it (no safety settings added by a conversion).
+    expect(vx.last().json).toEqual({ contents: [{ parts: [{ text: 'Say hello' }], role: 'user' }], systemInstruction: { parts: [{ text: 'Be brief.' }], role: 'user' }, generationConfig: {} });
     expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 64, channel: geminiId });
+
+    let streamed = '';
+    for await (const chunk of await ai.models.generateContentStream({ model: GEMINI, contents: 'Say hello' })) streamed += chunk.text ?? '';
+    expect(streamed).toBe('Hello from the fake Gemini.');
+    expect(vx.last()).toMatchObject({ publisher: 'google', action: 'streamGenerateContent' });
+    expect(vx.last().query.get('alt')).toBe('sse');
+
+    // A Claude model on a Vertex channel answers the Gemini client through the conversion.
+    const claude = await ai.models.generateContent({ model: CLAUDE, contents: 'Say hello' });
+    expect(claude.text).toBe('Hello from the fake Claude.');
+    expect(vx.last()).toMatchObject({ publisher: 'anthropic', action: 'rawPredict' });
+    await relayIdle(kit);
   });
 
   it('an unreachable token endpoint fails over to the next channel; the request is billed once there', async () => {

@@ -10,6 +10,7 @@ import { geminiAdaptor } from '../gemini/gemini.adaptor';
 import { toGeminiRequest } from '../gemini/request';
 import { geminiSettings } from '../gemini/settings';
 import type { Adaptor, ChannelContext, ErrorInput, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
+import { vertexGeminiNative } from './gemini-native';
 import { vertexMessages } from './messages';
 import { vertexTokenExchange } from './token';
 import { isVertexClaude, VERTEX_ANTHROPIC_VERSION, vertexBearer, vertexModelUrl, vertexScrubbing } from './vertex-wire';
@@ -80,4 +81,4 @@ const core: Adaptor = {
   tokenExchange: vertexTokenExchange,
 };
 
-export const vertexAdaptor: Adaptor = { ...core, messages: vertexMessages(core) };
+export const vertexAdaptor: Adaptor = { ...core, messages: vertexMessages(core), gemini: vertexGeminiNative(core) };
