@@ -387,6 +387,23 @@ describe.each(DATABASES)('Vertex AI channels (type 41) from the openai, Anthropi
     }
   });
 
+  it('a channel test of a type-41 channel mints its token and calls rawPredict; a refused account fails it without the key', async () => {
+    const probe = vx.account('proj-probe');
+    const id = await createChannel(kit.root, { name: 'vertex-probe', type: 41, key: probe.keyFile, base_url: vx.url, models: CLAUDE_VERTEX, other: 'us-east5' });
+    const ok = await kit.root.get(`/api/channel/test/${id}`);
+    expect(ok.body).toMatchObject({ success: true, message: '' });
+    expect(exchangesOf(probe)).toHaveLength(1);
+    expect(vx.last()).toMatchObject({ project: 'proj-probe', region: 'us-east5', publisher: 'anthropic', model: CLAUDE_VERTEX, action: 'rawPredict' });
+
+    const stranger = serviceAccount(vx.tokenUri);
+    // Its own model: a channel on a shared model would take part in other tests' routing.
+    const badId = await createChannel(kit.root, { name: 'vertex-probe-bad', type: 41, key: stranger.keyFile, base_url: vx.url, models: 'gemini-probe-bad', model_mapping: JSON.stringify({ 'gemini-probe-bad': GEMINI }) });
+    const bad = await kit.root.get(`/api/channel/test/${badId}`);
+    expect(bad.body.success).toBe(false);
+    expect(String(bad.body.message)).toContain('invalid_client');
+    expect(String(bad.body.message)).not.toContain('PRIVATE KEY');
+  });
+
   it('an upstream error comes back in the OpenAI shape with nothing charged', async () => {
     vx.gemini.next({ kind: 'error', status: 400, grpcStatus: 'INVALID_ARGUMENT', message: 'Request contains an invalid argument.' });
     const err = (await client.chat.completions.create({ model: GEMINI, messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>;
