@@ -1,6 +1,7 @@
 // Kit components inside the real console, checked with axe where unit tests cannot see them:
-// the top navigation after a submenu was opened and closed again (Radix NavigationMenu), and the
-// read-only check-in calendar of the shell, in light and dark.
+// the top navigation with a submenu open and after it closed (Radix NavigationMenu), the shell's
+// check-in calendar in light and dark (colour contrast needs a real layout), and a FormField
+// Select named by its label.
 import {
   expectAccessible,
   openPage,
@@ -83,7 +84,7 @@ describe('kit accessibility in the console', () => {
     await expectAccessible(page, 'phone nav collapsed');
   });
 
-  it.each(['light', 'dark'] as const)('shows the read-only check-in calendar accessibly (%s)', async (theme) => {
+  it.each(['light', 'dark'] as const)('shows the check-in calendar accessibly (%s)', async (theme) => {
     const p = await openPage(h, '/detail', { as: h.root, theme });
     const { page } = p;
     await page.getByRole('button', { name: /^(签到|今日已签到)$/ }).first().click();
@@ -91,6 +92,18 @@ describe('kit accessibility in the console', () => {
     await page.locator(`[data-date="${today}"] [data-day-state]`).waitFor();
     await expectAccessible(page, `check-in calendar (${theme})`);
     await screenshot(page, `kit-checkin-${theme}`);
+    await done(p);
+  });
+
+  it('names a FormField Select (a div combobox) from its label', async () => {
+    const p = await openPage(h, '/setting?tab=operation', { as: h.root });
+    const { page } = p;
+    const combo = page.getByRole('combobox', { name: '数据看板默认时间粒度' });
+    await combo.waitFor();
+    // Named by the field's label (aria-labelledby from FormField), not by an aria-label of its own.
+    expect(await combo.getAttribute('aria-label')).toBeNull();
+    expect(await combo.getAttribute('aria-labelledby')).toBeTruthy();
+    await expectAccessible(page, 'options with FormField selects');
     await done(p);
   });
 });

@@ -205,7 +205,7 @@ export function OptionSelect<K extends string>({ opt, name, label, hint, disable
       name={opt.field(name)}
       render={({ field }) => (
         <FormField label={text} hint={hint}>
-          <Select aria-label={text} options={options} value={field.value ?? null} onValueChange={(v) => field.onChange(v ?? '')} disabled={disabled} name={field.name} />
+          <Select options={options} value={field.value ?? null} onValueChange={(v) => field.onChange(v ?? '')} disabled={disabled} name={field.name} />
         </FormField>
       )}
     />
