@@ -223,6 +223,23 @@ describe.each(DATABASES)('Vertex AI channels (type 41) from the openai, Anthropi
     await relayIdle(kit);
   });
 
+  it('an image input reaches Vertex Claude as a base64 image block and Vertex Gemini as inlineData', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const content: OpenAI.ChatCompletionContentPart[] = [
+      { type: 'text', text: 'What is this?' },
+      { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } },
+    ];
+    const c = await client.chat.completions.create({ model: CLAUDE, messages: [{ role: 'user', content }] });
+    expect(c.choices[0]?.message.content).toBe('Hello from the fake Claude.');
+    expect(vx.last().json).toMatchObject({
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: png } }] }],
+    });
+    const g = await client.chat.completions.create({ model: GEMINI, messages: [{ role: 'user', content }] });
+    expect(g.choices[0]?.message.content).toBe('Hello from the fake Gemini.');
+    expect(vx.last().json).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'What is this?' }, { inlineData: { mimeType: 'image/png', data: png } }] }] });
+    await relayIdle(kit);
+  });
+
   it('caches the token across requests and channels of one key; concurrent requests share one exchange', async () => {
     await client.chat.completions.create({ model: GEMINI, messages: [{ role: 'user', content: 'one' }] });
     await client.chat.completions.create({ model: CLAUDE, messages: [{ role: 'user', content: 'two' }] });
