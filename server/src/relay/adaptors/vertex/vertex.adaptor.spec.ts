@@ -1,4 +1,5 @@
 import { generateKeyPairSync, verify } from 'node:crypto';
+import { parseGeminiRequest } from '../../canonical/parse-gemini';
 import { parseMessagesRequest } from '../../canonical/parse-messages';
 import { DEFAULT_RELAY_LIMITS } from '../../canonical/limits';
 import { parseChatRequest } from '../../canonical/parse-text';
@@ -161,5 +162,20 @@ describe('Vertex AI adaptor (type 41): OpenAI chat to rawPredict and generateCon
     const gemini = describeRequest(messages.buildRequest(msg, geminiCtx));
     expect(gemini.url).toMatch(/publishers\/google\/models\/gemini-2.5-flash:generateContent$/);
     expect(gemini.body).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], generationConfig: { maxOutputTokens: 50 } });
+  });
+
+  it('passes a Gemini-native body through to publishers/google for Gemini models and converts it for Claude models', () => {
+    const body = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }], safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_ONLY_HIGH' }] };
+    const native = vertexAdaptor.gemini;
+    if (!native) throw new Error('Vertex serves the Gemini-native inbound');
+    const whole = describeRequest(native.buildRequest(parseGeminiRequest(body, DEFAULT_RELAY_LIMITS, 'public'), geminiCtx));
+    expect(whole.url).toBe('https://us-central1-aiplatform.googleapis.com/v1/projects/proj-spec/locations/us-central1/publishers/google/models/gemini-2.5-flash:generateContent');
+    expect(whole.body).toEqual(body);
+    expect(whole.headers).toMatchObject({ Authorization: `Bearer ${TOKEN}` });
+    const stream = native.buildRequest(parseGeminiRequest({ body, stream: true, sse: false }, DEFAULT_RELAY_LIMITS, 'public'), geminiCtx);
+    expect(stream).toMatchObject({ expect: 'sse', url: expect.stringMatching(/:streamGenerateContent\?alt=sse$/) });
+    const claude = describeRequest(native.buildRequest(parseGeminiRequest(body, DEFAULT_RELAY_LIMITS, 'public'), claudeCtx));
+    expect(claude.url).toMatch(/publishers\/anthropic\/models\/claude-sonnet-4@20250514:rawPredict$/);
+    expect(claude.body).toMatchObject({ anthropic_version: 'vertex-2023-10-16', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] });
   });
 });
