@@ -2,6 +2,8 @@
 //
 // POST /v1/chat/completions  non-stream JSON with usage, or SSE when "stream": true
 //                            (final usage chunk when stream_options.include_usage, then [DONE])
+// POST /v1/messages          Anthropic Messages: JSON message, or its SSE events when "stream": true
+//                            (bodies in fake-anthropic.mjs; needs x-api-key and anthropic-version)
 // GET  /v1/models            the model list
 // POST /__bench/config       {chunks, delayMs, hold} for the streams that start afterwards
 // POST /__bench/release      ends every held stream (returns how many)
@@ -15,6 +17,7 @@
 
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
+import { anthropicError, messageBody, messageFrames } from './fake-anthropic.mjs';
 import { listenLoopback } from './lib/procs.mjs';
 
 const CREATED = 1_735_689_600;
@@ -100,7 +103,10 @@ export async function startFakeUpstream(opts = {}) {
     let v = cache.get(key);
     if (v === undefined) {
       if (cache.size >= MODEL_CACHE_MAX) cache.clear();
-      v = streamShape === 'json' ? nonStreamBody(model) : buildBodies(model, config.chunks, streamShape === 'usage');
+      if (streamShape === 'json') v = nonStreamBody(model);
+      else if (streamShape === 'claude-json') v = messageBody(model);
+      else if (streamShape === 'claude-sse') v = messageFrames(model, config.chunks);
+      else v = buildBodies(model, config.chunks, streamShape === 'usage');
       cache.set(key, v);
     }
     return v;
@@ -162,6 +168,21 @@ export async function startFakeUpstream(opts = {}) {
     res.end(out);
   };
 
+  // Anthropic Messages: the key in x-api-key and an anthropic-version header, as the real API wants.
+  const messages = (req, res, buf) => {
+    if (typeof req.headers['x-api-key'] !== 'string' || req.headers['x-api-key'] === '') return anthropicError(res, 401, 'x-api-key header is required', 'authentication_error');
+    if (typeof req.headers['anthropic-version'] !== 'string') return anthropicError(res, 400, 'anthropic-version: header is required');
+    const body = parseJson(buf);
+    if (body === null) return anthropicError(res, 400, 'There was an issue with the format of your request body.');
+    const model = typeof body.model === 'string' && body.model !== '' ? body.model : 'claude-3-5-haiku-20241022';
+    if (!Array.isArray(body.messages)) return anthropicError(res, 400, 'messages: Field required');
+    if (!Number.isInteger(body.max_tokens)) return anthropicError(res, 400, 'max_tokens: Field required');
+    if (body.stream === true) return stream(res, bodiesFor(model, 'claude-sse'), config.delayMs, config.hold);
+    const out = bodiesFor(model, 'claude-json');
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': out.length });
+    res.end(out);
+  };
+
   const models = json({ object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', created: CREATED, owned_by: 'system' }] });
 
   const control = (req, res, buf) => {
@@ -195,6 +216,9 @@ export async function startFakeUpstream(opts = {}) {
     const url = req.url;
     if (req.method === 'POST' && (url === '/v1/chat/completions' || url.startsWith('/v1/chat/completions?'))) {
       return readBody(req, res, (buf) => chat(req, res, buf));
+    }
+    if (req.method === 'POST' && (url === '/v1/messages' || url.startsWith('/v1/messages?'))) {
+      return readBody(req, res, (buf) => messages(req, res, buf));
     }
     if (req.method === 'GET' && (url === '/v1/models' || url.startsWith('/v1/models?'))) {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': models.length });

@@ -13,6 +13,8 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/t
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BOOT_TIMEOUT_MS = 90_000;
 export const BENCH_MODEL = 'gpt-4o-mini';
+/** Served by a type-14 (Claude) channel on the same fake: the converted and Anthropic-native paths. */
+export const CLAUDE_MODEL = 'claude-3-5-haiku-20241022';
 
 // The request bodies every target gets (serialised once).
 const messages = [{ role: 'user', content: 'Say hello in one short sentence.' }];
@@ -20,7 +22,14 @@ export const BODIES = {
   json: JSON.stringify({ model: BENCH_MODEL, messages, max_tokens: 32 }),
   stream: JSON.stringify({ model: BENCH_MODEL, messages, max_tokens: 32, stream: true, stream_options: { include_usage: true } }),
 };
+export const CLAUDE_BODIES = {
+  json: JSON.stringify({ model: CLAUDE_MODEL, messages, max_tokens: 32 }),
+  stream: JSON.stringify({ model: CLAUDE_MODEL, messages, max_tokens: 32, stream: true, stream_options: { include_usage: true } }),
+  msgJson: JSON.stringify({ model: CLAUDE_MODEL, messages, max_tokens: 32 }),
+  msgStream: JSON.stringify({ model: CLAUDE_MODEL, messages, max_tokens: 32, stream: true }),
+};
 const bodyBuf = { json: Buffer.from(BODIES.json), stream: Buffer.from(BODIES.stream) };
+const claudeBuf = Object.fromEntries(Object.entries(CLAUDE_BODIES).map(([k, v]) => [k, Buffer.from(v)]));
 
 /** One chat completion request for the load generator (undici request options). */
 export function chatRequest(key, stream) {
@@ -29,6 +38,28 @@ export function chatRequest(key, stream) {
     method: 'POST',
     path: '/v1/chat/completions',
     headers: { 'content-type': 'application/json', 'content-length': String(body.length), authorization: `Bearer ${key}` },
+    body,
+  };
+}
+
+/** OpenAI chat completions for the Claude model: the converted path (OpenAI client, type-14 channel). */
+export function convertedRequest(key, stream) {
+  const body = stream ? claudeBuf.stream : claudeBuf.json;
+  return {
+    method: 'POST',
+    path: '/v1/chat/completions',
+    headers: { 'content-type': 'application/json', 'content-length': String(body.length), authorization: `Bearer ${key}` },
+    body,
+  };
+}
+
+/** Anthropic-native inbound: POST /v1/messages with x-api-key to the type-14 channel (passthrough). */
+export function messagesRequest(key, stream) {
+  const body = stream ? claudeBuf.msgStream : claudeBuf.msgJson;
+  return {
+    method: 'POST',
+    path: '/v1/messages',
+    headers: { 'content-type': 'application/json', 'content-length': String(body.length), 'x-api-key': key, 'anthropic-version': '2023-06-01' },
     body,
   };
 }
@@ -145,6 +176,12 @@ async function configure(base, upstreamUrl, log) {
   });
   const channelId = Array.isArray(channel) ? channel[0]?.id : channel?.id;
   log(`  channel ${channelId ?? '?'} -> ${upstreamUrl}`);
+  // The Claude channel (type 14) on the same fake, which also speaks the Messages API.
+  const claude = await must(base, 'POST', '/api/channel/', {
+    session,
+    body: { mode: 'single', type: 14, name: 'bench-fake-claude', key: 'sk-ant-bench-upstream-key', base_url: upstreamUrl, models: CLAUDE_MODEL, group: 'default' },
+  });
+  log(`  Claude channel ${(Array.isArray(claude) ? claude[0]?.id : claude?.id) ?? '?'} (type 14) -> ${upstreamUrl}`);
 
   const created = await must(base, 'POST', '/api/token/', {
     session,
@@ -172,13 +209,11 @@ async function configure(base, upstreamUrl, log) {
  * Probes the relay with one request of each kind. 404/501 mean the route is not there yet;
  * 5xx and 429 are retried for a while (the routing index may still be loading the channel).
  */
-async function probe(base, key, body) {
+async function probe(base, key, body, path = '/v1/chat/completions') {
   let last = null;
+  const headers = path === '/v1/messages' ? { 'x-api-key': key, 'anthropic-version': '2023-06-01' } : { authorization: `Bearer ${key}` };
   for (let attempt = 0; attempt < 20; attempt++) {
-    last = await call(base, 'POST', '/v1/chat/completions', {
-      body: JSON.parse(body),
-      headers: { authorization: `Bearer ${key}` },
-    });
+    last = await call(base, 'POST', path, { body: JSON.parse(body), headers });
     if (last.status === 200) return { ok: true, status: 200, text: last.full };
     if (last.status === 404 || last.status === 501) return { ok: false, missing: true, status: last.status, text: last.text };
     if (last.status < 429) break;
@@ -242,6 +277,7 @@ export async function startGateway({ kind, entry, upstreamUrl, log, track }) {
         throw new SetupError(`PostgreSQL at ${PG_URL}: ${err.message}`);
       }
       onCleanup(db.drop);
+      result.pgDatabase = new URL(db.url).pathname.slice(1);
       const prefix = `sluice-bench-${randomBytes(4).toString('hex')}`;
       onCleanup(() => dropRedisPrefix(prefix));
       Object.assign(env, { DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix });
@@ -273,6 +309,22 @@ export async function startGateway({ kind, entry, upstreamUrl, log, track }) {
     else {
       result.streamReason = s.ok ? 'the stream did not end with data: [DONE]' : `stream probe -> HTTP ${s.status}: ${s.text}`;
       log(`  ${name}: streaming unavailable: ${result.streamReason}`);
+    }
+    // The Claude paths (issue 15): each is measured only when its probe answers as it should.
+    const checks = {
+      convJson: [CLAUDE_BODIES.json, '/v1/chat/completions', '"choices"'],
+      convStream: [CLAUDE_BODIES.stream, '/v1/chat/completions', 'data: [DONE]'],
+      msgJson: [CLAUDE_BODIES.msgJson, '/v1/messages', '"content"'],
+      msgStream: [CLAUDE_BODIES.msgStream, '/v1/messages', 'event: message_stop'],
+    };
+    result.claude = {};
+    for (const [id, [body, path, mark]] of Object.entries(checks)) {
+      const c = await probe(result.url, key, body, path);
+      if (c.ok && c.text.includes(mark)) result.claude[id] = { ok: true };
+      else {
+        result.claude[id] = { ok: false, reason: c.ok ? `answer without ${mark}` : `${path} -> HTTP ${c.status}: ${c.text}` };
+        log(`  ${name}: Claude path ${id} unavailable: ${result.claude[id].reason}`);
+      }
     }
     return result;
   } catch (err) {

@@ -5,6 +5,9 @@ import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 
 const DONE = 'data: [DONE]';
+/** What a good answer holds: OpenAI chat by default; the Anthropic inbound passes its own. */
+export const OPENAI_MARKS = { json: '"choices"', done: DONE };
+export const ANTHROPIC_MARKS = { json: '"content"', done: 'event: message_stop' };
 const ERROR_SAMPLES = 5;
 
 /** A keep-alive pool for one target (one connection per concurrent worker at most). */
@@ -48,7 +51,7 @@ async function drainText(body, max = 300) {
  * first body chunk is the first-chunk time, and the stream must end with `data: [DONE]`.
  * Returns { ok, ttfc (ms from t0, streams only), kind, detail }.
  */
-async function once(dispatcher, req, stream, t0) {
+async function once(dispatcher, req, stream, t0, marks = OPENAI_MARKS) {
   let res;
   try {
     res = await dispatcher.request(req);
@@ -59,7 +62,7 @@ async function once(dispatcher, req, stream, t0) {
   try {
     if (!stream) {
       const buf = Buffer.from(await res.body.arrayBuffer());
-      return buf.includes('"choices"') ? { ok: true } : { ok: false, kind: 'bad body', detail: buf.toString('utf8', 0, 200) };
+      return buf.includes(marks.json) ? { ok: true } : { ok: false, kind: 'bad body', detail: buf.toString('utf8', 0, 200) };
     }
     let ttfc = -1;
     let prev = null;
@@ -70,7 +73,7 @@ async function once(dispatcher, req, stream, t0) {
       last = chunk;
     }
     const tail = (prev ? Buffer.concat([prev, last]) : (last ?? Buffer.alloc(0))).toString('utf8');
-    return tail.includes(DONE) ? { ok: true, ttfc } : { ok: false, kind: 'stream without [DONE]', detail: tail.slice(-200) };
+    return tail.includes(marks.done) ? { ok: true, ttfc } : { ok: false, kind: `stream without ${marks.done}`, detail: tail.slice(-200) };
   } catch (err) {
     return { ok: false, kind: err.code ?? err.name ?? 'error', detail: err.message };
   }
@@ -94,7 +97,7 @@ export function streamStaggerMs(chunks, delayMs) {
  * Returns { completed, windowMs, latencies[], ttfcs[], errors } where completed counts requests
  * that ended inside the window, latencies/ttfcs cover requests that started inside it.
  */
-export async function closedLoop({ dispatcher, req, stream, concurrency, seconds, warmupMs, staggerMs = 0, onWindow }) {
+export async function closedLoop({ dispatcher, req, stream, concurrency, seconds, warmupMs, staggerMs = 0, onWindow, marks = OPENAI_MARKS }) {
   const start = performance.now();
   const deadline = start + seconds * 1000;
   let inWindow = false;
@@ -123,7 +126,7 @@ export async function closedLoop({ dispatcher, req, stream, concurrency, seconds
     while (performance.now() < deadline) {
       const t0 = performance.now();
       const startedInWindow = inWindow;
-      const r = await once(dispatcher, req, stream, t0);
+      const r = await once(dispatcher, req, stream, t0, marks);
       if (!r.ok) {
         errors.add(r.kind, r.detail);
         continue;

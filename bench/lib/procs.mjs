@@ -170,3 +170,27 @@ export async function listenLoopback(server, opts = {}) {
   });
   return server.address().port;
 }
+
+/**
+ * CPU (ms, user + system) of every PostgreSQL backend serving `database` on this machine, by pid:
+ * backends are found by their process title ("postgres: <cluster>: <user> <database> <host>
+ * ..."), read synchronously from /proc so both edges of a measured window see the same instant.
+ * A backend that exits inside a window takes its CPU with it (the pools here keep theirs open).
+ */
+export function pgBackendCpu(database) {
+  const out = new Map();
+  const needle = ` ${database} `;
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    const cmd = procFile(pid, 'cmdline');
+    if (cmd === null || !cmd.startsWith('postgres:') || !cmd.replace(/\0/g, ' ').includes(needle)) continue;
+    const ms = cpuMs(pid);
+    if (Number.isFinite(ms)) out.set(pid, ms);
+  }
+  return out;
+}
