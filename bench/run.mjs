@@ -156,7 +156,7 @@ async function runPhase(phase, target, fake, seconds, acc) {
     acc.dbPids = Math.max(acc.dbPids, win.dbPids);
     acc.upstreamCpuMs += win.up;
     acc.benchCpuMs += win.bench;
-    acc.perRound.push({ rate: r.completed / (r.windowMs / 1000), cpuPerReq: win.cpu / Math.max(1, r.completed), benchCorePct: (100 * win.bench) / win.ms });
+    acc.perRound.push({ rate: r.completed / (r.windowMs / 1000), cpuPerReq: win.cpu / Math.max(1, r.completed), benchCorePct: (100 * win.bench) / win.ms, ttfc99: percentile(r.ttfcs, 99), p99: percentile(r.latencies, 99) });
   }
   for (const v of r.latencies) acc.latencies.push(v);
   for (const v of r.ttfcs) acc.ttfcs.push(v);
@@ -364,6 +364,7 @@ function stats(a) {
     errors: a.errors,
     errorKinds: a.errorKinds,
     errorSamples: a.errorSamples,
+    ttfc99PerRound: a.perRound.map((r) => r.ttfc99),
     rateRange: a.perRound.length ? [Math.min(...a.perRound.map((r) => r.rate)), Math.max(...a.perRound.map((r) => r.rate))] : [NaN, NaN],
   };
 }
@@ -388,6 +389,9 @@ function report(targets, acc, held, skipped) {
       ? ['target', 'streams/s', 'per round', 'CPU/stream', 'PG backends CPU', 'upstream CPU', 'first chunk p50', 'first chunk p99', 'stream p50', 'generator', 'errors']
       : ['target', 'req/s', 'per round', 'CPU/req', 'PG backends CPU', 'upstream CPU', 'p50', 'p99', 'generator', 'errors'];
     table(header, rows);
+    if (phase.stream && phase.concurrency > 1) {
+      out(`   first-chunk p99 per round: ${present(phase.id).map((t) => `${t.name} ${S[t.name][phase.id].ttfc99PerRound.map((x) => fixed(x, 0)).join(' / ')} ms`).join('; ')}`);
+    }
     for (const t of present(phase.id)) {
       const s = S[t.name][phase.id];
       if (s.errors > 0) out(`   ${t.name} errors: ${JSON.stringify(s.errorKinds)} e.g. ${s.errorSamples[0] ?? ''}`);
