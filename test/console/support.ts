@@ -94,8 +94,25 @@ export async function openPage(h: ConsoleHarness, path: string, opts: OpenOption
   return { page, context, errors, close: () => context.close() };
 }
 
+/**
+ * Waits until every finite animation and transition on the page has ended (a button fading from its
+ * disabled look, a dialog sliding in), so axe measures colours as a person sees them at rest. Endless
+ * ones (spinners, the New Year snow) are left running. Twice: one ending can start another.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  for (let round = 0; round < 2; round += 1) {
+    await page.evaluate(`Promise.race([
+      Promise.all(document.getAnimations()
+        .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ])`);
+  }
+}
+
 /** axe-core over the whole page: no serious or critical violation. */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
