@@ -8,7 +8,6 @@ import { OptionsService } from '../options/options.service';
 import { OutboundClient } from '../outbound/outbound.service';
 import { withMappedStatus } from './adaptors/openai-compatible/error';
 import { ChannelConfigError } from './adaptors/errors';
-import type { UpstreamRequest, UpstreamResponse } from './adaptors/types';
 import type { UpstreamFailure } from './canonical/errors';
 import { DEFAULT_RELAY_LIMITS } from './canonical/limits';
 import { mapStatus } from './channel-transforms';
@@ -16,7 +15,7 @@ import { DrainLimiter } from './drain-limiter';
 import { ENDPOINTS } from './endpoints';
 import { prepare } from './failover';
 import type { AttemptClient } from './attempt-client';
-import { TokenCache } from './token-cache';
+import { ChannelTokens } from './channel-tokens.service';
 import { runAttempt, type AttemptLimits } from './upstream-attempt';
 
 /** A probe is a short question: the relay's timeouts, capped so one dead channel cannot hold "test all". */
@@ -108,11 +107,11 @@ class CapturedAnswer implements AttemptClient {
 @Injectable()
 export class ChannelProbeService {
   private readonly limits: AttemptLimits;
-  private readonly tokens = new TokenCache();
 
   constructor(
     private readonly outbound: OutboundClient,
     private readonly options: OptionsService,
+    private readonly tokens: ChannelTokens,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     const r = config.relay;
@@ -136,7 +135,7 @@ export class ChannelProbeService {
     let req: ReturnType<typeof ops.parse>;
     try {
       req = ops.parse(body, DEFAULT_RELAY_LIMITS);
-      prepared = await prepare(channel, ops, req, (exchange, ctx) => this.tokens.get(exchange, ctx, (upstream) => this.exchangeToken(upstream, allowPrivate)));
+      prepared = await prepare(channel, ops, req, (exchange, ctx) => this.tokens.get(exchange, ctx));
     } catch (err) {
       if (err instanceof DomainError && err.messageKey) return { kind: 'not_sent', messageKey: err.messageKey, params: err.params, configError: null };
       if (err instanceof ChannelConfigError) return { kind: 'not_sent', messageKey: null, params: {}, configError: err.message };
@@ -169,21 +168,5 @@ export class ChannelProbeService {
     if (result.messageKey === 'relay.upstream_blocked') return { kind: 'not_sent', messageKey: 'channel.upstream_blocked', params: {}, configError: null };
     const failure = result.fromStatus ? withMappedStatus(result.failure, mapStatus(channel.statusCodeMapping, result.failure.status)) : result.failure;
     return { kind: 'failed', ms, failure, upstreamStatus: result.fromStatus ? result.failure.status : null, messageKey: result.messageKey ?? null };
-  }
-
-  /** One token exchange through the outbound client (the relay's address policy and timeouts). */
-  private async exchangeToken(upstream: UpstreamRequest, allowPrivate: boolean): Promise<UpstreamResponse> {
-    const res = await this.outbound.request({
-      url: upstream.url,
-      method: upstream.method,
-      headers: { ...upstream.headers },
-      body: upstream.body,
-      allowPrivate,
-      timeouts: { headersMs: this.limits.headersTimeoutMs, idleMs: this.limits.idleTimeoutMs },
-    });
-    const text = await this.outbound.readText(res, this.limits.maxErrorBytes, 'truncate');
-    const headers: Record<string, string | undefined> = {};
-    for (const [k, v] of Object.entries(res.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v[0] : v;
-    return { status: res.status, headers, text, bytes: Buffer.byteLength(text) };
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { OptionsModule } from '../options/options.module';
+import { ChannelProbeModule } from './channel-probe.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { UsersModule } from '../users/users.module';
 import { PlaygroundController } from './playground.controller';
@@ -17,7 +18,7 @@ import { RelayService } from './relay.service';
  * it authenticates like the management API.
  */
 @Module({
-  imports: [OptionsModule, UsersModule, TokensModule, ChannelsModule, BillingModule],
+  imports: [OptionsModule, UsersModule, TokensModule, ChannelsModule, BillingModule, ChannelProbeModule],
   controllers: [PlaygroundController],
   providers: [RelayService, RelayAuthService, RelayPricing, RelayInfoService, RelayRoutes],
   exports: [RelayService, RelayAuthService],

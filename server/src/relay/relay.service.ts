@@ -28,8 +28,7 @@ import { geminiSettings } from './adaptors/gemini/settings';
 import { RelayPricing, type ResolvedPricing } from './relay-pricing';
 import { findSensitiveWord, parseSensitiveWords, promptTexts } from './sensitive-words';
 import { runAttempt, type AttemptLimits } from './upstream-attempt';
-import { TokenCache } from './token-cache';
-import type { UpstreamRequest, UpstreamResponse } from './adaptors/types';
+import { ChannelTokens } from './channel-tokens.service';
 
 /**
  * How often every running request's hold is touched, so that the sweeper (which closes holds not
@@ -58,8 +57,6 @@ export class RelayService implements OnModuleDestroy {
   private readonly heartbeat: NodeJS.Timeout;
   private idleWaiters: (() => void)[] = [];
   private sensitive: { raw: string; words: string[] } = { raw: '', words: [] };
-  /** Access tokens of token-exchange channels (Vertex AI), shared by every request on this node. */
-  private readonly tokens = new TokenCache();
 
   constructor(
     private readonly auth: RelayAuthService,
@@ -70,6 +67,7 @@ export class RelayService implements OnModuleDestroy {
     routing: RoutingIndexService,
     channels: ChannelsService,
     health: ChannelHealthService,
+    private readonly tokens: ChannelTokens,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     const every = heartbeatMs(config.holdSweepAfterSeconds);
@@ -139,7 +137,7 @@ export class RelayService implements OnModuleDestroy {
         first: first.channel,
         retryTimes: this.options.num('RetryTimes'),
         retryWindowMs: this.config.relay.retryWindowMs,
-        authorize: (exchange, ctx) => this.tokens.get(exchange, ctx, (upstream) => this.exchangeToken(upstream, allowPrivate)),
+        authorize: (exchange, ctx) => this.tokens.get(exchange, ctx),
         attempt: (channel, adaptor, ctx, upstream) =>
           runAttempt(this.outbound, this.limits, {
             exchange: x,
@@ -279,22 +277,6 @@ export class RelayService implements OnModuleDestroy {
     const ctx = { type: 24 as const, baseUrl: channel.baseUrl, key: channel.key, upstreamModel, other: channel.other, organization: '' };
     const f = adaptorFor(24).mapError({ status: res.status >= 300 && res.status < 400 ? 502 : res.status, text }, ctx);
     throw new UpstreamError(f.status, f.code, f.type, f.message, {});
-  }
-
-  /** One token exchange through the outbound client (same address policy and timeouts as calls). */
-  private async exchangeToken(upstream: UpstreamRequest, allowPrivate: boolean): Promise<UpstreamResponse> {
-    const res = await this.outbound.request({
-      url: upstream.url,
-      method: upstream.method,
-      headers: { ...upstream.headers },
-      body: upstream.body,
-      allowPrivate,
-      timeouts: { headersMs: this.limits.headersTimeoutMs, idleMs: this.limits.idleTimeoutMs },
-    });
-    const text = await this.outbound.readText(res, this.limits.maxErrorBytes, 'truncate');
-    const headers: Record<string, string | undefined> = {};
-    for (const [k, v] of Object.entries(res.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v[0] : v;
-    return { status: res.status, headers, text, bytes: Buffer.byteLength(text) };
   }
 
   private checkSensitive(req: CanonicalRequest): void {
