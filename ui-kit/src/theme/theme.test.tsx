@@ -36,6 +36,8 @@ const textPairs: ReadonlyArray<readonly [text: ColorToken, background: ColorToke
   ['onSuccess', 'successHover', 'success primary Button, hovered'],
   ['onWarning', 'warning', 'warning primary Button'],
   ['onWarning', 'warningHover', 'warning primary Button, hovered'],
+  ['onInfo', 'info', 'info fill'],
+  ['onInfo', 'infoHover', 'info fill, hovered'],
   ['textSecondary', 'bg', 'secondary text on the page'],
   ['textSecondary', 'bgElevated', 'secondary text on cards and popovers'],
 ];
