@@ -119,6 +119,12 @@ export const bareControl = css`
   color: inherit;
   font: inherit;
 
+  /* The frame draws the focus ring (focus-within); a second one on the control itself showed
+     as a box inside the field. */
+  &:focus-visible {
+    box-shadow: none;
+  }
+
   &::placeholder {
     color: ${th((t) => t.colors.textDisabled)};
     opacity: 1;
