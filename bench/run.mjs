@@ -10,17 +10,19 @@
 // stream phase [1], BENCH_OPEN_CONCURRENCY streams being opened at once [200],
 // BENCH_OPEN_TIMEOUT_S to open them all [120], BENCH_HOLD_DIRECT=1 to hold them on the fake
 // alone too, BENCH_GATEWAY_NODE_ARGS (node flags for the gateway, e.g. --cpu-prof), BENCH_GATEWAYS
-// [postgres,sqlite; "none": floor only], BENCH_SERVER_ENTRY [server/dist/main.js],
-// BENCH_PG_URL, BENCH_REDIS_URL. See bench/README.md.
+// [postgres,sqlite; "none": floor only; `kind@path/to/main.js` starts another build as well, named
+// gateway(kind@<its folder>), for A/B in one run], BENCH_SERVER_ENTRY [server/dist/main.js],
+// BENCH_PHASES (phase ids to run, e.g. stream256; default all), BENCH_PG_URL, BENCH_REDIS_URL.
+// See bench/README.md.
 
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatRequest, convertedRequest, messagesRequest, startGateway } from './lib/gateway.mjs';
 import { ANTHROPIC_MARKS, closedLoop, newPool, OPENAI_MARKS, openHeldStreams, percentile, streamStaggerMs } from './lib/load.mjs';
-import { cpuMs, openFds, openFilesLimit, pgBackendCpu, rssKb, sleep, startBenchServer } from './lib/procs.mjs';
+import { cpuMs, machineCpu, mainThreadSched, openFds, openFilesLimit, pgBackendCpu, rssKb, sleep, startBenchServer } from './lib/procs.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -55,12 +57,27 @@ const cfg = {
   ttfcDelayMs: num('BENCH_TTFC_CHUNK_DELAY_MS', 1, 0),
   openConcurrency: Math.floor(num('BENCH_OPEN_CONCURRENCY', 200, 1)),
   openTimeoutS: num('BENCH_OPEN_TIMEOUT_S', 120, 1),
-  gateways: (process.env.BENCH_GATEWAYS ?? 'postgres,sqlite')
+  entry: resolve(root, process.env.BENCH_SERVER_ENTRY ?? 'server/dist/main.js'),
+  phases: (process.env.BENCH_PHASES ?? '')
     .split(',')
     .map((s) => s.trim())
-    .filter((s) => s === 'postgres' || s === 'sqlite'),
-  entry: resolve(root, process.env.BENCH_SERVER_ENTRY ?? 'server/dist/main.js'),
+    .filter((s) => s !== ''),
 };
+// `postgres`, `sqlite`, or `postgres@/path/to/other/main.js` (another build in the same run).
+cfg.gateways = (process.env.BENCH_GATEWAYS ?? 'postgres,sqlite')
+  .split(',')
+  .map((s) => s.trim())
+  .map((s) => {
+    const at = s.indexOf('@');
+    const kind = at < 0 ? s : s.slice(0, at);
+    if (kind !== 'postgres' && kind !== 'sqlite') return null;
+    if (at < 0) return { kind, entry: cfg.entry, label: kind };
+    const entry = resolve(root, s.slice(at + 1));
+    // Named after its folder (the one above dist/ for a copy of server/ with its dist/ and assets/).
+    const dir = basename(dirname(entry)) === 'dist' ? basename(dirname(dirname(entry))) : basename(dirname(entry));
+    return { kind, entry, label: `${kind}@${dir}` };
+  })
+  .filter((g) => g !== null);
 if (cfg.warmupMs >= cfg.seconds * 1000) cfg.warmupMs = Math.floor(cfg.seconds * 250);
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -91,16 +108,22 @@ const PHASES = [
   { id: 'msg32', title: 'Anthropic inbound: POST /v1/messages to a Claude channel, non-stream, 32 concurrent', stream: false, concurrency: 32, path: 'messages', probe: 'msgJson' },
   { id: 'msg256', title: 'Anthropic inbound: POST /v1/messages to a Claude channel, streaming, 256 concurrent', stream: true, concurrency: 256, delayMs: cfg.chunkDelayMs, path: 'messages', probe: 'msgStream' },
 ];
+const unknownPhases = cfg.phases.filter((id) => !PHASES.some((p) => p.id === id));
+if (unknownPhases.length > 0) {
+  console.error(`BENCH_PHASES: unknown phase ${unknownPhases.join(', ')} (known: ${PHASES.map((p) => p.id).join(', ')})`);
+  process.exit(2);
+}
 
 /** Whether a target runs a phase: the Claude phases need a gateway whose probe of that path passed. */
 function runs(phase, t) {
+  if (cfg.phases.length > 0 && !cfg.phases.includes(phase.id)) return false;
   if (phase.stream && !t.stream) return false;
   if (phase.probe) return t.gateway?.claude?.[phase.probe]?.ok === true;
   return true;
 }
 
 function emptyAcc() {
-  return { completed: 0, windowMs: 0, cpuMs: 0, dbCpuMs: 0, dbPids: 0, upstreamCpuMs: 0, benchCpuMs: 0, latencies: [], ttfcs: [], errors: 0, errorKinds: {}, errorSamples: [], perRound: [] };
+  return { completed: 0, windowMs: 0, cpuMs: 0, dbCpuMs: 0, dbPids: 0, upstreamCpuMs: 0, benchCpuMs: 0, machineBusyMs: 0, machineTotalMs: 0, mainRunMs: 0, mainWaitMs: 0, latencies: [], ttfcs: [], errors: 0, errorKinds: {}, errorSamples: [], perRound: [] };
 }
 
 let fakeDelayMs = null;
@@ -121,6 +144,8 @@ async function runPhase(phase, target, fake, seconds, acc) {
   let u0 = 0;
   let b0 = null;
   let t0 = 0;
+  let m0 = null;
+  let s0 = null;
   let win = null;
   const r = await closedLoop({
     dispatcher: target.pool,
@@ -137,13 +162,28 @@ async function runPhase(phase, target, fake, seconds, acc) {
         if (db) dbStart = pgBackendCpu(db);
         u0 = cpuMs(upstreamPid);
         b0 = process.cpuUsage();
+        m0 = machineCpu();
+        s0 = mainThreadSched(target.pid);
         t0 = performance.now();
       } else if (b0 !== null) {
         const b = process.cpuUsage(b0);
         const dbEnd = db ? pgBackendCpu(db) : new Map();
         let dbMs = 0;
         for (const [pid, v] of dbEnd) dbMs += v - (dbStart?.get(pid) ?? 0);
-        win = { cpu: cpuMs(target.pid) - c0, db: dbMs, dbPids: dbEnd.size, up: cpuMs(upstreamPid) - u0, bench: (b.user + b.system) / 1000, ms: performance.now() - t0 };
+        const m = machineCpu();
+        const sc = mainThreadSched(target.pid);
+        win = {
+          cpu: cpuMs(target.pid) - c0,
+          db: dbMs,
+          dbPids: dbEnd.size,
+          up: cpuMs(upstreamPid) - u0,
+          bench: (b.user + b.system) / 1000,
+          ms: performance.now() - t0,
+          machineBusy: m.busy - m0.busy,
+          machineTotal: m.total - m0.total,
+          mainRun: sc.runMs - s0.runMs,
+          mainWait: sc.waitMs - s0.waitMs,
+        };
       }
     },
   });
@@ -156,6 +196,10 @@ async function runPhase(phase, target, fake, seconds, acc) {
     acc.dbPids = Math.max(acc.dbPids, win.dbPids);
     acc.upstreamCpuMs += win.up;
     acc.benchCpuMs += win.bench;
+    acc.machineBusyMs += win.machineBusy;
+    acc.machineTotalMs += win.machineTotal;
+    acc.mainRunMs += win.mainRun;
+    acc.mainWaitMs += win.mainWait;
     acc.perRound.push({ rate: r.completed / (r.windowMs / 1000), cpuPerReq: win.cpu / Math.max(1, r.completed), benchCorePct: (100 * win.bench) / win.ms, ttfc99: percentile(r.ttfcs, 99), p99: percentile(r.latencies, 99) });
   }
   for (const v of r.latencies) acc.latencies.push(v);
@@ -267,6 +311,7 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 async function main() {
   const limits = openFilesLimit();
   out(`relay benchmark: node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  if (cfg.phases.length > 0) out(`phases: ${cfg.phases.join(', ')} only (BENCH_PHASES); the other figures print as n/a`);
   out(`settings: ${cfg.rounds} rounds x ${cfg.seconds} s per phase (first ${cfg.warmupMs} ms not measured), ${cfg.chunks} chunks per stream every ${cfg.chunkDelayMs} ms, ${cfg.streams} held streams`);
   out(`open files: soft ${limits.soft}, hard ${limits.hard}${limits.soft < cfg.streams * 2 + 256 ? ` (WARNING: ${cfg.streams} held streams need about ${cfg.streams * 2 + 256})` : ''}`);
   out();
@@ -283,9 +328,9 @@ async function main() {
     { name: 'floor', url: floor.url, pid: floor.pid, key: 'sk-bench-floor', stream: true },
   ];
   const skipped = {};
-  for (const kind of cfg.gateways) {
-    out(`starting gateway(${kind}) from ${cfg.entry}`);
-    const g = await startGateway({ kind, entry: cfg.entry, upstreamUrl: fake.url, log: out, track: (x) => gateways.push(x) });
+  for (const { kind, entry, label } of cfg.gateways) {
+    out(`starting gateway(${label}) from ${entry}`);
+    const g = await startGateway({ kind, entry, name: `gateway(${label})`, upstreamUrl: fake.url, log: out, track: (x) => gateways.push(x) });
     if (g.available) {
       targets.push({ name: g.name, url: g.url, pid: g.pid, key: g.key, stream: g.streamAvailable, gateway: g });
       const l = openFilesLimit(g.pid);
@@ -357,6 +402,12 @@ function stats(a) {
     dbPids: a.dbPids,
     upCpuPerReq: a.upstreamCpuMs / a.completed,
     benchCorePct: Math.max(0, ...a.perRound.map((r) => r.benchCorePct)),
+    benchCpuPerReq: a.benchCpuMs / a.completed,
+    machineBusyPct: (100 * a.machineBusyMs) / a.machineTotalMs,
+    // Of the window, how long the target's main thread ran and how long it was runnable but
+    // waited for a core (ms per second of window).
+    mainRunPerSec: a.mainRunMs / (a.windowMs / 1000),
+    mainWaitPerSec: a.mainWaitMs / (a.windowMs / 1000),
     p50: percentile(a.latencies, 50),
     p99: percentile(a.latencies, 99),
     ttfc50: percentile(a.ttfcs, 50),
@@ -391,6 +442,21 @@ function report(targets, acc, held, skipped) {
     table(header, rows);
     if (phase.stream && phase.concurrency > 1) {
       out(`   first-chunk p99 per round: ${present(phase.id).map((t) => `${t.name} ${S[t.name][phase.id].ttfc99PerRound.map((x) => fixed(x, 0)).join(' / ')} ms`).join('; ')}`);
+    }
+    // Where the machine's CPU went: the target, PostgreSQL, the fake, the generator, and the rest
+    // of the machine (other work on a shared host). `main thread waited` is the time the target's
+    // event loop was ready to run but had no core (/proc/<pid>/task/<pid>/schedstat).
+    for (const t of present(phase.id)) {
+      const s = S[t.name][phase.id];
+      const cores = cpus().length;
+      const busy = s.machineBusyPct;
+      const perSec = (cpuPerReq) => (cpuPerReq * s.rate) / 10; // ms per request x req/s = ms/s; /1000 *100 = % of a core
+      const own = [s.cpuPerReq, Number.isFinite(s.dbCpuPerReq) ? s.dbCpuPerReq : 0, t.name === 'direct' ? 0 : s.upCpuPerReq, s.benchCpuPerReq].map(perSec);
+      const rest = (busy * cores) - own.reduce((a, b) => a + b, 0);
+      out(
+        `   ${t.name}: machine ${fixed(busy, 0)}% busy (of ${cores} cores); % of one core: target ${fixed(own[0], 0)}, PG ${fixed(own[1], 0)}, fake ${fixed(own[2], 0)}, generator ${fixed(own[3], 0)}, rest of the machine ${fixed(rest, 0)}; ` +
+          `target's main thread ran ${fixed(s.mainRunPerSec, 0)} and waited for a core ${fixed(s.mainWaitPerSec, 0)} ms per s`,
+      );
     }
     for (const t of present(phase.id)) {
       const s = S[t.name][phase.id];
@@ -450,14 +516,17 @@ function report(targets, acc, held, skipped) {
     rows.push([t.name, figure, 'not measured', goal, '-', 'not measured', why]);
     (verdicts[t.name] ??= []).push({ figure, pass: null });
   };
+  // A figure whose phase BENCH_PHASES left out is "not measured", not a failure.
+  const selected = (id) => cfg.phases.length === 0 || cfg.phases.includes(id);
   for (const t of targets.filter((x) => x.name !== 'direct')) {
     const s = S[t.name];
     const isFloor = t.name === 'floor';
+    const addIn = (id, name, figure, value, goal, ...rest) => (selected(id) ? add(name, figure, value, goal, ...rest) : notMeasured(t, figure, goal, `BENCH_PHASES leaves out ${id}`));
     const vsFloor = (pass) => (isFloor ? null : pass);
 
     const cpuR = ratio(s.json32.cpuPerReq, f.json32.cpuPerReq);
-    add(t.name, 'CPU per request, non-stream 32 conc.', us(s.json32.cpuPerReq), '<= 3x floor', rx(cpuR), vsFloor(cpuR <= 3 && clean(s.json32)));
-    if (isPg(t)) {
+    addIn('json32', t.name, 'CPU per request, non-stream 32 conc.', us(s.json32.cpuPerReq), '<= 3x floor', rx(cpuR), vsFloor(cpuR <= 3 && clean(s.json32)));
+    if (isPg(t) && selected('json32')) {
       if (s.json32.dbPids > 0) {
         const dbR = ratio(s.json32.dbCpuPerReq, f.json32.cpuPerReq);
         add(t.name, "PostgreSQL backends' CPU per relayed request, 32 conc.", `${us(s.json32.dbCpuPerReq)} (${s.json32.dbPids} backends)`, "<= 1.5x floor's CPU/req", rx(dbR), dbR <= 1.5 && clean(s.json32));
@@ -465,19 +534,19 @@ function report(targets, acc, held, skipped) {
     }
     const rateGoal = isPg(t) ? 0.3 : 0.4;
     const rateR = ratio(s.json32.rate, f.json32.rate);
-    add(t.name, 'requests/s, non-stream 32 conc.', fixed(s.json32.rate, 0), isFloor ? '-' : `>= ${rateGoal}x floor`, rx(rateR), vsFloor(rateR >= rateGoal && clean(s.json32)));
+    addIn('json32', t.name, 'requests/s, non-stream 32 conc.', fixed(s.json32.rate, 0), isFloor ? '-' : `>= ${rateGoal}x floor`, rx(rateR), vsFloor(rateR >= rateGoal && clean(s.json32)));
 
     const latGoal = isPg(t) ? 1.5 : 1;
     const addedLat = s.json1.p50 - d.json1.p50;
-    add(t.name, 'added median latency, 1 conc.', ms(addedLat), `<= ${latGoal} ms`, rx(ratio(addedLat, f.json1.p50 - d.json1.p50)), addedLat <= latGoal && clean(s.json1));
+    addIn('json1', t.name, 'added median latency, 1 conc.', ms(addedLat), `<= ${latGoal} ms`, rx(ratio(addedLat, f.json1.p50 - d.json1.p50)), addedLat <= latGoal && clean(s.json1));
 
     if (t.stream) {
       const addedTtfc = s.stream1.ttfc50 - d.stream1.ttfc50;
-      add(t.name, 'added median first chunk, stream 1 conc.', ms(addedTtfc), '<= 2 ms', rx(ratio(addedTtfc, f.stream1.ttfc50 - d.stream1.ttfc50)), addedTtfc <= 2 && clean(s.stream1));
+      addIn('stream1', t.name, 'added median first chunk, stream 1 conc.', ms(addedTtfc), '<= 2 ms', rx(ratio(addedTtfc, f.stream1.ttfc50 - d.stream1.ttfc50)), addedTtfc <= 2 && clean(s.stream1));
       const sR = ratio(s.stream256.rate, f.stream256.rate);
-      add(t.name, 'streams/s, 256 conc.', fixed(s.stream256.rate, 0), '>= 0.8x floor', rx(sR), vsFloor(sR >= 0.8 && clean(s.stream256)));
+      addIn('stream256', t.name, 'streams/s, 256 conc.', fixed(s.stream256.rate, 0), '>= 0.8x floor', rx(sR), vsFloor(sR >= 0.8 && clean(s.stream256)));
       const p99Goal = f.stream256.ttfc99 + 50;
-      add(t.name, 'first-chunk p99, 256 conc.', ms(s.stream256.ttfc99), isFloor ? '-' : `<= floor p99 + 50 ms (${ms(p99Goal)})`, rx(ratio(s.stream256.ttfc99, f.stream256.ttfc99)), vsFloor(s.stream256.ttfc99 <= p99Goal && clean(s.stream256)));
+      addIn('stream256', t.name, 'first-chunk p99, 256 conc.', ms(s.stream256.ttfc99), isFloor ? '-' : `<= floor p99 + 50 ms (${ms(p99Goal)})`, rx(ratio(s.stream256.ttfc99, f.stream256.ttfc99)), vsFloor(s.stream256.ttfc99 <= p99Goal && clean(s.stream256)));
       const h = held[t.name];
       if (h) {
         const allOk = h.opened === h.requested && h.ended === h.opened && h.errors.count === 0;
@@ -490,23 +559,23 @@ function report(targets, acc, held, skipped) {
 
     if (isFloor) continue;
     // Converted path (OpenAI client, Claude upstream) against this gateway's own OpenAI passthrough.
-    const why = (probe) => t.gateway?.claude?.[probe]?.reason ?? 'the gateway set-up did not reach it';
+    const why = (probe, id) => (!selected(id) ? `BENCH_PHASES leaves out ${id}` : (t.gateway?.claude?.[probe]?.reason ?? 'the gateway set-up did not reach it'));
     if (acc[t.name].conv256.windowMs > 0 && t.stream) {
       const cR = ratio(s.conv256.cpuPerReq, s.stream256.cpuPerReq);
       add(t.name, 'converted (OpenAI client, Claude upstream), CPU per stream, 256 conc.', us(s.conv256.cpuPerReq), `<= 1.5x passthrough's (${us(s.stream256.cpuPerReq)})`, rx(cR), cR <= 1.5 && clean(s.conv256));
-    } else notMeasured(t, 'converted (OpenAI client, Claude upstream), CPU per stream', "<= 1.5x passthrough's", why('convStream'));
+    } else notMeasured(t, 'converted (OpenAI client, Claude upstream), CPU per stream', "<= 1.5x passthrough's", why('convStream', 'conv256'));
     if (acc[t.name].conv32.windowMs > 0) {
       add(t.name, 'converted, CPU per request, non-stream 32 conc. (reported)', us(s.conv32.cpuPerReq), `OpenAI path ${us(s.json32.cpuPerReq)}`, rx(ratio(s.conv32.cpuPerReq, s.json32.cpuPerReq)), null);
       add(t.name, 'converted, requests/s, non-stream 32 conc. (reported)', fixed(s.conv32.rate, 0), `OpenAI path ${fixed(s.json32.rate, 0)}`, rx(ratio(s.conv32.rate, s.json32.rate)), null);
-    } else notMeasured(t, 'converted, non-stream 32 conc.', 'reported', why('convJson'));
+    } else notMeasured(t, 'converted, non-stream 32 conc.', 'reported', why('convJson', 'conv32'));
     // Anthropic-native inbound (passthrough to the Claude channel): reported beside the OpenAI path.
     if (acc[t.name].msg32.windowMs > 0) {
       add(t.name, 'Anthropic inbound /v1/messages, CPU per request, 32 conc. (reported)', us(s.msg32.cpuPerReq), `OpenAI path ${us(s.json32.cpuPerReq)}`, rx(ratio(s.msg32.cpuPerReq, s.json32.cpuPerReq)), clean(s.msg32) ? null : false);
       add(t.name, 'Anthropic inbound /v1/messages, requests/s, 32 conc. (reported)', fixed(s.msg32.rate, 0), `OpenAI path ${fixed(s.json32.rate, 0)}`, rx(ratio(s.msg32.rate, s.json32.rate)), clean(s.msg32) ? null : false);
-    } else notMeasured(t, 'Anthropic inbound /v1/messages, non-stream 32 conc.', 'reported', why('msgJson'));
+    } else notMeasured(t, 'Anthropic inbound /v1/messages, non-stream 32 conc.', 'reported', why('msgJson', 'msg32'));
     if (acc[t.name].msg256.windowMs > 0) {
       add(t.name, 'Anthropic inbound /v1/messages, CPU per stream, 256 conc. (reported)', us(s.msg256.cpuPerReq), `OpenAI path ${us(s.stream256.cpuPerReq)}`, rx(ratio(s.msg256.cpuPerReq, s.stream256.cpuPerReq)), clean(s.msg256) ? null : false);
-    } else notMeasured(t, 'Anthropic inbound /v1/messages, streaming 256 conc.', 'reported', why('msgStream'));
+    } else notMeasured(t, 'Anthropic inbound /v1/messages, streaming 256 conc.', 'reported', why('msgStream', 'msg256'));
   }
   out();
   out('== figures against targets (ratio = this target / floor, or for the Claude paths / the same gateway\'s OpenAI path; floor rows on absolute targets show the floor meets them) ==');

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, sep } from 'node:path';
+import { delimiter, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, sleep, spawnNode, targetNodeArgs } from './procs.mjs';
 
@@ -227,8 +227,7 @@ async function probe(base, key, body, path = '/v1/chat/completions') {
  * `track` receives the result (with its `stop`) at once, before the set-up begins.
  * @returns {Promise<{ name, kind, url?, pid?, key?, available: boolean, streamAvailable: boolean, reason?: string, stop: () => Promise<void> }>}
  */
-export async function startGateway({ kind, entry, upstreamUrl, log, track }) {
-  const name = `gateway(${kind})`;
+export async function startGateway({ kind, entry, name = `gateway(${kind})`, upstreamUrl, log, track }) {
   const cleanups = [];
   let stopped = false;
   // After stop() (an interrupted run), whatever the set-up still creates is undone at once.
@@ -266,9 +265,11 @@ export async function startGateway({ kind, entry, upstreamUrl, log, track }) {
       CRITICAL_RATE_LIMIT: '0',
       ENCRYPTION_KEY: `bench-${randomBytes(16).toString('hex')}`,
     };
-    // A copy built outside server/ (BENCH_SERVER_ENTRY) still needs the server's own packages.
-    const serverModules = join(dirname(dirname(fileURLToPath(import.meta.url))), '..', 'server', 'node_modules');
-    if (!entry.startsWith(dirname(serverModules) + sep)) env.NODE_PATH = serverModules;
+    // A copy built outside server/ (BENCH_SERVER_ENTRY) still needs the server's own packages
+    // and the workspace's hoisted ones.
+    const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+    const serverModules = join(repo, 'server', 'node_modules');
+    if (!entry.startsWith(join(repo, 'server') + sep)) env.NODE_PATH = [serverModules, join(repo, 'node_modules')].join(delimiter);
     if (kind === 'postgres') {
       let db;
       try {

@@ -54,6 +54,33 @@ export function targetNodeArgs() {
   return (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter((a) => a !== '');
 }
 
+/**
+ * The whole machine's CPU from /proc/stat, in ms summed over all CPUs: `busy` (everything but
+ * idle and iowait) and `total`. Differences over a window give how full the cores were.
+ */
+export function machineCpu() {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8');
+    const v = f.slice(0, f.indexOf('\n')).trim().split(/\s+/).slice(1).map(Number);
+    const total = v.slice(0, 8).reduce((a, b) => a + b, 0);
+    const idle = v[3] + v[4];
+    return { busy: ticksToMs(total - idle), total: ticksToMs(total) };
+  } catch {
+    return { busy: NaN, total: NaN };
+  }
+}
+
+/**
+ * Main thread of a process (the event loop of a Node target) from /proc/<pid>/task/<pid>/schedstat:
+ * ms on a CPU and ms runnable but waiting for one (needs schedstats in the kernel; NaN without).
+ */
+export function mainThreadSched(pid) {
+  const f = procFile(pid, `task/${pid}/schedstat`);
+  if (f === null) return { runMs: NaN, waitMs: NaN };
+  const [run, wait] = f.trim().split(' ').map(Number);
+  return { runMs: run / 1e6, waitMs: wait / 1e6 };
+}
+
 /** Resident set size in KiB. */
 export function rssKb(pid) {
   const m = /^VmRSS:\s+(\d+) kB$/m.exec(procFile(pid, 'status') ?? '');
