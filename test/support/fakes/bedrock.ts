@@ -19,6 +19,10 @@ import type { AddressInfo, Socket } from 'node:net';
  * otherwise). Answers are the Anthropic message, or the documented event stream: binary AWS
  * event stream messages (`@smithy/eventstream-codec`) whose `chunk` payloads carry the Anthropic
  * events base64-encoded, `message_stop` with `amazon-bedrock-invocationMetrics`.
+ * `anthropic_version` is AWS's documented `bedrock-2023-05-31` or a dated Anthropic API version:
+ * Anthropic's own `@anthropic-ai/bedrock-sdk` (1.x) copies its `anthropic-version` header
+ * (`2026-10-21`) into the body instead, and the official clients are proven against this fake
+ * (test/relay/official-clients.e2e.test.ts).
  *
  * Scripted like FakeAnthropic: a tool offered and no tool result yet calls the first tool with
  * `toolInput`; a tool result is answered "Tool result: <text>"; otherwise `reply`, streamed word
@@ -61,6 +65,8 @@ export interface FakeBedrockOptions {
 }
 
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
+/** AWS's documented value, then the dated Anthropic API versions Anthropic's Bedrock client sends. */
+export const BEDROCK_ANTHROPIC_VERSIONS: readonly string[] = ['bedrock-2023-05-31', '2023-06-01', '2026-10-21'];
 const DEFAULT_REPLY = 'Hello from the fake Bedrock.';
 const BAD_SIGNATURE =
   'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.';
@@ -228,7 +234,9 @@ export class FakeBedrock {
 
   private validate(body: Record<string, unknown> | null): string | null {
     if (!body) return 'Malformed input request, please reformat your input and try again.';
-    if (body.anthropic_version !== 'bedrock-2023-05-31') return 'Malformed input request: #/anthropic_version: bedrock-2023-05-31 is the only supported value';
+    if (typeof body.anthropic_version !== 'string' || !BEDROCK_ANTHROPIC_VERSIONS.includes(body.anthropic_version)) {
+      return `Malformed input request: #/anthropic_version: ${String(body.anthropic_version)} is not a supported value (bedrock-2023-05-31)`;
+    }
     for (const key of ['model', 'stream']) if (key in body) return `Malformed input request: #: extraneous key [${key}] is not permitted, please reformat your input and try again.`;
     if (!Number.isInteger(body.max_tokens) || (body.max_tokens as number) < 1) return 'Malformed input request: #: required key [max_tokens] not found, please reformat your input and try again.';
     if (!Array.isArray(body.messages) || body.messages.length === 0) return 'Malformed input request: #: required key [messages] not found, please reformat your input and try again.';

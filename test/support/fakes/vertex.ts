@@ -10,22 +10,32 @@ import { FakeGemini, googleErrorBody, type Json } from './gemini';
  *
  * - `POST /token` (`application/x-www-form-urlencoded`, `grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer`,
  *   `assertion=<JWT>`): the JWT's RS256 signature is verified against the service account's
- *   public key, and its `iss` (client_email), `aud` (this token URI), `scope` (cloud-platform)
+ *   public key, and its `iss` (client_email), `aud` (Google's documented
+ *   `https://oauth2.googleapis.com/token`, which google-auth-library always sends, or this token
+ *   URI, which clients that read the key's `token_uri` send), `scope` (cloud-platform)
  *   and `iat`/`exp` (not expired, at most an hour) are checked; the answer is
  *   `{access_token, expires_in, token_type: "Bearer"}`, else `{error: "invalid_grant", error_description}` (400).
- * - `POST /v1/projects/{project}/locations/{region}/publishers/google/models/{model}:generateContent`
+ * - `POST /{v1|v1beta1}/projects/{project}/locations/{region}/publishers/google/models/{model}:generateContent`
  *   and `:streamGenerateContent?alt=sse`, served by an inner FakeGemini (the same wire);
+ *   `@google/genai` calls v1beta1 unless told otherwise;
  * - `POST …/publishers/anthropic/models/{model}:rawPredict` and `:streamRawPredict`: the Messages
- *   body without `model` and with `anthropic_version: "vertex-2023-10-16"`, served by an inner
- *   FakeAnthropic.
+ *   body without `model` and with `anthropic_version: "vertex-2023-10-16"` (or a dated Anthropic
+ *   API version, which `@anthropic-ai/vertex-sdk` 1.x copies from its `anthropic-version` header),
+ *   served by an inner FakeAnthropic.
  * Model calls need `Authorization: Bearer <an access token this fake issued, not expired>`,
  * else 401 UNAUTHENTICATED in Google's error shape. Every request is recorded.
  */
 
 export const VERTEX_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
+/** Google's token endpoint: the `aud` Google documents for every access-token JWT. */
+export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+/** Google's documented value, then the dated Anthropic API versions Anthropic's Vertex client sends. */
+export const VERTEX_ANTHROPIC_VERSIONS: readonly string[] = ['vertex-2023-10-16', '2023-06-01', '2026-10-21'];
 
 export interface RecordedVertexRequest {
   path: string;
+  /** `v1` or `v1beta1`. */
+  version: string;
   project: string;
   region: string;
   publisher: string;
@@ -154,7 +164,7 @@ export class FakeVertex {
     const raw = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', 'http://fake');
     if (url.pathname === '/token') return this.token(req, res, raw);
-    const m = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(google|anthropic)\/models\/([^/:]+):([A-Za-z]+)$/.exec(url.pathname);
+    const m = /^\/(v1|v1beta1)\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(google|anthropic)\/models\/([^/:]+):([A-Za-z]+)$/.exec(url.pathname);
     let json: Record<string, unknown> | null = null;
     try {
       json = asObject(JSON.parse(raw));
@@ -163,11 +173,12 @@ export class FakeVertex {
     }
     const record: RecordedVertexRequest = {
       path: url.pathname,
-      project: m?.[1] ?? '',
-      region: m?.[2] ?? '',
-      publisher: m?.[3] ?? '',
-      model: decodeURIComponent(m?.[4] ?? ''),
-      action: m?.[5] ?? '',
+      version: m?.[1] ?? '',
+      project: m?.[2] ?? '',
+      region: m?.[3] ?? '',
+      publisher: m?.[4] ?? '',
+      model: decodeURIComponent(m?.[5] ?? ''),
+      action: m?.[6] ?? '',
       query: url.searchParams,
       headers: req.headers,
       json,
@@ -182,12 +193,14 @@ export class FakeVertex {
     if (!json) return this.send(res, 400, googleErrorBody(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.'));
     if (record.publisher === 'google') {
       if (record.action !== 'generateContent' && record.action !== 'streamGenerateContent') return this.send(res, 404, googleErrorBody(404, 'NOT_FOUND', `Method ${record.action} not found.`));
-      return this.forward(res, this.gemini.url, `/v1beta/models/${m[4]}:${record.action}${url.search}`, { 'x-goog-api-key': 'inner-gemini' }, raw);
+      return this.forward(res, this.gemini.url, `/v1beta/models/${m[5]}:${record.action}${url.search}`, { 'x-goog-api-key': 'inner-gemini' }, raw);
     }
     if (record.action !== 'rawPredict' && record.action !== 'streamRawPredict') return this.send(res, 404, googleErrorBody(404, 'NOT_FOUND', `Method ${record.action} not found.`));
     // Claude on Vertex: the model is the URL's, the version is in the body (Anthropic's Vertex docs).
     if ('model' in json) return this.send(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'model: Extra inputs are not permitted' } });
-    if (json.anthropic_version !== 'vertex-2023-10-16') return this.send(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'anthropic_version: must be vertex-2023-10-16' } });
+    if (typeof json.anthropic_version !== 'string' || !VERTEX_ANTHROPIC_VERSIONS.includes(json.anthropic_version)) {
+      return this.send(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'anthropic_version: must be vertex-2023-10-16' } });
+    }
     if ((record.action === 'streamRawPredict') !== (json.stream === true)) return this.send(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'stream must match the method' } });
     const { anthropic_version: _v, ...rest } = json;
     const body = JSON.stringify({ ...rest, model: record.model });
@@ -217,7 +230,7 @@ export class FakeVertex {
     const key = typeof claims.iss === 'string' ? this.accounts.get(claims.iss) : undefined;
     if (!key) return this.send(res, 401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' });
     if (!verify('sha256', Buffer.from(`${h}.${c}`), key, Buffer.from(sig, 'base64url'))) return refuse('Invalid JWT Signature.');
-    if (claims.aud !== this.tokenUri) return refuse('Invalid JWT: aud is not the token URI');
+    if (claims.aud !== GOOGLE_TOKEN_URL && claims.aud !== this.tokenUri) return refuse('Invalid JWT: aud is not the token URI');
     if (claims.scope !== VERTEX_SCOPE) return this.send(res, 400, { error: 'invalid_scope', error_description: 'Invalid OAuth scope or ID token audience provided.' });
     const now = Math.floor(Date.now() / 1000);
     const iat = Number(claims.iat);
