@@ -5,16 +5,18 @@ import { transportFailure } from './canonical/errors';
 import { parseChatRequest } from './canonical/parse-text';
 import type { ChatRequest, GeminiRequest } from './canonical/request';
 import type { ParsedResponse, StreamStep } from './canonical/response';
-import { chatFromGemini, encodeGeminiResponse, GeminiChunkEncoder } from './inbound/gemini';
-import { chatResponseFromOpenAI, openAIChatBody, OpenAIChunkDecoder } from './inbound/openai-chat';
+import { openChatParts } from './converted-messages';
+import { chatFromGemini, geminiFormat } from './inbound/gemini';
+import { chatResponseFromOpenAI, openAIChatBody } from './inbound/openai-chat';
 import type { SseEvent } from './sse/sse-parser';
 
 /*
  * `POST /v1beta/models/{model}:generateContent` (and the stream) on a channel without a native
  * Gemini capability: the Gemini body becomes the canonical chat, then the OpenAI chat request the
  * adaptor's core contract serves; its answer (OpenAI JSON or chunks, whatever the provider) comes
- * back through the canonical types as `GenerateContentResponse`s. Usage is the adaptor's, as for
- * chat. The same shape as converted-messages.ts.
+ * back through the canonical types: a `GenerateContentResponse`, or canonical stream parts that
+ * the format's stream encoder writes as chunks. Usage is the adaptor's, as for chat. The same
+ * shape as converted-messages.ts.
  */
 
 const chats = new WeakMap<GeminiRequest, ChatRequest>();
@@ -40,24 +42,11 @@ export function parseResponse(a: Adaptor, req: GeminiRequest, res: UpstreamRespo
   if (!inner.ok) return inner;
   const answer = chatResponseFromOpenAI(parseJson(inner.clientBody), inner.usage, inner.finishReason);
   if (!answer) return { ok: false, failure: transportFailure('protocol') };
-  return { ...inner, clientBody: JSON.stringify(encodeGeminiResponse(answer, req.model)) };
+  return { ...inner, clientBody: JSON.stringify(geminiFormat.encodeResponse(answer, req)) };
 }
 
 export function openStream(a: Adaptor, req: GeminiRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
-  const chat = asChatRequest(req);
-  const inner = a.openTextStream?.(chat, ctx) ?? ((ev: SseEvent) => a.parseTextStreamEvent(chat, ev, ctx));
-  const decoder = new OpenAIChunkDecoder();
-  const encoder = new GeminiChunkEncoder(req.model);
-  return (event) => {
-    const step = inner(event);
-    if (step.malformed || step.error) return { ...step, forward: null };
-    // A step may carry several chunks (forward, then `more`); the finish, usage and end go with the last.
-    const chunks = [step.forward?.data ?? null, ...(step.more ?? []).map((m) => m.data)];
-    const parts = chunks.flatMap((c, i) => (i === chunks.length - 1 ? decoder.decode(c, step.usage, step.finishReason, step.done) : decoder.decode(c, null, null, false)));
-    const out = parts.flatMap((p) => encoder.encode(p));
-    const [first, ...more] = out;
-    return { ...step, forward: first ? { data: first, converted: true } : null, more: more.map((data) => ({ data, converted: true })) };
-  };
+  return openChatParts(a, asChatRequest(req), ctx);
 }
 
 /*

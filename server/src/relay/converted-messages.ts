@@ -4,15 +4,16 @@ import { transportFailure } from './canonical/errors';
 import { parseChatRequest } from './canonical/parse-text';
 import type { ChatRequest, MessagesRequest } from './canonical/request';
 import type { ParsedResponse, StreamStep } from './canonical/response';
-import { AnthropicEventEncoder, chatFromAnthropic, encodeAnthropicMessage } from './inbound/anthropic-messages';
+import { anthropicMessagesFormat, chatFromAnthropic } from './inbound/anthropic-messages';
 import { chatResponseFromOpenAI, openAIChatBody, OpenAIChunkDecoder } from './inbound/openai-chat';
 import type { SseEvent } from './sse/sse-parser';
 
 /*
  * `POST /v1/messages` on a channel without a Messages capability: the Anthropic body becomes the
  * canonical chat, then the OpenAI chat request the adaptor's core contract serves; its answer
- * (OpenAI JSON or chunks, whatever the provider) comes back through the canonical types as a
- * Messages `message` or the documented events. Usage is the adaptor's, as for chat.
+ * (OpenAI JSON or chunks, whatever the provider) comes back through the canonical types: a
+ * Messages `message`, or canonical stream parts that the format's stream encoder writes as the
+ * documented events. Usage is the adaptor's, as for chat.
  */
 
 const chats = new WeakMap<MessagesRequest, ChatRequest>();
@@ -36,22 +37,27 @@ export function parseResponse(a: Adaptor, req: MessagesRequest, res: UpstreamRes
   if (!inner.ok) return inner;
   const answer = chatResponseFromOpenAI(parseJson(inner.clientBody), inner.usage, inner.finishReason);
   if (!answer) return { ok: false, failure: transportFailure('protocol') };
-  return { ...inner, clientBody: JSON.stringify(encodeAnthropicMessage(answer, req.model)) };
+  return { ...inner, clientBody: JSON.stringify(anthropicMessagesFormat.encodeResponse(answer, req)) };
 }
 
 export function openStream(a: Adaptor, req: MessagesRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
-  const chat = asChatRequest(req);
+  return openChatParts(a, asChatRequest(req), ctx);
+}
+
+/**
+ * The adaptor's chat stream (OpenAI chunks, whatever the provider) as canonical stream parts:
+ * each step keeps its text, usage, finish and end for the relay, and carries `parts` instead of
+ * chunks, for the inbound format's stream encoder (Messages events, Gemini chunks).
+ */
+export function openChatParts(a: Adaptor, chat: ChatRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const inner = a.openTextStream?.(chat, ctx) ?? ((ev: SseEvent) => a.parseTextStreamEvent(chat, ev, ctx));
   const decoder = new OpenAIChunkDecoder();
-  const encoder = new AnthropicEventEncoder(req.model);
   return (event) => {
-    const step = inner(event);
+    const { more, ...step } = inner(event);
     if (step.malformed || step.error) return { ...step, forward: null };
     // A step may carry several chunks (forward, then `more`); the finish, usage and end go with the last.
-    const chunks = [step.forward?.data ?? null, ...(step.more ?? []).map((m) => m.data)];
+    const chunks = [step.forward?.data ?? null, ...(more ?? []).map((m) => m.data)];
     const parts = chunks.flatMap((c, i) => (i === chunks.length - 1 ? decoder.decode(c, step.usage, step.finishReason, step.done) : decoder.decode(c, null, null, false)));
-    const events = parts.flatMap((p) => encoder.encode(p));
-    const [first, ...more] = events;
-    return { ...step, forward: first ? { event: first.event, data: first.data, converted: true } : null, more: more.map((e) => ({ event: e.event, data: e.data, converted: true })) };
+    return { ...step, forward: null, parts };
   };
 }

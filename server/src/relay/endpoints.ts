@@ -3,14 +3,15 @@ import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from 
 import type { RelayLimits } from './canonical/limits';
 import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionRequest } from './canonical/parse-media';
 import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, parseSpeechRequest } from './canonical/parse-misc';
-import { parseMessagesRequest } from './canonical/parse-messages';
 import * as convertedMessages from './converted-messages';
 import * as convertedGemini from './converted-gemini';
-import { parseGeminiRequest } from './canonical/parse-gemini';
-import { JsonArrayWriter, SseClientFraming, type ClientFraming, type ErrorChunk } from './json-array/json-array';
-import { asGeminiError } from './relay-errors';
-import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from './canonical/parse-text';
 import type { CanonicalRequest, MultipartForm, RelayEndpoint } from './canonical/request';
+import { anthropicMessagesFormat } from './inbound/anthropic-messages';
+import type { ClientStreamEncoder, ErrorFormat, InboundFormat } from './inbound/format';
+import { geminiFormat } from './inbound/gemini';
+import { OPENAI_ERRORS, openAIChatFormat } from './inbound/openai-chat';
+import { openAICompletionsFormat } from './inbound/openai-completions';
+import { OpenAIEventStreamEncoder, openAIResponsesFormat } from './inbound/openai-responses';
 import type { ParsedResponse, StreamStep } from './canonical/response';
 import type { SseEvent } from './sse/sse-parser';
 
@@ -26,10 +27,10 @@ export interface EndpointOps {
   readonly body: BodyKind;
   /** The upstream path shown in logs (`other.request_path`). */
   readonly path: string;
-  /** Errors render in this inbound format's shape (default: OpenAI's). */
-  readonly errorShape?: 'anthropic' | 'gemini';
-  /** How a stream's chunks reach the client when not as SSE (Gemini without `alt=sse`: a JSON array). */
-  clientFraming?(req: CanonicalRequest): ClientFraming | undefined;
+  /** How this endpoint's clients are answered an error (their inbound format's shape). */
+  readonly errors: ErrorFormat;
+  /** Present for endpoints that can stream: the client side of one streamed answer, in the inbound format. */
+  clientStream?(req: CanonicalRequest): ClientStreamEncoder;
   parse(input: unknown, limits: RelayLimits, pathModel?: string): CanonicalRequest;
   build(adaptor: Adaptor, req: CanonicalRequest, ctx: ChannelContext, boundary: string): UpstreamRequest;
   parseResponse(adaptor: Adaptor, req: CanonicalRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
@@ -49,6 +50,15 @@ interface Calls<E extends RelayEndpoint> {
   openStream?(adaptor: Adaptor, req: RequestOf<E>, ctx: ChannelContext): ((event: SseEvent) => StreamStep) | null;
 }
 
+/** The client side of an endpoint: its error shape and, for streams, its stream encoder. */
+interface Client<E extends RelayEndpoint> {
+  errors: ErrorFormat;
+  stream?(req: RequestOf<E>): ClientStreamEncoder;
+}
+
+/** An OpenAI endpoint that never streams: OpenAI errors. */
+const OPENAI_CLIENT: Client<RelayEndpoint> = { errors: OPENAI_ERRORS };
+
 /** A table row: the endpoint's calls, guarded so a request of another endpoint can never reach them. */
 function endpointOps<E extends RelayEndpoint>(
   endpoint: E,
@@ -56,6 +66,7 @@ function endpointOps<E extends RelayEndpoint>(
   path: string,
   parse: EndpointOps['parse'],
   calls: Calls<E>,
+  client: Client<E> = OPENAI_CLIENT,
 ): EndpointOps {
   const own = (req: CanonicalRequest): RequestOf<E> => {
     if (req.endpoint !== endpoint) throw new Error(`endpoint table mismatch: ${req.endpoint} where ${endpoint} was expected`);
@@ -63,11 +74,14 @@ function endpointOps<E extends RelayEndpoint>(
   };
   const stream = calls.parseStream;
   const open = calls.openStream;
+  const clientStream = client.stream;
   return {
     endpoint,
     body,
     path,
+    errors: client.errors,
     parse,
+    ...(clientStream ? { clientStream: (req: CanonicalRequest) => clientStream(own(req)) } : {}),
     build: (a, req, ctx, boundary) => calls.build(a, own(req), ctx, boundary),
     parseResponse: (a, req, res, ctx) => calls.parseResponse(a, own(req), res, ctx),
     ...(stream || open
@@ -93,8 +107,14 @@ function need<T>(cap: T | undefined, adaptor: Adaptor, endpoint: string): T {
   return cap;
 }
 
-function textOps(endpoint: 'chat' | 'completion', path: string, parse: EndpointOps['parse']): EndpointOps {
-  return endpointOps(endpoint, 'json', path, parse, {
+/** An endpoint of an inbound format: the format parses, renders errors and encodes the client's stream. */
+function formatOps<E extends RelayEndpoint>(endpoint: E, path: string, format: InboundFormat<RequestOf<E>>, calls: Calls<E>): EndpointOps {
+  const parse: EndpointOps['parse'] = (input, limits, pathModel) => format.parse(input, limits, pathModel);
+  return endpointOps(endpoint, 'json', path, parse, calls, { errors: format, stream: (req) => format.openStream(req) });
+}
+
+function textOps<E extends 'chat' | 'completion'>(endpoint: E, path: string, format: InboundFormat<RequestOf<E>>): EndpointOps {
+  return formatOps(endpoint, path, format, {
     build: (a, req, ctx) => a.buildTextRequest(req, ctx),
     parseResponse: (a, req, res, ctx) => a.parseTextResponse(req, res, ctx),
     parseStream: (a, req, ev, ctx) => a.parseTextStreamEvent(req, ev, ctx),
@@ -122,16 +142,19 @@ function capabilityOps<E extends RelayEndpoint>(
 }
 
 function transcriptionOps(endpoint: 'audio_transcription' | 'audio_translation', path: string): EndpointOps {
-  return endpointOps(endpoint, 'multipart', path, (input, limits) => parseTranscriptionRequest(endpoint, form(input), limits), {
+  const calls: Calls<typeof endpoint> = {
     build: (a, req, ctx, boundary) => need(a.audio, a, path).buildTranscriptionRequest(req, ctx, boundary),
     parseResponse: (a, req, res, ctx) => need(a.audio, a, path).parseTranscriptionResponse(req, res, ctx),
     parseStream: (a, req, ev, ctx) => need(a.audio, a, path).parseTranscriptionStreamEvent(req, ev, ctx),
-  });
+  };
+  // Streamed transcriptions are OpenAI event streams, like Responses.
+  const client: Client<typeof endpoint> = { errors: OPENAI_ERRORS, stream: () => new OpenAIEventStreamEncoder() };
+  return endpointOps(endpoint, 'multipart', path, (input, limits) => parseTranscriptionRequest(endpoint, form(input), limits), calls, client);
 }
 
 export const ENDPOINTS: Readonly<Record<RelayEndpoint, EndpointOps>> = {
-  chat: textOps('chat', '/v1/chat/completions', (input, limits) => parseChatRequest(input, limits)),
-  completion: textOps('completion', '/v1/completions', (input, limits) => parseCompletionRequest(input, limits)),
+  chat: textOps('chat', '/v1/chat/completions', openAIChatFormat),
+  completion: textOps('completion', '/v1/completions', openAICompletionsFormat),
   embedding: capabilityOps(
     'embedding',
     '/v1/embeddings',
@@ -155,29 +178,22 @@ export const ENDPOINTS: Readonly<Record<RelayEndpoint, EndpointOps>> = {
   audio_transcription: transcriptionOps('audio_transcription', '/v1/audio/transcriptions'),
   audio_translation: transcriptionOps('audio_translation', '/v1/audio/translations'),
   rerank: capabilityOps('rerank', '/v1/rerank', (input, limits) => parseRerankRequest(input, limits), 'rerank', (a) => a.rerank),
-  messages: {
-    // Claude-family channels pass the body through; every other type is served by its chat
-    // contract, converted through the canonical chat (converted-messages.ts).
-    ...endpointOps('messages', 'json', '/v1/messages', (input, limits) => parseMessagesRequest(input, limits), {
-      build: (a, req, ctx) => (a.messages ? a.messages.buildRequest(req, ctx) : convertedMessages.build(a, req, ctx)),
-      parseResponse: (a, req, res, ctx) => (a.messages ? a.messages.parseResponse(req, res, ctx) : convertedMessages.parseResponse(a, req, res, ctx)),
-      openStream: (a, req, ctx) => (a.messages ? a.messages.openStream(req, ctx) : convertedMessages.openStream(a, req, ctx)),
-    }),
-    errorShape: 'anthropic',
-  },
-  gemini: {
-    // Gemini channels pass the body through; every other type is served by its chat contract,
-    // converted through the canonical chat (converted-gemini.ts).
-    ...endpointOps('gemini', 'json', '/v1beta/models/{model}:generateContent', (input, limits, pathModel) => parseGeminiRequest(input, limits, pathModel), {
-      build: (a, req, ctx) => (a.gemini ? a.gemini.buildRequest(req, ctx) : convertedGemini.build(a, req, ctx)),
-      parseResponse: (a, req, res, ctx) => (a.gemini ? a.gemini.parseResponse(req, res, ctx) : convertedGemini.parseResponse(a, req, res, ctx)),
-      openStream: (a, req, ctx) => (a.gemini ? a.gemini.openStream(req, ctx) : convertedGemini.openStream(a, req, ctx)),
-    }),
-    errorShape: 'gemini',
-    // `alt=sse` streams are SSE, others one JSON array; a failure after the start is Google's error object.
-    clientFraming: (req) => (req.endpoint === 'gemini' && !req.sse ? new JsonArrayWriter(geminiErrorChunk) : new SseClientFraming(geminiErrorChunk)),
-  },
-  responses: endpointOps('responses', 'json', '/v1/responses', (input, limits) => parseResponsesRequest(input, limits), {
+  // Claude-family channels pass the body through; every other type is served by its chat
+  // contract, converted through the canonical chat (converted-messages.ts).
+  messages: formatOps('messages', '/v1/messages', anthropicMessagesFormat, {
+    build: (a, req, ctx) => (a.messages ? a.messages.buildRequest(req, ctx) : convertedMessages.build(a, req, ctx)),
+    parseResponse: (a, req, res, ctx) => (a.messages ? a.messages.parseResponse(req, res, ctx) : convertedMessages.parseResponse(a, req, res, ctx)),
+    openStream: (a, req, ctx) => (a.messages ? a.messages.openStream(req, ctx) : convertedMessages.openStream(a, req, ctx)),
+  }),
+  // Gemini channels pass the body through; every other type is served by its chat contract,
+  // converted through the canonical chat (converted-gemini.ts). Streams are SSE with `alt=sse`,
+  // else one JSON array (the format's stream encoder frames them).
+  gemini: formatOps('gemini', '/v1beta/models/{model}:generateContent', geminiFormat, {
+    build: (a, req, ctx) => (a.gemini ? a.gemini.buildRequest(req, ctx) : convertedGemini.build(a, req, ctx)),
+    parseResponse: (a, req, res, ctx) => (a.gemini ? a.gemini.parseResponse(req, res, ctx) : convertedGemini.parseResponse(a, req, res, ctx)),
+    openStream: (a, req, ctx) => (a.gemini ? a.gemini.openStream(req, ctx) : convertedGemini.openStream(a, req, ctx)),
+  }),
+  responses: formatOps('responses', '/v1/responses', openAIResponsesFormat, {
     build: (a, req, ctx) => need(a.responses, a, 'responses').buildRequest(req, ctx),
     parseResponse: (a, req, res, ctx) => need(a.responses, a, 'responses').parseResponse(req, res, ctx),
     parseStream: (a, req, ev, ctx) => need(a.responses, a, 'responses').parseStreamEvent(req, ev, ctx),
@@ -190,13 +206,12 @@ export const ENDPOINTS: Readonly<Record<RelayEndpoint, EndpointOps>> = {
  */
 function geminiEmbedOps(method: 'embedContent' | 'batchEmbedContents'): EndpointOps {
   const batch = method === 'batchEmbedContents';
-  return {
-    ...endpointOps('embedding', 'json', `/v1beta/models/{model}:${method}`, (input, limits, pathModel) => parseEmbeddingRequest(convertedGemini.embeddingBody(input, batch), limits, pathModel), {
-      build: (a, req, ctx) => need(a.embeddings, a, 'embeddings').buildRequest(req, ctx),
-      parseResponse: (a, req, res, ctx) => convertedGemini.embeddingAnswer(need(a.embeddings, a, 'embeddings').parseResponse(req, res, ctx), batch),
-    }),
-    errorShape: 'gemini',
+  const parse: EndpointOps['parse'] = (input, limits, pathModel) => parseEmbeddingRequest(convertedGemini.embeddingBody(input, batch), limits, pathModel);
+  const calls: Calls<'embedding'> = {
+    build: (a, req, ctx) => need(a.embeddings, a, 'embeddings').buildRequest(req, ctx),
+    parseResponse: (a, req, res, ctx) => convertedGemini.embeddingAnswer(need(a.embeddings, a, 'embeddings').parseResponse(req, res, ctx), batch),
   };
+  return endpointOps('embedding', 'json', `/v1beta/models/{model}:${method}`, parse, calls, { errors: geminiFormat });
 }
 
 export const GEMINI_EMBED_OPS: Readonly<Record<'embedContent' | 'batchEmbedContents', EndpointOps>> = {
@@ -204,18 +219,10 @@ export const GEMINI_EMBED_OPS: Readonly<Record<'embedContent' | 'batchEmbedConte
   batchEmbedContents: geminiEmbedOps('batchEmbedContents'),
 };
 
-/** A failure inside a begun Gemini stream, as Google reports one (`{error:{code, message, status}}`). */
-const geminiErrorChunk: ErrorChunk = (message, code) => asGeminiError({ error: { message, code } }, 500);
-
 /** Whether the parsed request asked for a stream. */
 export function isStreaming(req: CanonicalRequest): boolean {
   return (
     (req.endpoint === 'chat' || req.endpoint === 'completion' || req.endpoint === 'responses' || req.endpoint === 'audio_transcription' || req.endpoint === 'messages' || req.endpoint === 'gemini') &&
     req.stream
   );
-}
-
-/** Chat and completions streams end with `data: [DONE]` and carry the include_usage chunk. */
-export function isChatLikeStream(req: CanonicalRequest): req is Extract<CanonicalRequest, { endpoint: 'chat' | 'completion' }> {
-  return (req.endpoint === 'chat' || req.endpoint === 'completion') && req.stream;
 }

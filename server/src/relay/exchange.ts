@@ -2,7 +2,9 @@ import { Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { langOf, type Lang } from '../common/messages';
-import { asAnthropicError, asGeminiError, renderRelayError } from './relay-errors';
+import type { ErrorFormat } from './inbound/format';
+import { OPENAI_ERRORS } from './inbound/openai-chat';
+import { renderRelayError } from './relay-errors';
 
 const logger = new Logger('Relay');
 
@@ -21,8 +23,8 @@ export class ClientExchange {
   readonly startedAt = Date.now();
   committed = false;
   gone = false;
-  /** The inbound format's error shape (`/v1/messages` answers Anthropic's). */
-  errorShape: 'openai' | 'anthropic' | 'gemini' = 'openai';
+  /** How errors are answered: the inbound format's shape (`/v1/messages` answers Anthropic's). */
+  errors: ErrorFormat = OPENAI_ERRORS;
   /** ms from the start to the first byte of the answer. */
   firstByteMs: number | null = null;
   private readonly goneHandlers: (() => void)[] = [];
@@ -97,7 +99,7 @@ export class ClientExchange {
     this.send(status, 'application/json; charset=utf-8', JSON.stringify(value), headers);
   }
 
-  /** Answers an error in the OpenAI shape, unless bytes already went out or the client left. */
+  /** Answers an error in the inbound format's shape, unless bytes already went out or the client left. */
   sendError(err: unknown): void {
     const r = renderRelayError(err, this.lang, this.requestId);
     if (r.unexpected) logger.error(`request ${this.requestId} failed: ${(err as Error)?.stack ?? String(err)}`);
@@ -105,8 +107,8 @@ export class ClientExchange {
       this.end();
       return;
     }
-    const body = this.errorShape === 'anthropic' ? asAnthropicError(r.body, r.status) : this.errorShape === 'gemini' ? asGeminiError(r.body, r.status) : r.body;
-    this.sendJson(r.status, body, r.headers);
+    const { status, body } = this.errors.errorResponse(r.error);
+    this.sendJson(status, body, r.headers);
   }
 
   private releaseDrainWaiters(): void {

@@ -10,6 +10,9 @@ import type { MultipartForm } from './canonical/request';
 import { ENDPOINTS, GEMINI_EMBED_OPS, type EndpointOps } from './endpoints';
 import { ClientExchange, RELAY_CORS_HEADERS } from './exchange';
 import { MultipartError, multipartBoundary, parseMultipart } from './multipart';
+import { anthropicMessagesFormat } from './inbound/anthropic-messages';
+import { geminiFormat } from './inbound/gemini';
+import { OPENAI_ERRORS } from './inbound/openai-chat';
 import { RelayAuthService } from './relay-auth.service';
 import { RelayError, renderRelayError } from './relay-errors';
 import { RelayInfoService } from './relay-info.service';
@@ -27,8 +30,8 @@ const ALL_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
  * interceptor or body parser on the hot path. The scope's only content-type parser leaves the
  * body unread, so the relay reads it itself under its cap (413), JSON or multipart, decoding a
  * gzip, deflate or br Content-Encoding as it arrives (`readBody`: the cap applies to the decoded
- * bytes, corrupt data is a 400, another coding a 415), and every error, Fastify's own included,
- * is answered in the OpenAI shape.
+ * bytes, corrupt data is a 400, another coding a 415), and every error is answered in the caller's
+ * format (its inbound module renders it; Fastify's own errors in the OpenAI shape).
  */
 @Injectable()
 export class RelayRoutes implements OnModuleInit {
@@ -56,7 +59,8 @@ export class RelayRoutes implements OnModuleInit {
       const r = renderRelayError(err, langOf(req.headers['accept-language']), String(req.id));
       // Without the query: Gemini clients may carry their key in `?key=`.
       if (r.unexpected) logger.error(`relay route error on ${req.method} ${req.url.split('?')[0]}: ${(err as Error)?.stack ?? String(err)}`);
-      void reply.status(r.status).headers({ ...RELAY_CORS_HEADERS, ...r.headers }).send(r.body);
+      const { status, body } = OPENAI_ERRORS.errorResponse(r.error);
+      void reply.status(status).headers({ ...RELAY_CORS_HEADERS, ...r.headers }).send(body);
     });
 
     /**
@@ -159,7 +163,7 @@ export class RelayRoutes implements OnModuleInit {
   /** A relayed call: admit, read the body under its cap, then hand over to the relay service. Hijacks at once. */
   private async relayed(req: FastifyRequest, reply: FastifyReply, ops: EndpointOps, pathModel?: string): Promise<void> {
     const x = new ClientExchange(req, reply);
-    if (ops.errorShape) x.errorShape = ops.errorShape;
+    x.errors = ops.errors;
     let input: unknown;
     try {
       const caller = await this.auth.authenticate(req);
@@ -176,7 +180,7 @@ export class RelayRoutes implements OnModuleInit {
   /** `POST /v1/messages/count_tokens`: admitted like a relayed call, free, Anthropic error shape. */
   private async countTokens(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const x = new ClientExchange(req, reply);
-    x.errorShape = 'anthropic';
+    x.errors = anthropicMessagesFormat;
     try {
       const caller = await this.auth.authenticate(req);
       const input = messagesInput(req, await this.readInput(req, ENDPOINTS.messages));
@@ -194,7 +198,7 @@ export class RelayRoutes implements OnModuleInit {
    */
   private async gemini(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const x = new ClientExchange(req, reply);
-    x.errorShape = 'gemini';
+    x.errors = geminiFormat;
     try {
       const caller = await this.auth.authenticate(req, { gemini: true });
       const path = decodeURIComponent((req.params as { '*': string })['*']);
@@ -224,7 +228,7 @@ export class RelayRoutes implements OnModuleInit {
   /** Token-authenticated JSON answers on Gemini paths (model list), errors in Google's shape. */
   private async geminiAnswer(req: FastifyRequest, reply: FastifyReply, fn: (caller: Awaited<ReturnType<RelayAuthService['authenticate']>>) => Promise<unknown>): Promise<void> {
     const x = new ClientExchange(req, reply);
-    x.errorShape = 'gemini';
+    x.errors = geminiFormat;
     try {
       x.sendJson(200, await fn(await this.auth.authenticate(req, { gemini: true })));
     } catch (err) {

@@ -1,9 +1,15 @@
 import { PassThrough } from 'node:stream';
 import { openaiAdaptor } from './adaptors/openai/openai.adaptor';
 import type { ChannelContext } from './adaptors/types';
+import { parseMessagesRequest } from './canonical/parse-messages';
 import { parseChatRequest } from './canonical/parse-text';
+import type { StreamForward } from './canonical/response';
+import * as convertedMessages from './converted-messages';
+import { AnthropicStreamEncoder } from './inbound/anthropic-messages';
+import type { ClientError, ClientStreamEncoder, StreamEnd } from './inbound/format';
 import { DrainLimiter } from './drain-limiter';
 import type { ClientExchange } from './exchange';
+import { OpenAIStreamEncoder } from './inbound/openai-chat';
 import { StreamPump, type AbortReason, type PumpOptions } from './stream-pump';
 
 const ctx: ChannelContext = { type: 1, baseUrl: '', key: 'sk-test', upstreamModel: 'gpt-4o-mini', other: '', organization: '' };
@@ -60,8 +66,7 @@ function pump(overrides: Partial<PumpOptions> = {}) {
     body,
     exchange: x as unknown as ClientExchange,
     parse: (ev) => openaiAdaptor.parseTextStreamEvent(req, ev, ctx),
-    chatLike: true,
-    clientWantsUsage: false,
+    encoder: new OpenAIStreamEncoder(false),
     idleMs: 5_000,
     drain: { ms: 5_000, maxBytes: 1_000_000, limiter: new DrainLimiter(4) },
     maxEventBytes: 4096,
@@ -94,12 +99,13 @@ describe('StreamPump', () => {
   });
 
   it('writes its own usage chunk for a client that asked when the upstream sent none', async () => {
-    const { body, x, run } = pump({ clientWantsUsage: true });
+    const { body, x, run } = pump({ encoder: new OpenAIStreamEncoder(true) });
     body.write(chunk('Hello'));
     body.end('data: [DONE]\n\n');
     await run;
-    const last = x.written.at(-2) ?? '';
-    expect(JSON.parse(last.slice('data: '.length))).toMatchObject({ id: 'c1', choices: [], usage: { prompt_tokens: 8, completion_tokens: 1 } });
+    const events = x.written.join('').split('\n\n').filter(Boolean);
+    expect(events.at(-1)).toBe('data: [DONE]');
+    expect(JSON.parse((events.at(-2) ?? '').slice('data: '.length))).toMatchObject({ id: 'c1', choices: [], usage: { prompt_tokens: 8, completion_tokens: 1 } });
   });
 
   it('pauses the upstream while the client socket is full and resumes on drain', async () => {
@@ -192,5 +198,94 @@ describe('StreamPump', () => {
     body.end('data: [DONE]\n\n');
     await run;
     expect(checkpoints).toEqual([1, 2]);
+  });
+
+  it('knows no wire format: every byte the client gets comes from the encoder', async () => {
+    const calls: string[] = [];
+    const encoder: ClientStreamEncoder = {
+      headers: { 'Content-Type': 'x/test' },
+      forward: (c: StreamForward) => {
+        calls.push('forward');
+        return `<${String((c.data.choices as { delta: { content?: string } }[])[0]?.delta.content ?? '')}>`;
+      },
+      end: (e: StreamEnd) => {
+        calls.push(`end:${e.finishReason}:${e.usage?.completionTokens}:${e.estimate.promptTokens}`);
+        return '<end>';
+      },
+      error: (e: ClientError) => `<error ${e.message}>`,
+    };
+    const { body, x, run } = pump({ encoder });
+    body.write(chunk('a'));
+    body.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+    body.write(usage);
+    body.end('data: [DONE]\n\n');
+    await run;
+    expect(x.written.join('')).toBe('<a><><>' + '<end>');
+    expect(calls.at(-1)).toBe('end:stop:3:8');
+  });
+
+  it('an upstream error or break after the start is the encoder\'s error event, with the request id', async () => {
+    const errors: ClientError[] = [];
+    const encoder: ClientStreamEncoder = { headers: {}, forward: () => 'x', end: () => '', error: (e) => (errors.push(e), 'E') };
+    const a = pump({ encoder });
+    a.body.write(chunk('a'));
+    a.body.end(`data: ${JSON.stringify({ error: { message: 'overloaded', type: 'server_error', code: 'overloaded' } })}\n\n`);
+    await a.run;
+    const b = pump({ encoder });
+    b.body.write(chunk('a'));
+    b.body.end();
+    await b.run;
+    expect(a.x.written).toEqual(['x', 'E']);
+    expect(errors).toEqual([
+      { status: expect.any(Number), code: 'overloaded', type: 'server_error', message: expect.stringMatching(/overloaded.* \(request id: req-1\)$/), param: null },
+      { status: 502, code: 'upstream_interrupted', type: 'upstream_error', message: 'interrupted:interrupted (request id: req-1)', param: null },
+    ]);
+  });
+
+  describe('a converted /v1/messages stream (OpenAI chunks in, Anthropic events out)', () => {
+    const messages = parseMessagesRequest({ body: { model: 'claude-x', max_tokens: 50, stream: true, messages: [{ role: 'user', content: 'hi' }] }, anthropicVersion: null, anthropicBeta: null });
+    const converted = () => pump({ parse: convertedMessages.openStream(openaiAdaptor, messages, ctx), encoder: new AnthropicStreamEncoder('claude-x') });
+    const finish = `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`;
+    const events = (written: string[]) =>
+      written
+        .join('')
+        .split('\n\n')
+        .filter(Boolean)
+        .map((e) => {
+          const [name, data] = e.split('\n');
+          return { event: name?.replace('event: ', ''), data: JSON.parse((data ?? '').replace('data: ', '')) as Record<string, unknown> };
+        });
+
+    it('closed after the finish reason without [DONE]: completes with message_delta (stop_reason, usage) and message_stop, billed from the usage', async () => {
+      const { body, x, run } = converted();
+      body.write(chunk('Hello'));
+      body.write(finish);
+      body.write(usage);
+      body.end();
+      const r = await run;
+      const out = events(x.written);
+      expect(out.map((e) => e.event)).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+      expect(out[4]?.data).toMatchObject({ delta: { stop_reason: 'end_turn' }, usage: { input_tokens: 7, output_tokens: 3 } });
+      expect(x.ended).toBe(true);
+      expect(r).toMatchObject({ kind: 'served', charge: { kind: 'usage', reported: { promptTokens: 7, completionTokens: 3 } } });
+    });
+
+    it('without any usage from the upstream, message_delta carries the relay\'s estimate', async () => {
+      const { body, x, run } = converted();
+      body.write(chunk('Hello there'));
+      body.end(finish);
+      await run;
+      expect(events(x.written).at(-2)?.data).toMatchObject({ type: 'message_delta', usage: { input_tokens: 8, output_tokens: 2 } });
+    });
+
+    it('broken mid-stream: Anthropic\'s error event, not an OpenAI chunk', async () => {
+      const { body, x, run } = converted();
+      body.write(chunk('Hello'));
+      body.end();
+      const r = await run;
+      const last = events(x.written).at(-1);
+      expect(last).toEqual({ event: 'error', data: { type: 'error', error: { type: 'api_error', message: 'interrupted:interrupted (request id: req-1)' } } });
+      expect(r).toMatchObject({ kind: 'served', charge: { kind: 'delivered', reason: 'upstream_error' } });
+    });
   });
 });

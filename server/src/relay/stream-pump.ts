@@ -1,17 +1,14 @@
 import type { Readable } from 'node:stream';
 import { TokenCounter } from '../billing/token-estimator';
 import { transportFailure, type UpstreamFailure } from './canonical/errors';
-import type { JsonObject } from './canonical/json';
 import type { StreamStep } from './canonical/response';
-import type { ReportedUsage } from './canonical/usage';
+import type { FinishReason, ReportedUsage } from './canonical/usage';
 import type { DrainLimiter } from './drain-limiter';
 import type { AttemptClient } from './attempt-client';
+import type { ClientError, ClientStreamEncoder } from './inbound/format';
 import { TOOL_CALL_TOKENS, type Charge } from './relay-billing';
 import { StreamFrameError, type StreamFraming } from './eventstream/aws-event-stream';
 import { SseEventTooLargeError, SseParser, type SseEvent } from './sse/sse-parser';
-import { SSE_DONE, SSE_HEADERS, formatSseEvent } from './sse/sse-writer';
-import { ClientUsageFilter, usageChunk } from './sse/stream-usage';
-import type { ClientFraming } from './json-array/json-array';
 
 /** Why the relay cancelled an upstream request. */
 export type AbortReason = 'client' | 'headers' | 'idle' | 'total' | 'drain' | 'done';
@@ -28,11 +25,8 @@ export interface PumpOptions {
   framing?: StreamFraming;
   exchange: AttemptClient;
   parse(event: SseEvent): StreamStep;
-  /** chat/completions: `[DONE]`, include_usage filtering. Responses streams pass events as they are. */
-  chatLike: boolean;
-  /** How chunks reach the client when not as SSE (not for chat-like streams); SSE when absent. */
-  clientFraming?: ClientFraming;
-  clientWantsUsage: boolean;
+  /** The client side in the inbound format: its chunks, its end and its in-stream errors. */
+  encoder: ClientStreamEncoder;
   idleMs: number;
   drain: DrainBounds;
   maxEventBytes: number;
@@ -43,7 +37,7 @@ export interface PumpOptions {
   /** Tokens generated so far, at most every `checkpointMs` (for the ledger's crash checkpoint). */
   checkpoint(completionTokens: number): void;
   checkpointMs: number;
-  /** Prompt tokens for a usage chunk the relay writes itself (upstream sent none, client asked). */
+  /** Prompt tokens for a usage the client is told when the upstream sent none. */
   promptEstimate: number;
   /** Localised client-facing text for an interrupted stream. */
   interruptedMessage(kind: 'idle' | 'total' | 'interrupted'): string;
@@ -57,21 +51,20 @@ export type PumpResult =
 const noop = (): void => undefined;
 
 /**
- * Relays one upstream SSE stream to the client. Commits the client answer on the first event
- * worth forwarding (so an upstream that fails before that can still be retried elsewhere),
- * counts generated text incrementally, honours backpressure, and applies the disconnect policy:
- * a client that leaves starts a bounded drain to learn the usage.
+ * Relays one upstream stream to the client. Commits the client answer on the first event worth
+ * forwarding (so an upstream that fails before that can still be retried elsewhere), counts
+ * generated text incrementally, honours backpressure, and applies the disconnect policy: a
+ * client that leaves starts a bounded drain to learn the usage. It knows no wire format: the
+ * inbound format's encoder writes every chunk, the end and an in-stream error.
  */
 export class StreamPump {
   private readonly parser: StreamFraming;
   private readonly counter = new TokenCounter();
-  private readonly usageFilter: ClientUsageFilter;
   private toolCalls = 0;
   private usage: ReportedUsage | null = null;
-  private finishSeen = false;
-  /** Some event parsed as a real chunk (garbage and bare [DONE] do not count). */
+  private finishReason: FinishReason | null = null;
+  /** Some event parsed as a real chunk (garbage and a bare end marker do not count). */
   private valid = false;
-  private last: { id: string; model: string; created: number; object?: string } | null = null;
   private draining = false;
   private drainSlot = false;
   private drainBytes = 0;
@@ -86,7 +79,6 @@ export class StreamPump {
 
   constructor(private readonly o: PumpOptions) {
     this.parser = o.framing ?? new SseParser({ maxEventBytes: o.maxEventBytes });
-    this.usageFilter = new ClientUsageFilter(o.clientWantsUsage);
   }
 
   run(): Promise<PumpResult> {
@@ -130,8 +122,9 @@ export class StreamPump {
       this.handle(ev);
       if (this.done) return;
     }
-    // Lenient upstreams end without [DONE] after a finish reason: the answer is complete.
-    if (this.finishSeen && this.o.chatLike) this.complete();
+    // Lenient upstreams close after a finish reason without their end marker: the answer is
+    // complete (the encoder writes what the client is still owed).
+    if (this.finishReason !== null) this.complete();
     else this.interrupted('interrupted');
   };
 
@@ -173,17 +166,17 @@ export class StreamPump {
       return;
     }
     if (step.malformed) return;
-    if (step.forward || step.usage) this.valid = true;
+    if (step.forward || step.usage || (step.parts && step.parts.length > 0)) this.valid = true;
     if (step.usage) this.usage = step.usage;
-    if (step.finishReason) this.finishSeen = true;
+    if (step.finishReason) this.finishReason = step.finishReason;
     if (step.text) this.counter.push(step.text);
     this.toolCalls += step.toolCalls;
     if (step.error) {
       this.upstreamError(step.error);
       return;
     }
-    if (step.forward && !this.draining) this.forward(step.forward, ev);
-    if (step.more && !this.draining) for (const f of step.more) this.forward(f, ev);
+    if (!this.draining) this.forward(step, ev);
+    if (this.done) return;
     if (step.done) {
       this.complete();
       return;
@@ -196,32 +189,25 @@ export class StreamPump {
   }
 
   private commit(): void {
-    this.o.exchange.writeHead(200, this.o.clientFraming?.headers ?? SSE_HEADERS);
+    this.o.exchange.writeHead(200, this.o.encoder.headers);
   }
 
-  private forward(fwd: NonNullable<StreamStep['forward']>, ev: SseEvent): void {
-    let text: string;
-    if (this.o.chatLike) {
-      const data = this.usageFilter.filter(fwd.data);
-      if (data === null) return;
-      this.remember(data);
-      // Unchanged chunks go out as the upstream wrote them (no re-serialisation).
-      text = data === fwd.data && ev.event === null && !fwd.converted ? `data: ${ev.data}\n\n` : formatSseEvent(data);
-    } else {
-      text = this.o.clientFraming ? this.o.clientFraming.event(fwd.data, fwd.event) : formatSseEvent(fwd.data, fwd.event);
+  /** The step's chunks (or canonical parts) as the inbound format writes them. */
+  private forward(step: StreamStep, ev: SseEvent): void {
+    const enc = this.o.encoder;
+    let text = step.forward ? enc.forward(step.forward, ev) : '';
+    if (step.more) for (const f of step.more) text += enc.forward(f, ev);
+    if (step.parts && step.parts.length > 0) {
+      // A converted stream on a format that cannot write canonical parts: nothing sensible to send.
+      if (!enc.parts) {
+        this.interrupted('protocol');
+        return;
+      }
+      text += enc.parts(step.parts);
     }
+    if (text === '') return;
     if (!this.o.exchange.committed) this.commit();
     this.send(text);
-  }
-
-  private remember(data: JsonObject): void {
-    if (this.last || typeof data.id !== 'string') return;
-    this.last = {
-      id: data.id,
-      model: typeof data.model === 'string' ? data.model : '',
-      created: typeof data.created === 'number' ? data.created : Math.floor(Date.now() / 1000),
-      object: typeof data.object === 'string' ? data.object : undefined,
-    };
   }
 
   private send(text: string): void {
@@ -236,10 +222,10 @@ export class StreamPump {
     });
   }
 
-  /** The upstream finished ([DONE], response.completed, or a finish reason then a clean close). */
+  /** The upstream finished (its end marker or terminal event, or a finish reason then a clean close). */
   private complete(): void {
     if (!this.valid && !this.o.exchange.committed && !this.draining) {
-      // Garbage then [DONE]: nothing usable came, and nothing reached the client yet.
+      // Garbage then an end marker: nothing usable came, and nothing reached the client yet.
       this.finish({ kind: 'failed', failure: { ...transportFailure('protocol'), retryable: true }, clientGone: false });
       return;
     }
@@ -248,14 +234,9 @@ export class StreamPump {
     const charge: Charge = { kind: 'usage', reported: this.usage, completionEstimate: this.completionTokens(), zeroIsMissing: true };
     if (!this.draining) {
       if (!this.o.exchange.committed) this.commit();
-      if (this.o.chatLike) {
-        if (this.o.clientWantsUsage && !this.usage && this.last) {
-          const u = { promptTokens: this.o.promptEstimate, completionTokens: this.completionTokens(), cachedTokens: 0, reasoningTokens: 0 };
-          this.o.exchange.write(formatSseEvent(usageChunk(this.last, u)));
-        }
-        this.o.exchange.write(SSE_DONE);
-      }
-      if (this.o.clientFraming) this.o.exchange.write(this.o.clientFraming.end());
+      const estimate = { promptTokens: this.o.promptEstimate, completionTokens: this.completionTokens() };
+      const tail = this.o.encoder.end({ usage: this.usage, finishReason: this.finishReason, estimate });
+      if (tail !== '') this.o.exchange.write(tail);
       this.o.exchange.end();
     }
     this.finish({ kind: 'served', charge });
@@ -272,7 +253,7 @@ export class StreamPump {
       this.finish({ kind: 'served', charge: { kind: 'delivered', deliveredTokens: this.deliveredTokens, reason: 'upstream_error' } });
       return;
     }
-    this.writeErrorEvent(failure.message, failure.code, failure.type ?? 'upstream_error');
+    this.writeErrorEvent({ status: failure.status, code: failure.code, type: failure.type ?? 'upstream_error', message: failure.message, param: null });
     this.finish({ kind: 'served', charge: { kind: 'delivered', deliveredTokens: this.completionTokens(), reason: 'upstream_error' } });
   }
 
@@ -298,17 +279,16 @@ export class StreamPump {
       this.finish({ kind: 'failed', failure, clientGone: false });
       return;
     }
-    const text = this.o.interruptedMessage(kind === 'protocol' ? 'interrupted' : kind);
-    this.writeErrorEvent(text, kind === 'idle' || kind === 'total' ? 'upstream_timeout' : 'upstream_interrupted', 'upstream_error');
+    const timeout = kind === 'idle' || kind === 'total';
+    const message = this.o.interruptedMessage(kind === 'protocol' ? 'interrupted' : kind);
+    this.writeErrorEvent({ status: timeout ? 504 : 502, code: timeout ? 'upstream_timeout' : 'upstream_interrupted', type: 'upstream_error', message, param: null });
     this.finish({ kind: 'served', charge: { kind: 'delivered', deliveredTokens: this.completionTokens(), reason: 'upstream_error' } });
   }
 
-  private writeErrorEvent(message: string, code: string | null, type: string): void {
+  /** The inbound format's in-stream error (the message gets the request id), then the end of the answer. */
+  private writeErrorEvent(e: ClientError): void {
     const x = this.o.exchange;
-    const suffix = ` (request id: ${x.requestId})`;
-    if (this.o.chatLike) x.write(formatSseEvent({ error: { message: message + suffix, type, param: null, code } }));
-    else if (this.o.clientFraming) x.write(this.o.clientFraming.event(this.o.clientFraming.error(message + suffix, code, type)) + this.o.clientFraming.end());
-    else x.write(formatSseEvent({ type: 'error', code, message: message + suffix, param: null }, 'error'));
+    x.write(this.o.encoder.error({ ...e, message: `${e.message} (request id: ${x.requestId})` }));
     x.end();
   }
 
@@ -325,7 +305,7 @@ export class StreamPump {
     body.off('error', this.onError);
     body.on('error', noop);
     if (result.kind === 'served' && result.charge.kind === 'usage' && !body.readableEnded) {
-      // The tail after [DONE] is read and dropped so the connection returns to the pool.
+      // The tail after the end is read and dropped so the connection returns to the pool.
       body.resume();
     } else if (!body.readableEnded) {
       this.o.abort('done');

@@ -6,7 +6,6 @@ import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from 
 import { transportFailure, type UpstreamFailure } from './canonical/errors';
 import type { CanonicalRequest } from './canonical/request';
 import type { EndpointOps } from './endpoints';
-import { isChatLikeStream } from './endpoints';
 import { TOOL_CALL_TOKENS, zeroUsageIsMissing, type Charge } from './relay-billing';
 import { AwsEventStreamDecoder } from './eventstream/aws-event-stream';
 import type { AttemptClient } from './attempt-client';
@@ -155,20 +154,17 @@ async function streamAnswer(
   abort: (r: AbortReason) => void,
   aborted: () => AbortReason | null,
 ): Promise<AttemptResult> {
-  const openStream = a.ops.openStream;
-  if (!openStream) throw new Error(`endpoint ${a.ops.endpoint} cannot stream`);
+  const { openStream, clientStream } = a.ops;
+  if (!openStream || !clientStream) throw new Error(`endpoint ${a.ops.endpoint} cannot stream`);
   const parse = openStream(a.adaptor, a.req, a.ctx);
-  const req = a.req;
-  const chatLike = isChatLikeStream(req);
   const pump = new StreamPump({
     body: res.body,
     // The relay owns the framing: SSE by default, AWS's binary event stream when the adaptor says so.
     framing: a.upstream.expect === 'aws-eventstream' ? new AwsEventStreamDecoder({ maxEventBytes: limits.maxEventBytes }) : undefined,
     exchange: a.exchange,
     parse,
-    chatLike,
-    clientFraming: a.ops.clientFraming?.(req),
-    clientWantsUsage: isChatLikeStream(req) && req.clientIncludeUsage,
+    // The client side speaks the inbound format (one encoder per answer).
+    encoder: clientStream(a.req),
     idleMs: limits.idleTimeoutMs,
     drain: limits.drain,
     maxEventBytes: limits.maxEventBytes,

@@ -1,3 +1,4 @@
+import type { ChatStreamPart } from './chat';
 import type { UpstreamFailure } from './errors';
 import type { JsonObject } from './json';
 import type { FinishReason, ReportedUsage } from './usage';
@@ -30,13 +31,18 @@ export interface StreamForward {
 
 /** One SSE event from the upstream, in canonical terms. */
 export interface StreamStep {
-  /** What to send the client (OpenAI format) before the include_usage filter; null = nothing. */
+  /** A chunk for the client, in the inbound format (the stream encoder writes it); null = nothing. */
   readonly forward: StreamForward | null;
   /**
    * More client chunks from the same upstream event, sent after `forward` in order (a converted
    * provider event can carry text, the finish reason and the usage at once).
    */
   readonly more?: readonly StreamForward[];
+  /**
+   * Canonical stream parts for the inbound format's encoder to write (a converted answer whose
+   * client speaks another format than the adaptor's chunks: `/v1/messages`, Gemini-native).
+   */
+  readonly parts?: readonly ChatStreamPart[];
   /** Text generated in this event (content, reasoning, tool arguments), for incremental counting. */
   readonly text: string;
   /** Tool calls that started in this event. */

@@ -1,12 +1,18 @@
 import type { CanonicalChat, CanonicalChatResponse, ChatPart, ChatStreamPart, ChatTool, ChatTurn, ToolChoice } from '../canonical/chat';
 import { arrayAt, isJsonObject, objectAt, stringAt, type JsonObject, type JsonValue } from '../canonical/json';
+import { parseMessagesRequest } from '../canonical/parse-messages';
 import type { MessagesRequest } from '../canonical/request';
+import type { StreamForward } from '../canonical/response';
 import type { FinishReason, ReportedUsage } from '../canonical/usage';
+import type { SseEvent } from '../sse/sse-parser';
+import { SSE_HEADERS } from '../sse/sse-writer';
+import { chunkData, endUsage, sseEvent, type ClientError, type ClientStreamEncoder, type InboundFormat, type StreamEnd } from './format';
 
 /*
- * The Anthropic Messages inbound format (`POST /v1/messages`) for channels that do not speak it:
- * the body to the canonical chat, and canonical answers and stream parts back to a Messages
- * `message` and its documented events. Claude channels never need it (they pass through).
+ * The Anthropic Messages inbound format (`POST /v1/messages`): the body to the canonical chat
+ * for channels that do not speak it, canonical answers and stream parts back to a Messages
+ * `message` and its documented events, errors as `{type:"error", error:{type, message}}` (also
+ * inside a begun stream, as `event: error`). Claude channels pass bodies and events through.
  */
 
 function str(v: JsonValue | undefined): string {
@@ -216,3 +222,122 @@ export class AnthropicEventEncoder {
     }
   }
 }
+
+// ---- errors and the client side of a Messages stream ----
+
+/** Anthropic's error types (platform.claude.com/docs/en/api/errors). */
+const ANTHROPIC_TYPES = new Set([
+  'invalid_request_error',
+  'authentication_error',
+  'billing_error',
+  'permission_error',
+  'not_found_error',
+  'request_too_large',
+  'rate_limit_error',
+  'api_error',
+  'overloaded_error',
+  'timeout_error',
+]);
+
+/** Anthropic's error type for a status. */
+function anthropicErrorType(status: number): string {
+  if (status === 401) return 'authentication_error';
+  if (status === 402) return 'billing_error';
+  if (status === 403) return 'permission_error';
+  if (status === 404) return 'not_found_error';
+  if (status === 413) return 'request_too_large';
+  if (status === 429) return 'rate_limit_error';
+  if (status === 529) return 'overloaded_error';
+  if (status >= 500) return 'api_error';
+  return 'invalid_request_error';
+}
+
+/** An error as Anthropic's `{type:"error", error:{type, message}}`: an Anthropic type is kept, else the status decides. */
+export function anthropicErrorBody(e: ClientError): JsonObject {
+  return { type: 'error', error: { type: ANTHROPIC_TYPES.has(e.type) ? e.type : anthropicErrorType(e.status), message: e.message } };
+}
+
+/**
+ * The client side of a Messages stream. Claude's own events (passthrough) go out as Claude wrote
+ * them; canonical parts (converted answers) become the documented events through
+ * AnthropicEventEncoder. The end adds what an upstream that stopped early (a finish reason, then
+ * a close) left out: the open block's stop, message_delta with the stop reason and usage, and
+ * message_stop. A failure after the start is `event: error`.
+ */
+export class AnthropicStreamEncoder implements ClientStreamEncoder {
+  readonly headers = SSE_HEADERS;
+  private events: AnthropicEventEncoder | null = null;
+  private openBlock: number | null = null;
+  private deltaSent = false;
+  private stopped = false;
+
+  constructor(private readonly model: string) {}
+
+  forward(chunk: StreamForward, upstream: SseEvent): string {
+    this.track(chunk.data);
+    return sseEvent(chunkData(chunk, upstream), chunk.event);
+  }
+
+  parts(parts: readonly ChatStreamPart[]): string {
+    const events = (this.events ??= new AnthropicEventEncoder(this.model));
+    let out = '';
+    // The end is written by end(), which knows the final usage.
+    for (const p of parts) if (p.type !== 'end') out += this.write(events.encode(p));
+    return out;
+  }
+
+  end(s: StreamEnd): string {
+    if (this.stopped) return '';
+    if (this.events) return this.write([...this.events.encode({ type: 'usage', usage: endUsage(s) }), ...this.events.encode({ type: 'end' })]);
+    const out: SseOut[] = [];
+    if (this.openBlock !== null) out.push({ event: 'content_block_stop', data: { type: 'content_block_stop', index: this.openBlock } });
+    if (!this.deltaSent) {
+      const delta = { stop_reason: s.finishReason ? STOP_REASON[s.finishReason] : 'end_turn', stop_sequence: null };
+      out.push({ event: 'message_delta', data: { type: 'message_delta', delta, usage: anthropicUsage(endUsage(s)) } });
+    }
+    out.push({ event: 'message_stop', data: { type: 'message_stop' } });
+    return this.write(out);
+  }
+
+  error(e: ClientError): string {
+    this.stopped = true;
+    return sseEvent(JSON.stringify(anthropicErrorBody(e)), 'error');
+  }
+
+  private write(events: readonly SseOut[]): string {
+    let out = '';
+    for (const ev of events) {
+      this.track(ev.data);
+      out += sseEvent(JSON.stringify(ev.data), ev.event);
+    }
+    return out;
+  }
+
+  /** What the client has been sent so far, so the end adds only what is missing. */
+  private track(data: JsonObject): void {
+    switch (data.type) {
+      case 'content_block_start':
+        this.openBlock = typeof data.index === 'number' ? data.index : 0;
+        break;
+      case 'content_block_stop':
+        this.openBlock = null;
+        break;
+      case 'message_delta':
+        this.deltaSent = true;
+        break;
+      case 'message_stop':
+        this.stopped = true;
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+export const anthropicMessagesFormat: InboundFormat<MessagesRequest> = {
+  name: 'anthropic-messages',
+  parse: (input, limits) => parseMessagesRequest(input, limits),
+  encodeResponse: (res, req) => encodeAnthropicMessage(res, req.model),
+  openStream: (req) => new AnthropicStreamEncoder(req.model),
+  errorResponse: (e) => ({ status: e.status, body: anthropicErrorBody(e) }),
+};

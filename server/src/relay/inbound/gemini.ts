@@ -1,14 +1,19 @@
 import type { CanonicalChat, CanonicalChatResponse, ChatPart, ChatStreamPart, ChatTool, ChatTurn, ResponseFormat, ToolChoice } from '../canonical/chat';
-import { geminiField } from '../canonical/parse-gemini';
+import { geminiField, parseGeminiRequest } from '../canonical/parse-gemini';
 import { isJsonObject, type JsonObject, type JsonValue } from '../canonical/json';
 import type { GeminiRequest } from '../canonical/request';
+import type { StreamForward } from '../canonical/response';
 import type { FinishReason, ReportedUsage } from '../canonical/usage';
+import { JsonArrayWriter, SseClientFraming, type ClientFraming } from '../json-array/json-array';
+import type { SseEvent } from '../sse/sse-parser';
+import { chunkData, endUsage, type ClientError, type ClientStreamEncoder, type InboundFormat, type StreamEnd } from './format';
 
 /*
  * The Gemini-native inbound format (`POST /v1beta/models/{model}:generateContent` and
- * `:streamGenerateContent`) for channels that do not speak it: the body to the canonical chat,
- * and canonical answers and stream parts back to `GenerateContentResponse`s (candidates,
- * finishReason, usageMetadata). Gemini channels never need it (they pass through).
+ * `:streamGenerateContent`): the body to the canonical chat for channels that do not speak it,
+ * canonical answers and stream parts back to `GenerateContentResponse`s (candidates,
+ * finishReason, usageMetadata), errors as Google's `{error:{code, message, status}}`, streams
+ * as SSE (`alt=sse`) or one JSON array. Gemini channels pass bodies and chunks through.
  */
 
 function str(v: JsonValue | undefined): string {
@@ -262,3 +267,85 @@ export class GeminiChunkEncoder {
     }
   }
 }
+
+// ---- errors and the client side of a Gemini stream ----
+
+/** google.rpc.Code names by HTTP status (cloud.google.com/apis/design/errors). */
+export function googleRpcStatus(status: number): string {
+  if (status === 400) return 'INVALID_ARGUMENT';
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'PERMISSION_DENIED';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'ABORTED';
+  if (status === 413) return 'INVALID_ARGUMENT';
+  if (status === 429) return 'RESOURCE_EXHAUSTED';
+  if (status === 499) return 'CANCELLED';
+  if (status === 501) return 'UNIMPLEMENTED';
+  if (status === 503 || status === 502) return 'UNAVAILABLE';
+  if (status === 504) return 'DEADLINE_EXCEEDED';
+  if (status >= 500) return 'INTERNAL';
+  return 'FAILED_PRECONDITION';
+}
+
+/** An error as Google's `{error:{code, message, status}}`; the machine-readable code rides as an ErrorInfo reason. */
+export function geminiErrorBody(e: ClientError, status = e.status): JsonObject {
+  const error: JsonObject = { code: status, message: e.message, status: googleRpcStatus(status) };
+  if (e.code) error.details = [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: e.code, domain: 'sluice' }];
+  return { error };
+}
+
+/**
+ * The client side of a Gemini stream, framed as SSE (`alt=sse`) or one JSON array. Google's own
+ * chunks (passthrough) go out as Google wrote them; canonical parts (converted answers) become
+ * chunks through GeminiChunkEncoder, whose last chunk (finish reason, usage, whole function
+ * calls) the end writes. A failure after the start is Google's error object as the last chunk.
+ */
+export class GeminiStreamEncoder implements ClientStreamEncoder {
+  readonly headers: Readonly<Record<string, string>>;
+  private readonly framing: ClientFraming;
+  private chunks: GeminiChunkEncoder | null = null;
+
+  constructor(
+    private readonly model: string,
+    sse: boolean,
+  ) {
+    this.framing = sse ? new SseClientFraming() : new JsonArrayWriter();
+    this.headers = this.framing.headers;
+  }
+
+  forward(chunk: StreamForward, upstream: SseEvent): string {
+    return this.framing.event(chunkData(chunk, upstream));
+  }
+
+  parts(parts: readonly ChatStreamPart[]): string {
+    const chunks = (this.chunks ??= new GeminiChunkEncoder(this.model));
+    let out = '';
+    // The last chunk is written by end(), which knows the final usage.
+    for (const p of parts) if (p.type !== 'end') out += this.write(chunks.encode(p));
+    return out;
+  }
+
+  end(s: StreamEnd): string {
+    const last = this.chunks ? this.write([...this.chunks.encode({ type: 'usage', usage: endUsage(s) }), ...this.chunks.encode({ type: 'end' })]) : '';
+    return last + this.framing.end();
+  }
+
+  error(e: ClientError): string {
+    // Inside a begun stream there is no status line left to set: Google reports these as INTERNAL.
+    return this.framing.event(JSON.stringify(geminiErrorBody(e, 500))) + this.framing.end();
+  }
+
+  private write(chunks: readonly JsonObject[]): string {
+    let out = '';
+    for (const c of chunks) out += this.framing.event(JSON.stringify(c));
+    return out;
+  }
+}
+
+export const geminiFormat: InboundFormat<GeminiRequest> = {
+  name: 'gemini',
+  parse: (input, limits, pathModel) => parseGeminiRequest(input, limits, pathModel),
+  encodeResponse: (res, req) => encodeGeminiResponse(res, req.model),
+  openStream: (req) => new GeminiStreamEncoder(req.model, req.sse),
+  errorResponse: (e) => ({ status: e.status, body: geminiErrorBody(e) }),
+};

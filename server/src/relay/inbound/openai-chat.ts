@@ -1,13 +1,21 @@
 import type { CanonicalChat, CanonicalChatResponse, ChatPart, ChatStreamPart, ChatTool, ChatTurn, ImageSource, ReasoningRequest, ResponseFormat, ToolChoice } from '../canonical/chat';
 import { arrayAt, isJsonObject, objectAt, stringAt, type JsonObject, type JsonValue } from '../canonical/json';
+import { parseChatRequest } from '../canonical/parse-text';
 import type { ChatRequest } from '../canonical/request';
+import type { StreamForward } from '../canonical/response';
 import type { FinishReason, ReportedUsage } from '../canonical/usage';
+import type { SseEvent } from '../sse/sse-parser';
+import { SSE_HEADERS, formatSseEvent } from '../sse/sse-writer';
+import { ClientUsageFilter, usageChunk } from '../sse/stream-usage';
+import { chunkData, sseEvent, type ClientError, type ClientStreamEncoder, type ErrorFormat, type InboundFormat, type StreamEnd } from './format';
 
 /*
  * The OpenAI chat inbound format: an OpenAI `chat/completions` body (already validated and
  * bounded by parseChatRequest) to the canonical chat, and canonical answers back to OpenAI
  * JSON and `chat.completion.chunk`s. Native adaptors use it; OpenAI-wire adaptors pass bodies
- * through and never need it.
+ * through and never need it. It also owns the OpenAI wire the relay answers in: the error
+ * object every OpenAI route renders, and the client side of chat and completions streams
+ * (`[DONE]`, the include_usage chunk).
  */
 
 /** Keys the canonical form models; everything else goes to `passthrough`. */
@@ -373,3 +381,69 @@ export class OpenAIChunkDecoder {
     return parts;
   }
 }
+
+// ---- the OpenAI wire the relay answers: errors, and the client side of chat/completions streams ----
+
+/** OpenAI's error object, `{error:{message,type,param,code}}`. */
+export function openAIErrorBody(e: ClientError): JsonObject {
+  return { error: { message: e.message, type: e.type, param: e.param, code: e.code } };
+}
+
+/** How every OpenAI route (chat, embeddings, images, audio, ...) answers an error. */
+export const OPENAI_ERRORS: ErrorFormat = { errorResponse: (e) => ({ status: e.status, body: openAIErrorBody(e) }) };
+
+/** The end-of-stream marker of chat and completions streams. */
+export const OPENAI_DONE = 'data: [DONE]\n\n';
+
+/**
+ * The client side of a chat or completions stream: chunks as the upstream wrote them (the
+ * include_usage chunk the relay asked for hidden from clients that did not ask), a usage chunk of
+ * the relay's own for a client that asked when the upstream sent none, then `[DONE]`; a failure
+ * after the start is an `{error}` chunk and no `[DONE]`.
+ */
+export class OpenAIStreamEncoder implements ClientStreamEncoder {
+  readonly headers = SSE_HEADERS;
+  private readonly filter: ClientUsageFilter;
+  /** The first chunk's identity, for a usage chunk of the relay's own. */
+  private first: { id: string; model: string; created: number; object?: string } | null = null;
+
+  constructor(private readonly clientWantsUsage: boolean) {
+    this.filter = new ClientUsageFilter(clientWantsUsage);
+  }
+
+  forward(chunk: StreamForward, upstream: SseEvent): string {
+    const data = this.filter.filter(chunk.data);
+    if (data === null) return '';
+    this.remember(data);
+    return data === chunk.data ? sseEvent(chunkData(chunk, upstream), chunk.event) : formatSseEvent(data, chunk.event);
+  }
+
+  end(s: StreamEnd): string {
+    if (!this.clientWantsUsage || s.usage || !this.first) return OPENAI_DONE;
+    const u = { promptTokens: s.estimate.promptTokens, completionTokens: s.estimate.completionTokens, cachedTokens: 0, reasoningTokens: 0 };
+    return formatSseEvent(usageChunk(this.first, u)) + OPENAI_DONE;
+  }
+
+  error(e: ClientError): string {
+    return formatSseEvent({ error: { message: e.message, type: e.type, param: null, code: e.code } });
+  }
+
+  private remember(data: JsonObject): void {
+    if (this.first || typeof data.id !== 'string') return;
+    this.first = {
+      id: data.id,
+      model: typeof data.model === 'string' ? data.model : '',
+      created: typeof data.created === 'number' ? data.created : Math.floor(Date.now() / 1000),
+      object: typeof data.object === 'string' ? data.object : undefined,
+    };
+  }
+}
+
+/** `POST /v1/chat/completions`. */
+export const openAIChatFormat: InboundFormat<ChatRequest> = {
+  name: 'openai-chat',
+  parse: (input, limits) => parseChatRequest(input, limits),
+  encodeResponse: (res) => encodeOpenAIChatResponse(res, Math.floor(Date.now() / 1000)),
+  openStream: (req) => new OpenAIStreamEncoder(req.clientIncludeUsage),
+  errorResponse: OPENAI_ERRORS.errorResponse,
+};

@@ -1,6 +1,5 @@
-import type { JsonObject } from '../canonical/json';
 import { SseEventTooLargeError, type SseEvent } from '../sse/sse-parser';
-import { SSE_HEADERS, formatSseEvent } from '../sse/sse-writer';
+import { SSE_HEADERS } from '../sse/sse-writer';
 
 /*
  * The JSON-array stream framing: what Google's `streamGenerateContent` answers without
@@ -13,30 +12,23 @@ import { SSE_HEADERS, formatSseEvent } from '../sse/sse-writer';
  *   bytes arrive, holding at most one element (bounded like an SSE event).
  */
 
-/** How a relayed stream's chunks reach its client. */
+/** How a relayed stream's chunks reach its client (the inbound format decides what the chunks say). */
 export interface ClientFraming {
   readonly headers: Readonly<Record<string, string>>;
-  /** One chunk as wire text. */
-  event(data: JsonObject, event?: string): string;
+  /** One chunk (JSON text) as wire text. */
+  event(json: string): string;
   /** The text that closes the stream (after the last chunk, or an error chunk). */
   end(): string;
-  /** The chunk that tells the client the stream failed after it began (in the inbound format's shape). */
-  error(message: string, code: string | null, type: string): JsonObject;
 }
 
-/** How an inbound format shows a failure inside a begun stream. */
-export type ErrorChunk = (message: string, code: string | null, type: string) => JsonObject;
-
-/** The OpenAI shape, `{error:{message,type,param,code}}`. */
-export const openAIErrorChunk: ErrorChunk = (message, code, type) => ({ error: { message, type, param: null, code } });
-
-/** Server-sent events: `event:` (when named) and `data:` lines per chunk, nothing at the end. */
+/** Server-sent events: a `data:` line per chunk, nothing at the end. */
 export class SseClientFraming implements ClientFraming {
   readonly headers = SSE_HEADERS;
-  constructor(readonly error: ErrorChunk = openAIErrorChunk) {}
-  event(data: JsonObject, event?: string): string {
-    return formatSseEvent(data, event);
+
+  event(json: string): string {
+    return `data: ${json}\n\n`;
   }
+
   end(): string {
     return '';
   }
@@ -54,13 +46,10 @@ export class JsonArrayWriter implements ClientFraming {
   private opened = false;
   private closed = false;
 
-  constructor(readonly error: ErrorChunk = openAIErrorChunk) {}
-
-  event(data: JsonObject): string {
-    const text = JSON.stringify(data);
-    if (this.opened) return `,\r\n${text}`;
+  event(json: string): string {
+    if (this.opened) return `,\r\n${json}`;
     this.opened = true;
-    return `[${text}`;
+    return `[${json}`;
   }
 
   /** Closes the array (an empty one when nothing was written); idempotent. */
