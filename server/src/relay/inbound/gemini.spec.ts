@@ -1,6 +1,7 @@
 import { parseGeminiRequest } from '../canonical/parse-gemini';
 import { reportedUsage } from '../canonical/usage';
-import { chatFromGemini, encodeGeminiResponse, GeminiChunkEncoder, geminiUsageMetadata } from './gemini';
+import type { JsonObject } from '../canonical/json';
+import { chatFromGemini, encodeGeminiResponse, GeminiChunkEncoder, geminiErrorBody, geminiFormat, GeminiStreamEncoder, geminiUsageMetadata } from './gemini';
 
 const BODY = {
   systemInstruction: { parts: [{ text: 'Be brief.' }] },
@@ -95,6 +96,76 @@ describe('Gemini inbound', () => {
       usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 2, totalTokenCount: 3 },
       modelVersion: 'm',
       responseId: 'r',
+    });
+  });
+
+  it('errors as Google\'s {error:{code, message, status}}, the code as an ErrorInfo reason', () => {
+    expect(geminiFormat.errorResponse({ status: 429, code: 'rate_limit_exceeded', type: 'requests', message: 'slow (request id: r)', param: null })).toEqual({
+      status: 429,
+      body: {
+        error: {
+          code: 429,
+          message: 'slow (request id: r)',
+          status: 'RESOURCE_EXHAUSTED',
+          details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'rate_limit_exceeded', domain: 'sluice' }],
+        },
+      },
+    });
+    expect(geminiErrorBody({ status: 401, code: null, type: 'authentication_error', message: 'no key', param: null })).toEqual({ error: { code: 401, message: 'no key', status: 'UNAUTHENTICATED' } });
+  });
+
+  describe('stream encoder', () => {
+    const text = '{"candidates": [{"content": {"parts": [{"text": "Hi"}], "role": "model"}, "index": 0}]}';
+    const data = JSON.parse(text) as JsonObject;
+    const ev = { event: null, data: text, id: null };
+    const end = { usage: reportedUsage({ promptTokens: 4, completionTokens: 2 }), finishReason: 'tool_calls' as const, estimate: { promptTokens: 9, completionTokens: 9 } };
+    const sseReq = parseGeminiRequest({ body: BODY, stream: true, sse: true }, undefined, 'gemini-x');
+    const arrayReq = parseGeminiRequest({ body: BODY, stream: true, sse: false }, undefined, 'gemini-x');
+
+    it('alt=sse: Google\'s chunks go out as Google wrote them, nothing at the end', () => {
+      const enc = geminiFormat.openStream(sseReq);
+      expect(enc.headers['Content-Type']).toBe('text/event-stream');
+      expect(enc.forward({ data }, ev)).toBe(`data: ${text}\n\n`);
+      expect(enc.end(end)).toBe('');
+    });
+
+    it('without alt=sse: one JSON array of the chunks as written, closed at the end', () => {
+      const enc = geminiFormat.openStream(arrayReq);
+      expect(enc.headers['Content-Type']).toMatch(/^application\/json/);
+      const body = enc.forward({ data }, ev) + enc.forward({ data }, ev) + enc.end(end);
+      expect(body).toBe(`[${text},\r\n${text}\r\n]`);
+      expect(JSON.parse(body)).toEqual([data, data]);
+    });
+
+    it('canonical parts: a chunk per text piece; the end writes the last chunk (whole calls, finish reason, final usage)', () => {
+      const enc = new GeminiStreamEncoder('gemini-x', false);
+      const head = enc.parts!([
+        { type: 'start', id: 'r', model: 'x' },
+        { type: 'text', text: 'Hi' },
+        { type: 'tool_call_start', index: 0, id: 'c', name: 'f' },
+        { type: 'tool_call_delta', index: 0, arguments: '{"a":1}' },
+        { type: 'finish', reason: 'tool_calls' },
+        { type: 'end' },
+      ]);
+      const all = JSON.parse(head + enc.end(end)) as JsonObject[];
+      expect(all).toHaveLength(2);
+      expect(all[1]).toEqual({
+        candidates: [{ content: { parts: [{ functionCall: { id: 'c', name: 'f', args: { a: 1 } } }], role: 'model' }, index: 0, finishReason: 'STOP' }],
+        usageMetadata: { promptTokenCount: 4, candidatesTokenCount: 2, totalTokenCount: 6 },
+        modelVersion: 'gemini-x',
+        responseId: 'r',
+      });
+    });
+
+    it('a failure after the start is Google\'s error object as the last element (the array still parses)', () => {
+      const enc = new GeminiStreamEncoder('gemini-x', false);
+      const body = enc.forward({ data }, ev) + enc.error({ status: 502, code: 'upstream_interrupted', type: 'upstream_error', message: 'cut (request id: r)', param: null });
+      expect(JSON.parse(body)).toEqual([
+        data,
+        { error: { code: 500, message: 'cut (request id: r)', status: 'INTERNAL', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'upstream_interrupted', domain: 'sluice' }] } },
+      ]);
+      const sse = new GeminiStreamEncoder('gemini-x', true);
+      expect(sse.error({ status: 504, code: null, type: 'upstream_error', message: 'slow', param: null })).toBe(`data: ${JSON.stringify({ error: { code: 500, message: 'slow', status: 'INTERNAL' } })}\n\n`);
     });
   });
 });

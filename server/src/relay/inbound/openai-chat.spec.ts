@@ -1,0 +1,80 @@
+import { reportedUsage } from '../canonical/usage';
+import type { SseEvent } from '../sse/sse-parser';
+import type { ClientError, StreamEnd } from './format';
+import { OPENAI_DONE, OPENAI_ERRORS, OpenAIStreamEncoder, openAIChatFormat } from './openai-chat';
+
+/** An upstream event and the chunk the adaptor parsed from it. */
+function upstream(text: string, event: string | null = null): { ev: SseEvent; data: Record<string, never> } {
+  return { ev: { event, data: text, id: null }, data: JSON.parse(text) as Record<string, never> };
+}
+
+const CHUNK = '{"id":"c1", "object":"chat.completion.chunk","created":5,"model":"m","choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":null}]}';
+const USAGE = '{"id":"c1","object":"chat.completion.chunk","created":5,"model":"m","choices":[],"usage":{"prompt_tokens":7,"completion_tokens":3,"total_tokens":10}}';
+const END: StreamEnd = { usage: null, finishReason: 'stop', estimate: { promptTokens: 9, completionTokens: 4 } };
+const ERR: ClientError = { status: 502, code: 'upstream_interrupted', type: 'upstream_error', message: 'cut (request id: r1)', param: null };
+
+describe('OpenAI chat inbound format', () => {
+  it('renders errors as {error:{message,type,param,code}} with the error\'s status', () => {
+    const e = { status: 400, code: 'invalid_value', type: 'invalid_request_error', message: 'bad (request id: r1)', param: 'n' };
+    expect(OPENAI_ERRORS.errorResponse(e)).toEqual({ status: 400, body: { error: { message: 'bad (request id: r1)', type: 'invalid_request_error', param: 'n', code: 'invalid_value' } } });
+    expect(openAIChatFormat.errorResponse(e)).toEqual(OPENAI_ERRORS.errorResponse(e));
+  });
+
+  it('parses through the canonical parser and encodes an answer as chat.completion', () => {
+    const req = openAIChatFormat.parse({ model: 'gpt-x', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } }, undefined);
+    expect(req).toMatchObject({ endpoint: 'chat', model: 'gpt-x', stream: true, clientIncludeUsage: true });
+    const body = openAIChatFormat.encodeResponse({ id: 'c1', model: 'gpt-x', parts: [{ type: 'text', text: 'Hello' }], finishReason: 'stop', usage: reportedUsage({ promptTokens: 3, completionTokens: 1 }) }, req);
+    expect(body).toMatchObject({ id: 'c1', object: 'chat.completion', choices: [{ message: { role: 'assistant', content: 'Hello' }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 } });
+  });
+
+  describe('stream encoder', () => {
+    it('an unchanged chunk goes out as the upstream wrote it (no re-serialisation)', () => {
+      const { ev, data } = upstream(CHUNK);
+      const enc = new OpenAIStreamEncoder(false);
+      expect(enc.forward({ data }, ev)).toBe(`data: ${CHUNK}\n\n`);
+      expect(enc.headers['Content-Type']).toBe('text/event-stream');
+    });
+
+    it('a converted chunk, or one from a named upstream event, is written as JSON', () => {
+      const { ev, data } = upstream(CHUNK);
+      const enc = new OpenAIStreamEncoder(false);
+      expect(enc.forward({ data, converted: true }, ev)).toBe(`data: ${JSON.stringify(data)}\n\n`);
+      expect(enc.forward({ data }, { ...ev, event: 'content_block_delta' })).toBe(`data: ${JSON.stringify(data)}\n\n`);
+    });
+
+    it('hides the usage chunk the relay asked for from a client that did not, and strips "usage": null', () => {
+      const enc = new OpenAIStreamEncoder(false);
+      const u = upstream(USAGE);
+      expect(enc.forward({ data: u.data }, u.ev)).toBe('');
+      const withNull = upstream('{"id":"c1","choices":[{"index":0,"delta":{"content":"a"}}],"usage":null}');
+      expect(enc.forward({ data: withNull.data }, withNull.ev)).toBe('data: {"id":"c1","choices":[{"index":0,"delta":{"content":"a"}}]}\n\n');
+      const asked = new OpenAIStreamEncoder(true);
+      expect(asked.forward({ data: u.data }, u.ev)).toBe(`data: ${USAGE}\n\n`);
+    });
+
+    it('ends with [DONE]; a client that asked for usage and got none gets the relay\'s usage chunk first', () => {
+      const plain = new OpenAIStreamEncoder(false);
+      const { ev, data } = upstream(CHUNK);
+      plain.forward({ data }, ev);
+      expect(plain.end(END)).toBe(OPENAI_DONE);
+      const asked = new OpenAIStreamEncoder(true);
+      asked.forward({ data }, ev);
+      const [usage, done] = asked.end(END).split('\n\n').filter(Boolean);
+      expect(JSON.parse((usage ?? '').slice('data: '.length))).toEqual({
+        id: 'c1',
+        object: 'chat.completion.chunk',
+        created: 5,
+        model: 'm',
+        choices: [],
+        usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13, prompt_tokens_details: { cached_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 0 } },
+      });
+      expect(`${done}\n\n`).toBe(OPENAI_DONE);
+      // The upstream's own usage went out already: nothing of the relay's.
+      expect(asked.end({ ...END, usage: reportedUsage({ promptTokens: 7, completionTokens: 3 }) })).toBe(OPENAI_DONE);
+    });
+
+    it('a failure after the start is an {error} chunk and no [DONE]', () => {
+      expect(new OpenAIStreamEncoder(false).error(ERR)).toBe(`data: ${JSON.stringify({ error: { message: 'cut (request id: r1)', type: 'upstream_error', param: null, code: 'upstream_interrupted' } })}\n\n`);
+    });
+  });
+});
