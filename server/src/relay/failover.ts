@@ -154,7 +154,7 @@ export async function prepare(channel: RelayChannel, ops: EndpointOps, req: Cano
     organization: channel.openaiOrganization,
   };
   const exchange = adaptor.tokenExchange;
-  if (exchange && authorize) {
+  if (exchange && authorize && (exchange.applies?.(ctx) ?? true)) {
     // A refused or unreachable token endpoint fails this channel like an upstream answer would.
     const token = await authorize(exchange, ctx);
     if (!token.ok) return { failed: { kind: 'failed', failure: token.failure, fromStatus: false, clientGone: false } };

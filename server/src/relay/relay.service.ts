@@ -18,13 +18,8 @@ import { Failover } from './failover';
 import { BillingSession, computeCharge, consumeLog, logContent } from './relay-billing';
 import type { RelayCaller } from './relay-auth.service';
 import { RelayAuthService } from './relay-auth.service';
-import { RelayError, UpstreamError } from './relay-errors';
-import { adaptorFor } from './adaptors/registry';
-import { DEFAULT_ANTHROPIC_VERSION } from './adaptors/claude/models';
-import { upstreamModelFor } from './channel-transforms';
-import { parseMessagesRequest } from './canonical/parse-messages';
-import { parseGeminiRequest } from './canonical/parse-gemini';
-import { geminiSettings } from './adaptors/gemini/settings';
+import { RelayError } from './relay-errors';
+import { TokenCounting } from './count-tokens';
 import { RelayPricing, type ResolvedPricing } from './relay-pricing';
 import { findSensitiveWord, parseSensitiveWords, promptTexts } from './sensitive-words';
 import { runAttempt, type AttemptLimits } from './upstream-attempt';
@@ -51,6 +46,7 @@ const CHECKPOINT_MS = 5_000;
 export class RelayService implements OnModuleDestroy {
   private readonly failover: Failover;
   private readonly limits: AttemptLimits;
+  private readonly counting: TokenCounting;
   private inflight = 0;
   /** Requests holding quota now; one timer touches their holds (heartbeatMs). */
   private readonly running = new Set<BillingSession>();
@@ -88,6 +84,16 @@ export class RelayService implements OnModuleDestroy {
       maxErrorBytes: 64 * 1024,
       checkpointMs: CHECKPOINT_MS,
     };
+    this.counting = new TokenCounting({
+      auth,
+      failover: this.failover,
+      outbound,
+      options,
+      limits: this.limits,
+      totalTimeoutMs: r.totalTimeoutMs,
+      retryWindowMs: r.retryWindowMs,
+      authorize: (exchange, ctx) => tokens.get(exchange, ctx),
+    });
   }
 
   onModuleDestroy(): void {
@@ -195,88 +201,14 @@ export class RelayService implements OnModuleDestroy {
     }
   }
 
-  /**
-   * `POST /v1/messages/count_tokens`: free (no hold, no log). A Claude channel for the model
-   * answers it (Anthropic's own count, body passed through with the model mapped); any other
-   * channel type gets the gateway's local estimate, `{input_tokens}`, as the hold would count it.
-   */
-  async countTokens(x: ClientExchange, caller: RelayCaller, input: unknown): Promise<void> {
-    try {
-      const req = parseMessagesRequest(input, DEFAULT_RELAY_LIMITS, { countOnly: true });
-      this.auth.checkModel(caller, req.model);
-      await this.auth.checkRateLimits(caller);
-      const { channel } = await this.failover.firstChannel(caller.group, req.model, caller.pinnedChannelId);
-      if (channel.type !== 14) {
-        x.sendJson(200, { input_tokens: estimatePromptTokens(req) });
-        return;
-      }
-      const upstreamModel = upstreamModelFor(channel.modelMapping, req.model).model;
-      const base = (channel.baseUrl.trim() || 'https://api.anthropic.com').replace(/\/+$/, '');
-      const headers: Record<string, string> = { 'x-api-key': channel.key, 'anthropic-version': req.anthropicVersion ?? DEFAULT_ANTHROPIC_VERSION, 'Content-Type': 'application/json' };
-      if (req.anthropicBeta) headers['anthropic-beta'] = req.anthropicBeta;
-      let res;
-      try {
-        res = await this.outbound.request({
-          url: `${base}/v1/messages/count_tokens`,
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ ...req.body, model: upstreamModel }),
-          allowPrivate: this.options.bool('AllowPrivateUpstreamEnabled'),
-          timeouts: { headersMs: this.limits.headersTimeoutMs, idleMs: this.limits.idleTimeoutMs },
-        });
-      } catch {
-        throw new RelayError('upstream_connect_failed', 'relay.upstream_connect', 502, {}, {}, 'upstream_error');
-      }
-      const text = await this.outbound.readText(res, this.limits.maxErrorBytes, 'truncate');
-      if (res.status >= 200 && res.status < 300) {
-        x.send(200, 'application/json', text);
-        return;
-      }
-      const ctx = { type: 14 as const, baseUrl: channel.baseUrl, key: channel.key, upstreamModel, other: channel.other, organization: '' };
-      const f = adaptorFor(14).mapError({ status: res.status >= 300 && res.status < 400 ? 502 : res.status, text }, ctx);
-      throw new UpstreamError(f.status, f.code, f.type, f.message, {});
-    } catch (err) {
-      x.sendError(err);
-    }
+  /** `POST /v1/messages/count_tokens`: free; the picked channel's own count or the local estimate (count-tokens.ts). */
+  countTokens(x: ClientExchange, caller: RelayCaller, input: unknown): Promise<void> {
+    return this.counting.messages(x, caller, input);
   }
 
-  /**
-   * `POST /v1beta/models/{model}:countTokens`: free (no hold, no log). A Gemini channel for the
-   * model answers it (Google's own count, body passed through with the model mapped); any other
-   * channel type gets the gateway's local estimate, `{totalTokens}`, as the hold would count it.
-   */
-  async geminiCountTokens(x: ClientExchange, caller: RelayCaller, body: unknown, model: string): Promise<void> {
-    const req = parseGeminiRequest({ body, stream: false, sse: false }, DEFAULT_RELAY_LIMITS, model, { countOnly: true });
-    this.auth.checkModel(caller, req.model);
-    await this.auth.checkRateLimits(caller);
-    const { channel } = await this.failover.firstChannel(caller.group, req.model, caller.pinnedChannelId);
-    if (channel.type !== 24) {
-      x.sendJson(200, { totalTokens: estimatePromptTokens(req) });
-      return;
-    }
-    const upstreamModel = upstreamModelFor(channel.modelMapping, req.model).model;
-    const base = (channel.baseUrl.trim() || 'https://generativelanguage.googleapis.com').replace(/\/+$/, '');
-    let res;
-    try {
-      res = await this.outbound.request({
-        url: `${base}/${geminiSettings(channel.other).version}/models/${encodeURIComponent(upstreamModel)}:countTokens`,
-        method: 'POST',
-        headers: { 'x-goog-api-key': channel.key, 'Content-Type': 'application/json' },
-        body: JSON.stringify(req.body),
-        allowPrivate: this.options.bool('AllowPrivateUpstreamEnabled'),
-        timeouts: { headersMs: this.limits.headersTimeoutMs, idleMs: this.limits.idleTimeoutMs },
-      });
-    } catch {
-      throw new RelayError('upstream_connect_failed', 'relay.upstream_connect', 502, {}, {}, 'upstream_error');
-    }
-    const text = await this.outbound.readText(res, this.limits.maxErrorBytes, 'truncate');
-    if (res.status >= 200 && res.status < 300) {
-      x.send(200, 'application/json', text);
-      return;
-    }
-    const ctx = { type: 24 as const, baseUrl: channel.baseUrl, key: channel.key, upstreamModel, other: channel.other, organization: '' };
-    const f = adaptorFor(24).mapError({ status: res.status >= 300 && res.status < 400 ? 502 : res.status, text }, ctx);
-    throw new UpstreamError(f.status, f.code, f.type, f.message, {});
+  /** `POST /v1beta/models/{model}:countTokens`: free; as countTokens, answered in Google's shape. */
+  geminiCountTokens(x: ClientExchange, caller: RelayCaller, body: unknown, model: string): Promise<void> {
+    return this.counting.gemini(x, caller, body, model);
   }
 
   private checkSensitive(req: CanonicalRequest): void {

@@ -107,6 +107,11 @@ export interface Adaptor {
   /** Gemini-native inbound (`POST /v1beta/models/{model}:generateContent`) served natively (Gemini channels). */
   readonly gemini?: GeminiNativeCapability;
   /**
+   * The provider counts a prompt's tokens itself (`/v1/messages/count_tokens`, Gemini's
+   * `:countTokens`); without it the relay answers its local estimate.
+   */
+  readonly countTokens?: CountTokensCapability;
+  /**
    * Present when calls need a short-lived token first (Vertex AI's OAuth access token). The relay
    * runs the exchange through the outbound client, caches the token per `cacheKey` until shortly
    * before it expires (one exchange in flight per key), and hands it over as `ctx.accessToken`.
@@ -114,11 +119,25 @@ export interface Adaptor {
   readonly tokenExchange?: TokenExchangeCapability;
 }
 
+/** A client's token count, in its own format: Anthropic's count_tokens or Gemini's countTokens body. */
+export type CountTokensRequest = MessagesRequest | GeminiRequest;
+
+export type CountAnswer = { readonly ok: true; readonly inputTokens: number } | { readonly ok: false; readonly failure: UpstreamFailure };
+
+export interface CountTokensCapability {
+  /** The provider's count call for the request's prompt, converted when the client's format is not the provider's. Never streamed. */
+  buildRequest(req: CountTokensRequest, ctx: ChannelContext): UpstreamRequest;
+  /** The count in a 2xx answer, or why there is none. */
+  parseCount(res: UpstreamResponse, ctx: ChannelContext): CountAnswer;
+}
+
 export type TokenAnswer =
   | { readonly ok: true; readonly token: string; readonly expiresInSeconds: number }
   | { readonly ok: false; readonly failure: UpstreamFailure };
 
 export interface TokenExchangeCapability {
+  /** False when this channel's credential needs no exchange (a Vertex AI API key); absent means always. */
+  applies?(ctx: ChannelContext): boolean;
   /** Identity of the credential for the relay's token cache: a digest, never the secret itself. */
   cacheKey(ctx: ChannelContext): string;
   /** The exchange request, signed for the clock given (epoch seconds). Pure. */

@@ -8,6 +8,7 @@ import { claudeAdaptor } from '../claude/claude.adaptor';
 import { claudeMessages } from '../claude/messages';
 import { toAnthropicRequest } from '../claude/request';
 import type { Adaptor, ChannelContext, MessagesCapability, TextRequest, UpstreamRequest } from '../types';
+import { bedrockCountTokens } from './count-tokens';
 import { awsCredentialsOf } from './credentials';
 import { mapBedrockError, mapBedrockStreamException } from './errors';
 import { BEDROCK_ANTHROPIC_VERSION, bedrockModelId } from './models';
@@ -107,4 +108,5 @@ export const awsClaudeAdaptor: Adaptor = {
   mapError: mapBedrockError,
   signRequest: (req, ctx, now) => signBedrockRequest(req, awsCredentialsOf(ctx.key), now),
   messages,
+  countTokens: bedrockCountTokens(runtimeBase),
 };

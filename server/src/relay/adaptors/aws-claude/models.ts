@@ -54,4 +54,16 @@ export function bedrockModelId(model: string, region: string): string {
   return geo && row.crossRegion.includes(geo) ? `${geo}.${row.id}` : row.id;
 }
 
+/** Prefixes of the system-defined cross-region inference profiles (`us.anthropic.…`, `global.anthropic.…`). */
+const PROFILE_PREFIX = /^(?:us|us-gov|eu|apac|jp|au|ca|global)\.(?=[a-z0-9-]+\.)/;
+
+/**
+ * The foundation model's own id for `model`, never an inference profile: CountTokens takes "the
+ * unique identifier or ARN of the foundation model" (Bedrock API reference), and refuses profiles.
+ */
+export function bedrockFoundationModelId(model: string): string {
+  const row = BEDROCK_MODELS[model];
+  return row ? row.id : model.replace(PROFILE_PREFIX, '');
+}
+
 export const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';

@@ -5,6 +5,7 @@ import { chatFromOpenAI, encodeOpenAIChatResponse, OpenAIChunkEncoder } from '..
 import type { SseEvent } from '../../sse/sse-parser';
 import { failureFromBody, mapOpenAIError } from '../openai-compatible/error';
 import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
+import { claudeCountTokens } from './count-tokens';
 import { claudeMessages } from './messages';
 import { DEFAULT_ANTHROPIC_VERSION } from './models';
 import { toAnthropicRequest } from './request';
@@ -107,4 +108,5 @@ export const claudeAdaptor: Adaptor = {
   openTextStream,
   mapError: (input, ctx) => mapOpenAIError(input, ctx),
   messages: claudeMessages(DEFAULT_BASE_URL),
+  countTokens: claudeCountTokens(DEFAULT_BASE_URL),
 };

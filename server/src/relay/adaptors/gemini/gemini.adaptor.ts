@@ -4,6 +4,7 @@ import type { ParsedResponse, StreamForward, StreamStep } from '../../canonical/
 import { chatFromOpenAI, encodeOpenAIChatResponse, OpenAIChunkEncoder } from '../../inbound/openai-chat';
 import type { SseEvent } from '../../sse/sse-parser';
 import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
+import { geminiCountTokens } from './count-tokens';
 import { geminiEmbeddings } from './embeddings';
 import { geminiNative } from './native';
 import { mapGeminiError } from './errors';
@@ -114,4 +115,5 @@ export const geminiAdaptor: Adaptor = {
   mapError: mapGeminiError,
   embeddings: geminiEmbeddings(modelUrl, geminiHeaders),
   gemini: geminiNative,
+  countTokens: geminiCountTokens(modelUrl, geminiHeaders),
 };

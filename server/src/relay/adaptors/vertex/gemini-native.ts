@@ -2,7 +2,7 @@ import * as converted from '../../converted-gemini';
 import type { GeminiRequest } from '../../canonical/request';
 import { geminiNative } from '../gemini/native';
 import type { Adaptor, ChannelContext, GeminiNativeCapability, UpstreamRequest } from '../types';
-import { isVertexClaude, vertexBearer, vertexModelUrl, vertexScrubbing } from './vertex-wire';
+import { isVertexClaude, vertexHeaders, vertexModelUrl, vertexScrubbing } from './vertex-wire';
 
 /*
  * Gemini-native inbound (`/v1beta/models/{model}:generateContent`) on a Vertex channel. Gemini
@@ -14,7 +14,7 @@ import { isVertexClaude, vertexBearer, vertexModelUrl, vertexScrubbing } from '.
 
 function buildPassthrough(req: GeminiRequest, ctx: ChannelContext): UpstreamRequest {
   const url = vertexModelUrl(ctx, 'google', ctx.upstreamModel, req.stream ? 'streamGenerateContent?alt=sse' : 'generateContent');
-  return { method: 'POST', url, headers: vertexBearer(ctx, req.stream), body: JSON.stringify(req.body), expect: req.stream ? 'sse' : 'json' };
+  return { method: 'POST', url, headers: vertexHeaders(ctx, req.stream), body: JSON.stringify(req.body), expect: req.stream ? 'sse' : 'json' };
 }
 
 export function vertexGeminiNative(core: Adaptor): GeminiNativeCapability {

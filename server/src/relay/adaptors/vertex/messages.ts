@@ -2,7 +2,7 @@ import * as converted from '../../converted-messages';
 import type { MessagesRequest } from '../../canonical/request';
 import { claudeMessages } from '../claude/messages';
 import type { Adaptor, ChannelContext, MessagesCapability, UpstreamRequest } from '../types';
-import { isVertexClaude, vertexBearer, vertexModelUrl, VERTEX_ANTHROPIC_VERSION, vertexScrubbing } from './vertex-wire';
+import { isVertexClaude, vertexHeaders, vertexModelUrl, VERTEX_ANTHROPIC_VERSION, vertexScrubbing } from './vertex-wire';
 
 /*
  * `POST /v1/messages` on a Vertex channel. Claude models: the client's body goes to
@@ -18,7 +18,7 @@ const claudeReaders = claudeMessages('');
 function buildPassthrough(req: MessagesRequest, ctx: ChannelContext): UpstreamRequest {
   const { model: _client, anthropic_version: _version, ...rest } = req.body;
   const body = { anthropic_version: VERTEX_ANTHROPIC_VERSION, ...rest };
-  const headers = vertexBearer(ctx, req.stream);
+  const headers = vertexHeaders(ctx, req.stream);
   if (req.anthropicBeta) headers['anthropic-beta'] = req.anthropicBeta;
   const url = vertexModelUrl(ctx, 'anthropic', ctx.upstreamModel, req.stream ? 'streamRawPredict' : 'rawPredict');
   return { method: 'POST', url, headers, body: JSON.stringify(body), expect: req.stream ? 'sse' : 'json' };

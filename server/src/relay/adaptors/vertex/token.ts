@@ -4,7 +4,7 @@ import { isJsonObject, parseJson } from '../../canonical/json';
 import { scrubAndTruncate } from '../../scrub';
 import { isRetryableStatus } from '../openai-compatible/error';
 import type { ChannelContext, TokenAnswer, TokenExchangeCapability, UpstreamRequest, UpstreamResponse } from '../types';
-import { vertexCredentials } from './credentials';
+import { vertexCredentials, vertexServiceAccount } from './credentials';
 
 /*
  * Google's OAuth 2.0 service-account flow (RFC 7523): a JWT signed RS256 with the key's private
@@ -22,7 +22,7 @@ function b64url(v: string | Buffer): string {
 }
 
 export function signedAssertion(ctx: ChannelContext, nowSeconds: number): string {
-  const c = vertexCredentials(ctx.key);
+  const c = vertexServiceAccount(ctx.key);
   const header: Record<string, string> = { alg: 'RS256', typ: 'JWT' };
   if (c.privateKeyId) header.kid = c.privateKeyId;
   const claims = { iss: c.clientEmail, scope: VERTEX_SCOPE, aud: c.tokenUri, iat: nowSeconds, exp: nowSeconds + JWT_LIFETIME_SECONDS };
@@ -31,7 +31,7 @@ export function signedAssertion(ctx: ChannelContext, nowSeconds: number): string
 }
 
 function buildRequest(ctx: ChannelContext, nowSeconds: number): UpstreamRequest {
-  const c = vertexCredentials(ctx.key);
+  const c = vertexServiceAccount(ctx.key);
   const body = new URLSearchParams({ grant_type: GRANT_TYPE, assertion: signedAssertion(ctx, nowSeconds) }).toString();
   return { method: 'POST', url: c.tokenUri, headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, body, expect: 'json' };
 }
@@ -68,7 +68,9 @@ function parseResponse(res: UpstreamResponse, ctx: ChannelContext): TokenAnswer 
 }
 
 export const vertexTokenExchange: TokenExchangeCapability = {
-  cacheKey: (ctx) => `vertex:${vertexCredentials(ctx.key).digest}`,
+  // An express mode API key is sent as it is: nothing to exchange.
+  applies: (ctx) => vertexCredentials(ctx.key).kind === 'service_account',
+  cacheKey: (ctx) => `vertex:${vertexServiceAccount(ctx.key).digest}`,
   buildRequest,
   parseResponse,
 };

@@ -22,18 +22,28 @@ const KEY_FILE = JSON.stringify({
 const TOKEN = 'ya29.spec-token';
 const claudeCtx = context(41, { key: KEY_FILE, upstreamModel: 'claude-sonnet-4@20250514', other: 'europe-west1', accessToken: TOKEN });
 const geminiCtx = context(41, { key: KEY_FILE, upstreamModel: 'gemini-2.5-flash', accessToken: TOKEN });
+const EXPRESS_KEY = 'AIzaSyD-express-mode-key_0123456789';
+const expressCtx = context(41, { key: EXPRESS_KEY, upstreamModel: 'gemini-2.5-flash' });
 const chat = (extra: Record<string, unknown> = {}) => parseChatRequest({ model: 'public', messages: [{ role: 'user', content: 'Hey Claude!' }], max_tokens: 100, ...extra });
 
 describe('Vertex AI credentials and token exchange', () => {
   it('parses the service-account key once into typed credentials', () => {
     const a = vertexCredentials(KEY_FILE);
-    expect(a).toMatchObject({ projectId: 'proj-spec', clientEmail: 'relay@proj-spec.iam.gserviceaccount.com', privateKeyId: 'kid-0123', tokenUri: 'https://oauth2.googleapis.com/token' });
+    expect(a).toMatchObject({ kind: 'service_account', projectId: 'proj-spec', clientEmail: 'relay@proj-spec.iam.gserviceaccount.com', privateKeyId: 'kid-0123', tokenUri: 'https://oauth2.googleapis.com/token' });
     expect(vertexCredentials(KEY_FILE)).toBe(a);
   });
 
-  it('refuses keys that are not service-account keys, without echoing them', () => {
+  it('reads a key that is not JSON as an express mode API key, which needs no token exchange', () => {
+    expect(vertexCredentials(` ${EXPRESS_KEY}\n`)).toEqual({ kind: 'api_key', apiKey: EXPRESS_KEY });
+    expect(vertexTokenExchange.applies?.(expressCtx)).toBe(false);
+    expect(vertexTokenExchange.applies?.(geminiCtx)).toBe(true);
+    expect(() => vertexTokenExchange.buildRequest(expressCtx, 1_700_000_000)).toThrow(ChannelConfigError);
+  });
+
+  it('refuses keys that are neither service-account keys nor API keys, without echoing them', () => {
     const bad = [
-      'AIzaSyPlainApiKey',
+      'AIzaSy secret-not-pem with spaces',
+      '{"type": "service_account", "private_key": "secret-not-pem"',
       JSON.stringify({ type: 'authorized_user', project_id: 'p' }),
       JSON.stringify({ type: 'service_account', project_id: 'p', client_email: 'a@b', private_key: 'secret-not-pem' }),
       JSON.stringify({ type: 'service_account', client_email: 'a@b', private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }),

@@ -10,14 +10,17 @@ import { geminiAdaptor } from '../gemini/gemini.adaptor';
 import { toGeminiRequest } from '../gemini/request';
 import { geminiSettings } from '../gemini/settings';
 import type { Adaptor, ChannelContext, ErrorInput, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
+import { vertexCountTokens } from './count-tokens';
 import { vertexGeminiNative } from './gemini-native';
 import { vertexMessages } from './messages';
 import { vertexTokenExchange } from './token';
-import { isVertexClaude, VERTEX_ANTHROPIC_VERSION, vertexBearer, vertexModelUrl, vertexScrubbing } from './vertex-wire';
+import { isVertexClaude, VERTEX_ANTHROPIC_VERSION, vertexHeaders, vertexModelUrl, vertexScrubbing } from './vertex-wire';
 
 /*
  * Type 41, Google Vertex AI. The key is a service-account JSON (credentials.ts); the relay gets
  * an OAuth access token through `tokenExchange` (token.ts) and this adaptor sends it as a Bearer.
+ * An API key instead is express mode: Gemini models only, on the global project-less URL, the key
+ * in `x-goog-api-key`, no exchange (vertex-wire.ts).
  * Calls go to `{host}/v1/projects/{project}/locations/{region}/publishers/{publisher}/models/{model}:{method}`
  * (host from the region, or the channel's base URL): Claude models to publisher `anthropic`
  * (`rawPredict` / `streamRawPredict`, the Messages body without `model` and with
@@ -37,12 +40,12 @@ function buildRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
     const { model, ...rest } = toAnthropicRequest(chat);
     const body = { anthropic_version: VERTEX_ANTHROPIC_VERSION, ...rest };
     const url = vertexModelUrl(ctx, 'anthropic', typeof model === 'string' ? model : ctx.upstreamModel, chat.stream ? 'streamRawPredict' : 'rawPredict');
-    return { method: 'POST', url, headers: vertexBearer(ctx, chat.stream), body: JSON.stringify(body), expect: chat.stream ? 'sse' : 'json' };
+    return { method: 'POST', url, headers: vertexHeaders(ctx, chat.stream), body: JSON.stringify(body), expect: chat.stream ? 'sse' : 'json' };
   }
   // Vertex's Gemini takes the Generative Language body; safety keeps Gemini's default (BLOCK_NONE).
   const { model, body } = toGeminiRequest(chat, geminiSettings(''));
   const url = vertexModelUrl(ctx, 'google', model, chat.stream ? 'streamGenerateContent?alt=sse' : 'generateContent');
-  return { method: 'POST', url, headers: vertexBearer(ctx, chat.stream), body: JSON.stringify(body), expect: chat.stream ? 'sse' : 'json' };
+  return { method: 'POST', url, headers: vertexHeaders(ctx, chat.stream), body: JSON.stringify(body), expect: chat.stream ? 'sse' : 'json' };
 }
 
 function family(ctx: ChannelContext): Adaptor {
@@ -81,4 +84,4 @@ const core: Adaptor = {
   tokenExchange: vertexTokenExchange,
 };
 
-export const vertexAdaptor: Adaptor = { ...core, messages: vertexMessages(core), gemini: vertexGeminiNative(core) };
+export const vertexAdaptor: Adaptor = { ...core, messages: vertexMessages(core), gemini: vertexGeminiNative(core), countTokens: vertexCountTokens };

@@ -1,0 +1,125 @@
+import { estimatePromptTokens } from '../billing/estimate';
+import type { OptionsService } from '../options/options.service';
+import type { OutboundClient } from '../outbound/outbound.service';
+import { ADAPTORS, unsupportedEndpoint } from './adaptors/registry';
+import { isRelayChannelType } from './adaptors/channel-types';
+import type { Adaptor, CountTokensCapability, CountTokensRequest, TokenAnswer, TokenExchangeCapability, ChannelContext } from './adaptors/types';
+import type { JsonObject } from './canonical/json';
+import { DEFAULT_RELAY_LIMITS } from './canonical/limits';
+import { parseGeminiRequest } from './canonical/parse-gemini';
+import { parseMessagesRequest } from './canonical/parse-messages';
+import type { CanonicalRequest } from './canonical/request';
+import { ENDPOINTS, type EndpointOps } from './endpoints';
+import type { ClientExchange } from './exchange';
+import type { Failover } from './failover';
+import type { RelayAuthService, RelayCaller } from './relay-auth.service';
+import { runAttempt, type AttemptLimits } from './upstream-attempt';
+
+/**
+ * Token counting, `POST /v1/messages/count_tokens` and Gemini's `POST /v1beta/models/{model}:countTokens`:
+ * free (no hold, no consume log, no quota), admitted like a relayed call (model limits, rate
+ * limits). The channel the relay would pick for the model answers it when its adaptor counts
+ * (`Adaptor.countTokens`: Claude, Gemini, AWS Claude, Vertex), through the relay's own attempt
+ * path (`Failover.run`: `prepare` with the model mapping and the token exchange, `runAttempt` with
+ * signing, the address policy, timeouts, error parsing, status_code_mapping and health reports);
+ * any other channel type gets the gateway's local estimate, as the hold would count it. The
+ * answer is in the caller's format whatever the upstream's: `{input_tokens}` or `{totalTokens}`.
+ */
+
+export interface CountTokensDeps {
+  auth: RelayAuthService;
+  failover: Failover;
+  outbound: OutboundClient;
+  options: OptionsService;
+  limits: AttemptLimits;
+  totalTimeoutMs: number;
+  retryWindowMs: number;
+  authorize(exchange: TokenExchangeCapability, ctx: ChannelContext): Promise<TokenAnswer>;
+}
+
+/** The caller's format: how its count request is parsed and its answer written. */
+interface CountFormat {
+  readonly ops: EndpointOps;
+  answer(tokens: number): JsonObject;
+}
+
+function countRequest(req: CanonicalRequest): CountTokensRequest {
+  if (req.endpoint !== 'messages' && req.endpoint !== 'gemini') throw new Error(`count of a ${req.endpoint} request`);
+  return req;
+}
+
+function capability(a: Adaptor): CountTokensCapability {
+  if (!a.countTokens) throw unsupportedEndpoint(a.type, 'count_tokens');
+  return a.countTokens;
+}
+
+/** The endpoint row of the caller's format (its error shape), with the count calls in place of generation. */
+function countFormat(base: EndpointOps, path: string, answer: (tokens: number) => JsonObject): CountFormat {
+  const ops: EndpointOps = {
+    ...base,
+    path,
+    build: (a, req, ctx) => capability(a).buildRequest(countRequest(req), ctx),
+    parseResponse: (a, _req, res, ctx) => {
+      const counted = capability(a).parseCount(res, ctx);
+      if (!counted.ok) return counted;
+      return { ok: true, clientBody: JSON.stringify(answer(counted.inputTokens)), usage: null, finishReason: null, outputText: '', toolCalls: 0 };
+    },
+  };
+  return { ops, answer };
+}
+
+const MESSAGES_COUNT = countFormat(ENDPOINTS.messages, '/v1/messages/count_tokens', (n) => ({ input_tokens: n }));
+const GEMINI_COUNT = countFormat(ENDPOINTS.gemini, '/v1beta/models/{model}:countTokens', (n) => ({ totalTokens: n }));
+
+export class TokenCounting {
+  constructor(private readonly d: CountTokensDeps) {}
+
+  /** `POST /v1/messages/count_tokens` (an Anthropic Messages body without max_tokens). */
+  messages(x: ClientExchange, caller: RelayCaller, input: unknown): Promise<void> {
+    return this.count(x, caller, parseMessagesRequest(input, DEFAULT_RELAY_LIMITS, { countOnly: true }), MESSAGES_COUNT);
+  }
+
+  /** `POST /v1beta/models/{model}:countTokens` (`{contents}` or `{generateContentRequest}`). */
+  gemini(x: ClientExchange, caller: RelayCaller, body: unknown, model: string): Promise<void> {
+    return this.count(x, caller, parseGeminiRequest({ body, stream: false, sse: false }, DEFAULT_RELAY_LIMITS, model, { countOnly: true }), GEMINI_COUNT);
+  }
+
+  private async count(x: ClientExchange, caller: RelayCaller, req: CountTokensRequest, format: CountFormat): Promise<void> {
+    this.d.auth.checkModel(caller, req.model);
+    await this.d.auth.checkRateLimits(caller);
+    const first = await this.d.failover.firstChannel(caller.group, req.model, caller.pinnedChannelId);
+    if (!(isRelayChannelType(first.channel.type) && ADAPTORS[first.channel.type].countTokens)) {
+      x.sendJson(200, format.answer(estimatePromptTokens(req)));
+      return;
+    }
+    const allowPrivate = this.d.options.bool('AllowPrivateUpstreamEnabled');
+    const result = await this.d.failover.run({
+      exchange: x,
+      ops: format.ops,
+      req,
+      group: caller.group,
+      pinned: first.pinned ? first.channel : null,
+      first: first.channel,
+      // The channel picked decides between the provider's count and the estimate; a count that
+      // fails is answered (the client may ask again) rather than retried on a channel that may not count.
+      retryTimes: 0,
+      retryWindowMs: this.d.retryWindowMs,
+      authorize: this.d.authorize,
+      attempt: (_channel, adaptor, ctx, upstream) =>
+        runAttempt(this.d.outbound, this.d.limits, {
+          exchange: x,
+          ops: format.ops,
+          req,
+          adaptor,
+          ctx,
+          upstream,
+          allowPrivate,
+          deadline: x.startedAt + this.d.totalTimeoutMs,
+          promptEstimate: 0,
+          checkpoint: () => undefined,
+        }),
+    });
+    // Served: the answer went out in the attempt; counting is free, so its charge is dropped.
+    if (result.kind === 'failed' && !result.clientGone) x.sendError(result.error);
+  }
+}
