@@ -1,4 +1,4 @@
-import { SSE_DONE, SSE_HEADERS, formatSseComment, formatSseEvent } from './sse-writer';
+import { SSE_HEADERS, formatSseComment, formatSseEvent } from './sse-writer';
 import { SseParser } from './sse-parser';
 
 describe('SSE writer', () => {
@@ -7,9 +7,8 @@ describe('SSE writer', () => {
   });
 
   it('writes events the parser reads back, newlines included', () => {
-    const text = formatSseEvent({ a: 'x\ny' }) + formatSseEvent('two\nlines', 'response.created\nevil') + formatSseComment('PING\n') + SSE_DONE;
+    const text = formatSseEvent({ a: 'x\ny' }) + formatSseEvent('two\nlines', 'response.created\nevil') + formatSseComment('PING\n') + formatSseEvent('[DONE]');
     expect(formatSseEvent({ a: 1 })).toBe('data: {"a":1}\n\n');
-    expect(SSE_DONE).toBe('data: [DONE]\n\n');
     expect(new SseParser().push(text)).toEqual([
       { event: null, data: '{"a":"x\\ny"}', id: null },
       { event: 'response.created evil', data: 'two\nlines', id: null },

@@ -8,9 +8,6 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'X-Accel-Buffering': 'no',
 });
 
-/** The OpenAI end-of-stream marker. */
-export const SSE_DONE = 'data: [DONE]\n\n';
-
 /** One event as wire text. Objects are JSON (never multi-line); text with newlines becomes several data lines. */
 export function formatSseEvent(data: JsonObject | string, event?: string): string {
   const text = typeof data === 'string' ? data : JSON.stringify(data);
