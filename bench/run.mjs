@@ -22,7 +22,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatRequest, convertedRequest, messagesRequest, startGateway } from './lib/gateway.mjs';
 import { ANTHROPIC_MARKS, closedLoop, newPool, OPENAI_MARKS, openHeldStreams, percentile, streamStaggerMs } from './lib/load.mjs';
-import { cpuMs, machineCpu, mainThreadSched, openFds, openFilesLimit, pgBackendCpu, rssKb, sleep, startBenchServer } from './lib/procs.mjs';
+import { samplePgWaits } from './lib/pg-waits.mjs';
+import { cpuMs, machineCpu, mainThreadSched, niceOf, openFds, openFilesLimit, pgBackendCpu, rssKb, sleep, startBenchServer } from './lib/procs.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -63,19 +64,23 @@ const cfg = {
     .map((s) => s.trim())
     .filter((s) => s !== ''),
 };
-// `postgres`, `sqlite`, or `postgres@/path/to/other/main.js` (another build in the same run).
+// `postgres`, `sqlite`, `postgres@/path/to/other/main.js` (another build in the same run), each
+// optionally with `^N`: the gateway runs at nice N (e.g. `postgres^-10`, a higher priority than
+// the fake, the generator and anything else on the machine).
 cfg.gateways = (process.env.BENCH_GATEWAYS ?? 'postgres,sqlite')
   .split(',')
   .map((s) => s.trim())
   .map((s) => {
-    const at = s.indexOf('@');
-    const kind = at < 0 ? s : s.slice(0, at);
-    if (kind !== 'postgres' && kind !== 'sqlite') return null;
-    if (at < 0) return { kind, entry: cfg.entry, label: kind };
-    const entry = resolve(root, s.slice(at + 1));
+    const m = /^(postgres|sqlite)(?:@([^^]+))?(?:\^(-?\d+))?$/.exec(s);
+    if (!m) return null;
+    const [, kind, path, niceText] = m;
+    const nice = niceText === undefined ? null : Number(niceText);
+    const niceLabel = nice === null ? '' : `^${nice}`;
+    if (path === undefined) return { kind, entry: cfg.entry, label: kind + niceLabel, nice };
+    const entry = resolve(root, path);
     // Named after its folder (the one above dist/ for a copy of server/ with its dist/ and assets/).
     const dir = basename(dirname(entry)) === 'dist' ? basename(dirname(dirname(entry))) : basename(dirname(entry));
-    return { kind, entry, label: `${kind}@${dir}` };
+    return { kind, entry, label: `${kind}@${dir}${niceLabel}`, nice };
   })
   .filter((g) => g !== null);
 if (cfg.warmupMs >= cfg.seconds * 1000) cfg.warmupMs = Math.floor(cfg.seconds * 250);
@@ -101,6 +106,8 @@ const PHASES = [
   { id: 'json1', title: 'non-streaming chat, 1 concurrent', stream: false, concurrency: 1 },
   { id: 'stream1', title: 'streaming chat, 1 concurrent', stream: true, concurrency: 1, delayMs: cfg.ttfcDelayMs },
   { id: 'stream256', title: 'streaming chat, 256 concurrent', stream: true, concurrency: 256, delayMs: cfg.chunkDelayMs },
+  // Diagnostic only (run when BENCH_PHASES names it; no figure): the 256-stream phase at a lighter load.
+  { id: 'stream64', title: 'streaming chat, 64 concurrent (diagnostic)', stream: true, concurrency: 64, delayMs: cfg.chunkDelayMs, optional: true },
   // Issue 15, gateways only: a type-14 (Claude) channel on the same fake. `probe` names the
   // gateway's set-up check that must have passed for the phase to run.
   { id: 'conv32', title: 'converted: OpenAI chat to a Claude channel, non-stream, 32 concurrent', stream: false, concurrency: 32, path: 'converted', probe: 'convJson' },
@@ -116,14 +123,14 @@ if (unknownPhases.length > 0) {
 
 /** Whether a target runs a phase: the Claude phases need a gateway whose probe of that path passed. */
 function runs(phase, t) {
-  if (cfg.phases.length > 0 && !cfg.phases.includes(phase.id)) return false;
+  if (cfg.phases.length > 0 ? !cfg.phases.includes(phase.id) : phase.optional === true) return false;
   if (phase.stream && !t.stream) return false;
   if (phase.probe) return t.gateway?.claude?.[phase.probe]?.ok === true;
   return true;
 }
 
 function emptyAcc() {
-  return { completed: 0, windowMs: 0, cpuMs: 0, dbCpuMs: 0, dbPids: 0, upstreamCpuMs: 0, benchCpuMs: 0, machineBusyMs: 0, machineTotalMs: 0, mainRunMs: 0, mainWaitMs: 0, latencies: [], ttfcs: [], errors: 0, errorKinds: {}, errorSamples: [], perRound: [] };
+  return { completed: 0, windowMs: 0, cpuMs: 0, dbCpuMs: 0, dbPids: 0, upstreamCpuMs: 0, benchCpuMs: 0, machineBusyMs: 0, machineTotalMs: 0, mainRunMs: 0, mainWaitMs: 0, pgWaits: {}, pgWaitSamples: 0, latencies: [], ttfcs: [], errors: 0, errorKinds: {}, errorSamples: [], perRound: [] };
 }
 
 let fakeDelayMs = null;
@@ -146,6 +153,9 @@ async function runPhase(phase, target, fake, seconds, acc) {
   let t0 = 0;
   let m0 = null;
   let s0 = null;
+  // BENCH_PG_WAITS=1: what the PostgreSQL backends do during the window (pg_stat_activity).
+  let waits = null;
+  const sampleWaits = db && acc !== null && process.env.BENCH_PG_WAITS === '1';
   let win = null;
   const r = await closedLoop({
     dispatcher: target.pool,
@@ -164,6 +174,7 @@ async function runPhase(phase, target, fake, seconds, acc) {
         b0 = process.cpuUsage();
         m0 = machineCpu();
         s0 = mainThreadSched(target.pid);
+        if (sampleWaits) waits = samplePgWaits(db).catch(() => null);
         t0 = performance.now();
       } else if (b0 !== null) {
         const b = process.cpuUsage(b0);
@@ -172,6 +183,7 @@ async function runPhase(phase, target, fake, seconds, acc) {
         for (const [pid, v] of dbEnd) dbMs += v - (dbStart?.get(pid) ?? 0);
         const m = machineCpu();
         const sc = mainThreadSched(target.pid);
+        if (waits) waits = waits.then((x) => x?.stop() ?? null);
         win = {
           cpu: cpuMs(target.pid) - c0,
           db: dbMs,
@@ -187,6 +199,11 @@ async function runPhase(phase, target, fake, seconds, acc) {
       }
     },
   });
+  const w = waits ? await waits : null;
+  if (w) {
+    acc.pgWaitSamples += w.samples;
+    for (const [k, n] of Object.entries(w.states)) acc.pgWaits[k] = (acc.pgWaits[k] ?? 0) + n * w.samples;
+  }
   if (acc === null) return r;
   acc.completed += r.completed;
   acc.windowMs += r.windowMs;
@@ -319,18 +336,20 @@ async function main() {
   const fake = await startBenchServer('fake-upstream', join(here, 'fake-upstream.mjs'));
   children.push(fake);
   await fakeControl(fake.url, '/__bench/config', { chunks: cfg.chunks, delayMs: cfg.chunkDelayMs, hold: false });
-  const floor = await startBenchServer('floor', join(here, 'floor-proxy.mjs'), ['--upstream', fake.url]);
+  // BENCH_FLOOR_NICE: the floor at that nice value (to compare it with a gateway started with ^N).
+  const floorNice = process.env.BENCH_FLOOR_NICE ? Number(process.env.BENCH_FLOOR_NICE) : null;
+  const floor = await startBenchServer('floor', join(here, 'floor-proxy.mjs'), ['--upstream', fake.url], [], { nice: floorNice });
   children.push(floor);
-  out(`fake upstream ${fake.url} (pid ${fake.pid}); floor ${floor.url} (pid ${floor.pid})`);
+  out(`fake upstream ${fake.url} (pid ${fake.pid}); floor ${floor.url} (pid ${floor.pid}${floorNice === null ? '' : `, nice ${floorNice}`})`);
 
   const targets = [
     { name: 'direct', url: fake.url, pid: fake.pid, key: 'sk-bench-direct', stream: true },
     { name: 'floor', url: floor.url, pid: floor.pid, key: 'sk-bench-floor', stream: true },
   ];
   const skipped = {};
-  for (const { kind, entry, label } of cfg.gateways) {
-    out(`starting gateway(${label}) from ${entry}`);
-    const g = await startGateway({ kind, entry, name: `gateway(${label})`, upstreamUrl: fake.url, log: out, track: (x) => gateways.push(x) });
+  for (const { kind, entry, label, nice } of cfg.gateways) {
+    out(`starting gateway(${label}) from ${entry}${nice === null ? '' : ` at nice ${nice}`}`);
+    const g = await startGateway({ kind, entry, name: `gateway(${label})`, nice, upstreamUrl: fake.url, log: out, track: (x) => gateways.push(x) });
     if (g.available) {
       targets.push({ name: g.name, url: g.url, pid: g.pid, key: g.key, stream: g.streamAvailable, gateway: g });
       const l = openFilesLimit(g.pid);
@@ -408,6 +427,8 @@ function stats(a) {
     // waited for a core (ms per second of window).
     mainRunPerSec: a.mainRunMs / (a.windowMs / 1000),
     mainWaitPerSec: a.mainWaitMs / (a.windowMs / 1000),
+    pgWaits: Object.fromEntries(Object.entries(a.pgWaits).map(([k, n]) => [k, n / Math.max(1, a.pgWaitSamples)])),
+    pgWaitSamples: a.pgWaitSamples,
     p50: percentile(a.latencies, 50),
     p99: percentile(a.latencies, 99),
     ttfc50: percentile(a.ttfcs, 50),
@@ -455,8 +476,12 @@ function report(targets, acc, held, skipped) {
       const rest = (busy * cores) - own.reduce((a, b) => a + b, 0);
       out(
         `   ${t.name}: machine ${fixed(busy, 0)}% busy (of ${cores} cores); % of one core: target ${fixed(own[0], 0)}, PG ${fixed(own[1], 0)}, fake ${fixed(own[2], 0)}, generator ${fixed(own[3], 0)}, rest of the machine ${fixed(rest, 0)}; ` +
-          `target's main thread ran ${fixed(s.mainRunPerSec, 0)} and waited for a core ${fixed(s.mainWaitPerSec, 0)} ms per s`,
+          `target's main thread (nice ${niceOf(t.pid)}) ran ${fixed(s.mainRunPerSec, 0)} and waited for a core ${fixed(s.mainWaitPerSec, 0)} ms per s`,
       );
+      if (s.pgWaitSamples > 0) {
+        const states = Object.entries(s.pgWaits).sort((a, b) => b[1] - a[1]);
+        out(`   ${t.name}: PostgreSQL backends on average (${s.pgWaitSamples} samples of pg_stat_activity): ${states.map(([k, n]) => `${k} ${n.toFixed(2)}`).join(', ')}`);
+      }
     }
     for (const t of present(phase.id)) {
       const s = S[t.name][phase.id];

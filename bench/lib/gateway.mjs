@@ -9,7 +9,7 @@ import { delimiter, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, sleep, spawnNode, targetNodeArgs } from './procs.mjs';
 
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BOOT_TIMEOUT_MS = 90_000;
 export const BENCH_MODEL = 'gpt-4o-mini';
@@ -227,7 +227,7 @@ async function probe(base, key, body, path = '/v1/chat/completions') {
  * `track` receives the result (with its `stop`) at once, before the set-up begins.
  * @returns {Promise<{ name, kind, url?, pid?, key?, available: boolean, streamAvailable: boolean, reason?: string, stop: () => Promise<void> }>}
  */
-export async function startGateway({ kind, entry, name = `gateway(${kind})`, upstreamUrl, log, track }) {
+export async function startGateway({ kind, entry, name = `gateway(${kind})`, nice = null, upstreamUrl, log, track }) {
   const cleanups = [];
   let stopped = false;
   // After stop() (an interrupted run), whatever the set-up still creates is undone at once.
@@ -265,6 +265,8 @@ export async function startGateway({ kind, entry, name = `gateway(${kind})`, ups
       CRITICAL_RATE_LIMIT: '0',
       ENCRYPTION_KEY: `bench-${randomBytes(16).toString('hex')}`,
     };
+    // bench/trace-gateway.cjs writes there (when preloaded through BENCH_GATEWAY_NODE_ARGS).
+    if (process.env.BENCH_TRACE_DIR) env.BENCH_TRACE_DIR = process.env.BENCH_TRACE_DIR;
     // A copy built outside server/ (BENCH_SERVER_ENTRY) still needs the server's own packages
     // and the workspace's hoisted ones.
     const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -283,7 +285,7 @@ export async function startGateway({ kind, entry, name = `gateway(${kind})`, ups
       onCleanup(() => dropRedisPrefix(prefix));
       Object.assign(env, { DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix });
     }
-    const proc = spawnNode(name, [...targetNodeArgs(), entry], { env, cwd, jsonReady: false });
+    const proc = spawnNode(name, [...targetNodeArgs(), entry], { env, cwd, jsonReady: false, nice });
     onCleanup(() => proc.stop(10_000));
     result.pid = proc.pid;
     result.proc = proc;

@@ -29,6 +29,13 @@ export function cpuTicks(pid) {
   return [Number(rest[11]), Number(rest[12])];
 }
 
+/** The nice value of a process (its main thread), or NaN. */
+export function niceOf(pid) {
+  const stat = procFile(pid, 'stat');
+  if (stat === null) return NaN;
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
 /** CPU time (user + system, all threads) the process has used, in milliseconds. */
 export function cpuMs(pid) {
   const [utime, stime] = cpuTicks(pid);
@@ -43,8 +50,8 @@ export function ticksToMs(ticks) {
  * Starts one of bench/'s own servers (fake-upstream.mjs, floor-proxy.mjs) as a child that ends
  * with this process, and resolves with it once it listens (`url` set to its loopback address).
  */
-export async function startBenchServer(name, script, args = [], nodeArgs = []) {
-  const child = spawnNode(name, [...nodeArgs, script, ...args, '--exit-with-stdin'], { stdinPipe: true });
+export async function startBenchServer(name, script, args = [], nodeArgs = [], { nice = null } = {}) {
+  const child = spawnNode(name, [...nodeArgs, script, ...args, '--exit-with-stdin'], { stdinPipe: true, nice });
   child.url = `http://127.0.0.1:${(await child.ready).port}`;
   return child;
 }
@@ -116,12 +123,16 @@ export function freePort() {
 }
 
 /**
- * Spawns a node process and keeps the tail of its output for error reports.
+ * Spawns a node process (at another scheduling priority with `nice`) and keeps the tail of its output for error reports.
  * `ready` resolves with the first stdout line parsed as JSON (our fakes print {"port":N}).
  */
-export function spawnNode(name, args, { env = process.env, cwd = process.cwd(), jsonReady = true, stdinPipe = false } = {}) {
+export function spawnNode(name, args, { env = process.env, cwd = process.cwd(), jsonReady = true, stdinPipe = false, nice = null } = {}) {
   // With stdinPipe the child sees end-of-input when this process dies, however it dies.
-  const child = spawn(process.execPath, args, { env, cwd, stdio: [stdinPipe ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+  const stdio = [stdinPipe ? 'pipe' : 'ignore', 'pipe', 'pipe'];
+  // `nice` (e.g. -10): started through nice(1), which execs node in place (same pid), so every
+  // thread of the process has that priority from the start.
+  const child =
+    nice === null ? spawn(process.execPath, args, { env, cwd, stdio }) : spawn('nice', ['-n', String(nice), process.execPath, ...args], { env, cwd, stdio });
   const tail = [];
   const keep = (chunk) => {
     for (const line of chunk.toString('utf8').split('\n')) {
