@@ -2,6 +2,10 @@ import { verify } from 'node:crypto';
 import AnthropicBedrock from '@anthropic-ai/bedrock-sdk';
 import Anthropic, { type APIError } from '@anthropic-ai/sdk';
 import AnthropicVertex from '@anthropic-ai/vertex-sdk';
+// The AWS SDK's own Bedrock runtime client and its HTTP/1.1 handler (both installed with
+// @anthropic-ai/bedrock-sdk, not declared here): CountTokens on the AWS SDK's wire.
+import { BedrockRuntimeClient, CountTokensCommand, ValidationException } from '@aws-sdk/client-bedrock-runtime';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { ApiError, FinishReason, GoogleGenAI, type FunctionDeclaration } from '@google/genai';
 import { GoogleAuth } from 'google-auth-library';
 import { BEDROCK_ANTHROPIC_VERSIONS, FakeBedrock } from '../support/fakes/bedrock';
@@ -21,6 +25,7 @@ const BEDROCK_MODEL = 'us.anthropic.claude-sonnet-4-20250514-v1:0';
 const CREDS = { accessKeyId: 'AKIAFAKEOFFICIALCLNT', secretAccessKey: 'fakeSecret/K7MDENG/bPxRfiCYEXAMPLEKEYoc', region: 'us-east-1' };
 const BEDROCK_API_KEY = 'ABSKQmVkcm9ja0FQSUtleS1vZmZpY2lhbC1jbGllbnQ=';
 const VERTEX_CLAUDE = 'claude-sonnet-4@20250514';
+const EXPRESS_KEY = 'AQ.Ab8RN6Lfake-express-mode-key-official';
 const GEMINI = 'gemini-2.5-flash';
 const WEATHER: Anthropic.Tool[] = [{ name: 'get_weather', description: 'Weather by city', input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }];
 const WEATHER_FN: FunctionDeclaration = { name: 'get_weather', description: 'Weather by city', parametersJsonSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
@@ -165,6 +170,26 @@ describe('AnthropicBedrock straight at the fake Bedrock runtime', () => {
     fake.next({ kind: 'stream_corrupt' });
     await expect(client.messages.stream({ model: BEDROCK_MODEL, max_tokens: 8, messages: [{ role: 'user', content: 'x' }] }).finalMessage()).rejects.toThrow(/checksum|crc/i);
   });
+
+  it('CountTokens from the AWS SDK: the base64 InvokeModel body counted for a foundation model; a cross-region profile is a ValidationException', async () => {
+    // The SDK warns once that its 2027 releases need Node 22; this machine runs Node 20.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+    const runtime = new BedrockRuntimeClient({ endpoint: fake.url, region: CREDS.region, credentials: { accessKeyId: CREDS.accessKeyId, secretAccessKey: CREDS.secretAccessKey }, maxAttempts: 1, requestHandler: new NodeHttpHandler() });
+    const body = JSON.stringify({ anthropic_version: 'bedrock-2023-05-31', max_tokens: 64, system: 'You are terse.', messages: [{ role: 'user', content: 'Say hello to everyone' }] });
+    const counted = await runtime.send(new CountTokensCommand({ modelId: 'anthropic.claude-sonnet-4-20250514-v1:0', input: { invokeModel: { body: new TextEncoder().encode(body) } } }));
+    // One token per word: 3 + 4.
+    expect(counted.inputTokens).toBe(7);
+    const up = fake.last();
+    expect(up).toMatchObject({ modelId: 'anthropic.claude-sonnet-4-20250514-v1:0', action: 'count-tokens' });
+    expect(Buffer.from(String((up.json?.input as { invokeModel: { body: string } }).invokeModel.body), 'base64').toString('utf8')).toBe(body);
+    expect(String(up.headers.authorization)).toMatch(/^AWS4-HMAC-SHA256 Credential=/);
+    const converse = await runtime.send(new CountTokensCommand({ modelId: 'anthropic.claude-sonnet-4-20250514-v1:0', input: { converse: { messages: [{ role: 'user', content: [{ text: 'one two three' }] }] } } }));
+    expect(converse.inputTokens).toBe(3);
+    const profile = await failure(runtime.send(new CountTokensCommand({ modelId: BEDROCK_MODEL, input: { invokeModel: { body: new TextEncoder().encode(body) } } })));
+    expect(profile).toBeInstanceOf(ValidationException);
+    expect(fake.refused).toBe(0);
+    runtime.destroy();
+  });
 });
 
 describe('AnthropicVertex and @google/genai (Vertex mode) straight at the fake Vertex AI', () => {
@@ -177,7 +202,7 @@ describe('AnthropicVertex and @google/genai (Vertex mode) straight at the fake V
   beforeAll(async () => {
     // @google/genai announces on console.debug that explicit credentials win over an API key.
     jest.spyOn(console, 'debug').mockImplementation(() => undefined);
-    vx = await new FakeVertex({ toolArgs: { city: 'Paris' } }).start();
+    vx = await new FakeVertex({ toolArgs: { city: 'Paris' }, apiKey: EXPRESS_KEY }).start();
     sa = vx.account('proj-official');
     claude = new AnthropicVertex({ baseURL: `${vx.url}/v1`, region: 'europe-west1', googleAuth: new GoogleAuth(googleAuthOptions(vx, sa)), maxRetries: 0 });
     gemini = new GoogleGenAI({ vertexai: true, project: 'proj-official', location: 'us-central1', googleAuthOptions: googleAuthOptions(vx, sa), httpOptions: { baseUrl: vx.url } });
@@ -314,6 +339,42 @@ describe('AnthropicVertex and @google/genai (Vertex mode) straight at the fake V
       config: { tools: [{ functionDeclarations: [WEATHER_FN] }] },
     });
     expect(second.text).toBe('Tool result: 18C and sunny');
+  });
+
+  it('AnthropicVertex counts tokens through count-tokens:rawPredict with the model in the body; the fake answers Anthropic\'s count', async () => {
+    const counted = await claude.messages.countTokens({ model: VERTEX_CLAUDE, system: 'You are terse.', messages: [{ role: 'user', content: 'Say hello to everyone' }] });
+    // One token per word: 3 + 4.
+    expect(counted).toEqual({ input_tokens: 7 });
+    const up = vx.last();
+    expect(up).toMatchObject({ mode: 'project', project: 'proj-official', region: 'europe-west1', publisher: 'anthropic', model: 'count-tokens', action: 'rawPredict' });
+    expect(up.json).toMatchObject({ model: VERTEX_CLAUDE, system: 'You are terse.', messages: [{ role: 'user', content: 'Say hello to everyone' }] });
+    expect(String(up.headers.authorization)).toMatch(/^Bearer ya29\.fake-/);
+    expect(vx.anthropic.last()).toMatchObject({ path: '/v1/messages/count_tokens', json: { model: VERTEX_CLAUDE } });
+  });
+
+  it('@google/genai (Vertex): countTokens on publishers/google; express mode (an API key) on the project-less global path, a wrong key refused', async () => {
+    const counted = await gemini.models.countTokens({ model: GEMINI, contents: 'one two three four' });
+    expect(counted.totalTokens).toBe(4);
+    expect(vx.last()).toMatchObject({ mode: 'project', project: 'proj-official', publisher: 'google', model: GEMINI, action: 'countTokens' });
+    const express = new GoogleGenAI({ vertexai: true, apiKey: EXPRESS_KEY, httpOptions: { baseUrl: vx.url } });
+    const res = await express.models.generateContent({ model: GEMINI, contents: 'Say hello' });
+    expect(res.text).toBe('Hello from the fake Gemini.');
+    expect(res.usageMetadata).toMatchObject({ promptTokenCount: 12, candidatesTokenCount: 5 });
+    const up = vx.last();
+    expect(up).toMatchObject({ mode: 'express', project: '', publisher: 'google', model: GEMINI, action: 'generateContent' });
+    expect(up.path).toBe(`/${up.version}/publishers/google/models/${GEMINI}:generateContent`);
+    expect(up.headers['x-goog-api-key']).toBe(EXPRESS_KEY);
+    expect(up.headers.authorization).toBeUndefined();
+    let text = '';
+    for await (const chunk of await express.models.generateContentStream({ model: GEMINI, contents: 'Say hello' })) text += chunk.text ?? '';
+    expect(text).toBe('Hello from the fake Gemini.');
+    expect(vx.last()).toMatchObject({ mode: 'express', action: 'streamGenerateContent' });
+    expect((await express.models.countTokens({ model: GEMINI, contents: 'one two' })).totalTokens).toBe(2);
+    const wrong = new GoogleGenAI({ vertexai: true, apiKey: 'AQ.wrong-express-key-000000000000', httpOptions: { baseUrl: vx.url } });
+    const err = await failure(wrong.models.generateContent({ model: GEMINI, contents: 'x' }));
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 400 });
+    expect((err as Error).message).toMatch(/API_KEY_INVALID/);
   });
 
   it('@google/genai (Vertex): an access token the fake did not issue is refused 401 with a typed ApiError', async () => {

@@ -6,8 +6,12 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo, Socket } from 'node:net';
 
 /**
- * A loopback Amazon Bedrock runtime for Anthropic Claude models: `POST /model/{modelId}/invoke`
- * and `/model/{modelId}/invoke-with-response-stream`. Every request must carry a valid SigV4
+ * A loopback Amazon Bedrock runtime for Anthropic Claude models: `POST /model/{modelId}/invoke`,
+ * `/model/{modelId}/invoke-with-response-stream` and CountTokens `/model/{modelId}/count-tokens`
+ * (`{"input": {"invokeModel": {"body": <base64 InvokeModel body>}}}` or `{"input": {"converse":
+ * {messages, system}}}`, answer `{"inputTokens": N}`: one token per word of the system prompt and
+ * the text blocks; the model id must be a foundation model's, a cross-region profile is a
+ * ValidationException, and an InvokeModel body is validated like InvokeModel's). Every request must carry a valid SigV4
  * signature (service `bedrock`, the fake's region) from the fake's access key: the fake
  * recomputes it with `@smithy/signature-v4` over the headers the request says it signed and
  * refuses with Bedrock's own errors otherwise (403 `UnrecognizedClientException` for an
@@ -193,7 +197,7 @@ export class FakeBedrock {
       return this.error(res, 403, refused.type, refused.message);
     }
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
-    const route = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/.exec(path);
+    const route = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream|count-tokens)$/.exec(path);
     let json: Record<string, unknown> | null = null;
     try {
       json = asObject(JSON.parse(text));
@@ -203,6 +207,7 @@ export class FakeBedrock {
     const modelId = route ? decodeURIComponent(route[1] as string) : '';
     this.requests.push({ path, modelId, action: route?.[2] ?? '', headers: req.headers, json });
     if (req.method !== 'POST' || !route) return this.error(res, 404, 'UnknownOperationException', 'Unknown operation');
+    if (route[2] === 'count-tokens') return this.countTokens(res, modelId, json);
     const invalid = this.validate(json);
     if (invalid) return this.error(res, 400, 'ValidationException', invalid);
     const script = this.once.shift();
@@ -230,6 +235,37 @@ export class FakeBedrock {
       'x-amzn-bedrock-output-token-count': String(usage.output_tokens),
     });
     res.end(JSON.stringify(message));
+  }
+
+  /** CountTokens: the foundation model's id, an InvokeModel body (base64) or a Converse input; words counted. */
+  private countTokens(res: ServerResponse, modelId: string, json: Record<string, unknown> | null): void {
+    if (/^(?:us|us-gov|eu|apac|jp|au|ca|global)\./.test(modelId)) return this.error(res, 400, 'ValidationException', "The provided model doesn't support counting tokens.");
+    const input = asObject(json?.input);
+    const invoke = input.invokeModel;
+    const converse = input.converse;
+    if ((invoke === undefined) === (converse === undefined)) return this.error(res, 400, 'ValidationException', '1 validation error detected: input must have exactly one of invokeModel or converse');
+    let texts: unknown[];
+    if (invoke !== undefined) {
+      const encoded = asObject(invoke).body;
+      let body: Record<string, unknown> | null = null;
+      try {
+        body = typeof encoded === 'string' ? asObject(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'))) : null;
+      } catch {
+        body = null;
+      }
+      const invalid = this.validate(body);
+      if (invalid || !body) return this.error(res, 400, 'ValidationException', invalid ?? 'Malformed input request');
+      texts = [...blocks(body.system), ...(body.messages as unknown[]).flatMap((m) => blocks(asObject(m).content))].map((b) => b.text);
+    } else {
+      const c = asObject(converse);
+      const messages = Array.isArray(c.messages) ? c.messages.map(asObject) : [];
+      texts = [...(Array.isArray(c.system) ? c.system : []), ...messages.flatMap((m) => (Array.isArray(m.content) ? m.content : []))].map((b) => asObject(b).text);
+    }
+    const script = this.once.shift();
+    if (script?.kind === 'error') return this.error(res, script.status, script.type, script.message);
+    const inputTokens = texts.map((t) => (typeof t === 'string' ? t : '')).join(' ').split(/\s+/).filter(Boolean).length;
+    res.writeHead(200, { 'content-type': 'application/json', 'x-amzn-requestid': `fake-${++this.seq}` });
+    res.end(JSON.stringify({ inputTokens }));
   }
 
   private validate(body: Record<string, unknown> | null): string | null {

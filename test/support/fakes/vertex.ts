@@ -22,7 +22,16 @@ import { FakeGemini, googleErrorBody, type Json } from './gemini';
  *   body without `model` and with `anthropic_version: "vertex-2023-10-16"` (or a dated Anthropic
  *   API version, which `@anthropic-ai/vertex-sdk` 1.x copies from its `anthropic-version` header),
  *   served by an inner FakeAnthropic.
- * Model calls need `Authorization: Bearer <an access token this fake issued, not expired>`,
+ * - token counting: `POST …/publishers/google/models/{model}:countTokens` (`{contents, systemInstruction,
+ *   tools}` at the top level, answer `{totalTokens}`, counted by the inner FakeGemini) and
+ *   `POST …/publishers/anthropic/models/count-tokens:rawPredict` (Google's "Count tokens for Claude
+ *   models": the Messages body with `model`, an `anthropic_version` allowed as for rawPredict,
+ *   answer `{input_tokens}`, counted by the inner FakeAnthropic);
+ * - express mode (an API key, `apiKey`): `POST /{v1|v1beta1}/publishers/google/models/{model}:generateContent`,
+ *   `:streamGenerateContent` and `:countTokens` on the global endpoint, no project or location in
+ *   the path, the key in `x-goog-api-key` or `?key=` (a wrong one: 400 INVALID_ARGUMENT with
+ *   reason API_KEY_INVALID); express mode serves `publishers/google/models/*` only.
+ * Project model calls need `Authorization: Bearer <an access token this fake issued, not expired>`,
  * else 401 UNAUTHENTICATED in Google's error shape. Every request is recorded.
  */
 
@@ -34,6 +43,8 @@ export const VERTEX_ANTHROPIC_VERSIONS: readonly string[] = ['vertex-2023-10-16'
 
 export interface RecordedVertexRequest {
   path: string;
+  /** `express`: the project-less path of an API key. */
+  mode: 'project' | 'express';
   /** `v1` or `v1beta1`. */
   version: string;
   project: string;
@@ -105,7 +116,11 @@ export class FakeVertex {
   private readonly sockets = new Set<Socket>();
   private seq = 0;
 
-  constructor(opts: { toolArgs?: Record<string, Json> } = {}) {
+  /** The express mode API key this fake accepts (none: express mode refuses every key). */
+  readonly apiKey: string | undefined;
+
+  constructor(opts: { toolArgs?: Record<string, Json>; apiKey?: string } = {}) {
+    this.apiKey = opts.apiKey;
     this.gemini = new FakeGemini({ key: 'inner-gemini', toolArgs: opts.toolArgs });
     this.anthropic = new FakeAnthropic({ key: 'inner-anthropic', toolInput: opts.toolArgs });
     this.server = createServer((req, res) => void this.handle(req, res));
@@ -165,6 +180,7 @@ export class FakeVertex {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (url.pathname === '/token') return this.token(req, res, raw);
     const m = /^\/(v1|v1beta1)\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(google|anthropic)\/models\/([^/:]+):([A-Za-z]+)$/.exec(url.pathname);
+    const x = m ? null : /^\/(v1|v1beta1)\/publishers\/([^/]+)\/models\/([^/:]+):([A-Za-z]+)$/.exec(url.pathname);
     let json: Record<string, unknown> | null = null;
     try {
       json = asObject(JSON.parse(raw));
@@ -173,17 +189,19 @@ export class FakeVertex {
     }
     const record: RecordedVertexRequest = {
       path: url.pathname,
-      version: m?.[1] ?? '',
+      mode: x ? 'express' : 'project',
+      version: m?.[1] ?? x?.[1] ?? '',
       project: m?.[2] ?? '',
       region: m?.[3] ?? '',
-      publisher: m?.[4] ?? '',
-      model: decodeURIComponent(m?.[5] ?? ''),
-      action: m?.[6] ?? '',
+      publisher: m?.[4] ?? x?.[2] ?? '',
+      model: decodeURIComponent(m?.[5] ?? x?.[3] ?? ''),
+      action: m?.[6] ?? x?.[4] ?? '',
       query: url.searchParams,
       headers: req.headers,
       json,
     };
     this.requests.push(record);
+    if (req.method === 'POST' && x) return this.express(res, record, url, raw);
     if (req.method !== 'POST' || !m) return this.send(res, 404, googleErrorBody(404, 'NOT_FOUND', 'Requested entity was not found.'));
     const bearer = /^Bearer\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
     const expires = bearer ? this.tokens.get(bearer) : undefined;
@@ -191,10 +209,8 @@ export class FakeVertex {
       return this.send(res, 401, googleErrorBody(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.'));
     }
     if (!json) return this.send(res, 400, googleErrorBody(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.'));
-    if (record.publisher === 'google') {
-      if (record.action !== 'generateContent' && record.action !== 'streamGenerateContent') return this.send(res, 404, googleErrorBody(404, 'NOT_FOUND', `Method ${record.action} not found.`));
-      return this.forward(res, this.gemini.url, `/v1beta/models/${m[5]}:${record.action}${url.search}`, { 'x-goog-api-key': 'inner-gemini' }, raw);
-    }
+    if (record.publisher === 'google') return this.google(res, record, url, raw);
+    if (record.model === 'count-tokens' && record.action === 'rawPredict') return this.countClaude(res, json);
     if (record.action !== 'rawPredict' && record.action !== 'streamRawPredict') return this.send(res, 404, googleErrorBody(404, 'NOT_FOUND', `Method ${record.action} not found.`));
     // Claude on Vertex: the model is the URL's, the version is in the body (Anthropic's Vertex docs).
     if ('model' in json) return this.send(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'model: Extra inputs are not permitted' } });
@@ -205,6 +221,40 @@ export class FakeVertex {
     const { anthropic_version: _v, ...rest } = json;
     const body = JSON.stringify({ ...rest, model: record.model });
     return this.forward(res, this.anthropic.url, '/v1/messages', { 'x-api-key': 'inner-anthropic', 'anthropic-version': '2023-06-01' }, body);
+  }
+
+  /** `publishers/google`: generateContent, streamGenerateContent and countTokens, served by the inner FakeGemini. */
+  private google(res: ServerResponse, record: RecordedVertexRequest, url: URL, raw: string): void {
+    if (record.action !== 'generateContent' && record.action !== 'streamGenerateContent' && record.action !== 'countTokens') {
+      return this.send(res, 404, googleErrorBody(404, 'NOT_FOUND', `Method ${record.action} not found.`));
+    }
+    const query = new URLSearchParams(url.searchParams);
+    query.delete('key');
+    const qs = query.toString();
+    const search = qs === '' ? '' : `?${qs}`;
+    this.forward(res, this.gemini.url, `/v1beta/models/${encodeURIComponent(record.model)}:${record.action}${search}`, { 'x-goog-api-key': 'inner-gemini' }, raw);
+  }
+
+  /** Express mode: an API key, Google's models only, no project or location. */
+  private express(res: ServerResponse, record: RecordedVertexRequest, url: URL, raw: string): void {
+    if (record.publisher !== 'google') return this.send(res, 404, googleErrorBody(404, 'NOT_FOUND', `Publisher model publishers/${record.publisher}/models/${record.model} was not found or your project does not have access to it.`));
+    const header = record.headers['x-goog-api-key'];
+    const presented = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('key');
+    if (this.apiKey === undefined || presented !== this.apiKey) {
+      return this.send(res, 400, googleErrorBody(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', 'API_KEY_INVALID'));
+    }
+    if (!record.json) return this.send(res, 400, googleErrorBody(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.'));
+    this.google(res, record, url, raw);
+  }
+
+  /** `count-tokens:rawPredict`: the Messages body names the model; Anthropic's count answers. */
+  private countClaude(res: ServerResponse, json: Record<string, unknown>): void {
+    if (typeof json.model !== 'string' || json.model === '') return this.send(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'model: Field required' } });
+    if (json.anthropic_version !== undefined && !VERTEX_ANTHROPIC_VERSIONS.includes(String(json.anthropic_version))) {
+      return this.send(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'anthropic_version: must be vertex-2023-10-16' } });
+    }
+    const { anthropic_version: _v, ...rest } = json;
+    this.forward(res, this.anthropic.url, '/v1/messages/count_tokens', { 'x-api-key': 'inner-anthropic', 'anthropic-version': '2023-06-01' }, JSON.stringify(rest));
   }
 
   private forward(res: ServerResponse, base: string, path: string, headers: Record<string, string>, body: string): void {
