@@ -1,7 +1,8 @@
 import OpenAI from 'openai';
 import { DATABASES } from '../support/env';
 import { FakeGemini } from '../support/fakes/gemini';
-import { consumeLogs, createChannel, createToken, expectCharged, fundedUser, otherOf, relayIdle, sdk, setOption, startRelayKit, userQuota, type RelayKit } from './relay-kit';
+import { PNG_1X1_BASE64, PNG_QUESTION, TERSE_HELLO, answerWeatherCall, streamChat, type StreamedToolCall } from './provider-kit';
+import { channelStatusBecomes, createChannel, otherOf, relayIdle, relaySuite, setOptions, withOption } from './relay-kit';
 
 const MODEL = 'gemini-2.5-flash';
 const KEY_A = 'AIzaUpstreamA0123456789abcdefghijklmn';
@@ -24,26 +25,18 @@ const CR = 4;
  * content.
  */
 describe.each(DATABASES)('Gemini channels (type 24) from the OpenAI chat API (%s)', (kind) => {
-  let kit: RelayKit;
-  let A: FakeGemini;
-  let B: FakeGemini;
-  let aId: number;
-  let bId: number;
-  let user: Awaited<ReturnType<typeof fundedUser>>;
-  let token: { id: number; key: string };
-  let client: OpenAI;
-
-  beforeAll(async () => {
-    kit = await startRelayKit(kind);
-    A = await new FakeGemini({ key: KEY_A, promptTokens: 12, toolArgs: { city: 'Paris' } }).start();
-    B = await new FakeGemini({ key: KEY_B, promptTokens: 12, reply: 'Gemini B here.' }).start();
-    await setOption(kit.root, 'ModelRatio', { [MODEL]: MR, 'gemini-bad-key': MR, 'gemini-v1': MR, 'gemini-dead': MR, 'text-embedding-004': 0.5 });
-    await setOption(kit.root, 'CompletionRatio', { [MODEL]: CR });
-    await setOption(kit.root, 'CacheRatio', { [MODEL]: 0.25 });
-    aId = await createChannel(kit.root, { name: 'gemini-a', type: 24, key: KEY_A, base_url: A.url, models: MODEL, priority: 10 });
-    bId = await createChannel(kit.root, { name: 'gemini-b', type: 24, key: KEY_B, base_url: B.url, models: MODEL, priority: 0 });
-    await createChannel(kit.root, { name: 'gemini-bad', type: 24, key: 'AIzaWrongKey0123456789', base_url: A.url, models: 'gemini-bad-key' });
-    await createChannel(kit.root, {
+  const ctx = relaySuite(kind, async (s) => {
+    const A = await s.fake(new FakeGemini({ key: KEY_A, promptTokens: 12, toolArgs: { city: 'Paris' } }));
+    const B = await s.fake(new FakeGemini({ key: KEY_B, promptTokens: 12, reply: 'Gemini B here.' }));
+    await setOptions(s.kit.root, {
+      ModelRatio: { [MODEL]: MR, 'gemini-bad-key': MR, 'gemini-v1': MR, 'gemini-dead': MR, 'text-embedding-004': 0.5 },
+      CompletionRatio: { [MODEL]: CR },
+      CacheRatio: { [MODEL]: 0.25 },
+    });
+    const aId = await createChannel(s.kit.root, { name: 'gemini-a', type: 24, key: KEY_A, base_url: A.url, models: MODEL, priority: 10 });
+    const bId = await createChannel(s.kit.root, { name: 'gemini-b', type: 24, key: KEY_B, base_url: B.url, models: MODEL, priority: 0 });
+    await createChannel(s.kit.root, { name: 'gemini-bad', type: 24, key: 'AIzaWrongKey0123456789', base_url: A.url, models: 'gemini-bad-key' });
+    await createChannel(s.kit.root, {
       name: 'gemini-v1',
       type: 24,
       key: KEY_A,
@@ -52,43 +45,19 @@ describe.each(DATABASES)('Gemini channels (type 24) from the OpenAI chat API (%s
       model_mapping: JSON.stringify({ 'gemini-v1': MODEL }),
       other: JSON.stringify({ version: 'v1', safety: { HARM_CATEGORY_HARASSMENT: 'BLOCK_ONLY_HIGH' } }),
     });
-    await createChannel(kit.root, { name: 'gemini-emb', type: 24, key: KEY_A, base_url: A.url, models: 'text-embedding-004' });
-    user = await fundedUser(kit, 10_000_000);
-    token = await createToken(user.caller, { unlimited_quota: false, remain_quota: 5_000_000 });
-    client = sdk(kit, token.key);
+    await createChannel(s.kit.root, { name: 'gemini-emb', type: 24, key: KEY_A, base_url: A.url, models: 'text-embedding-004' });
+    return { A, B, aId, bId };
   });
-  afterAll(async () => {
-    await kit.close();
-    await Promise.all([A.stop(), B.stop()]);
-  });
-  beforeEach(() => {
-    A.reset();
-    B.reset();
-  });
-
-  const charged = (call: () => Promise<unknown>) => expectCharged(kit, user, token.id, call);
 
   it('text with a system prompt: converted request, OpenAI answer, finish reason, usage, billed once by hand', async () => {
-    let res: OpenAI.ChatCompletion | null = null;
-    const log = await charged(async () => {
-      res = await client.chat.completions.create({
-        model: MODEL,
-        temperature: 0.5,
-        max_tokens: 300,
-        messages: [
-          { role: 'system', content: 'You are terse.' },
-          { role: 'user', content: 'Say hello' },
-        ],
-      });
-    });
-    const answer = res as unknown as OpenAI.ChatCompletion;
+    const { value: answer, log } = await ctx.chargedCall(() => ctx.openai.chat.completions.create({ model: MODEL, temperature: 0.5, max_tokens: 300, messages: TERSE_HELLO }));
     expect(answer.object).toBe('chat.completion');
     expect(answer.model).toBe(MODEL);
     expect(answer.choices[0]?.message.content).toBe(REPLY);
     expect(answer.choices[0]?.finish_reason).toBe('stop');
     // The fake counts 5 words; the usage is the upstream's.
     expect(answer.usage).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 });
-    const up = A.last();
+    const up = ctx.A.last();
     expect(up.path).toBe(`/v1beta/models/${MODEL}:generateContent`);
     expect(up.headers['x-goog-api-key']).toBe(KEY_A);
     expect(up.query.get('key')).toBeNull();
@@ -100,196 +69,139 @@ describe.each(DATABASES)('Gemini channels (type 24) from the OpenAI chat API (%s
       generationConfig: { temperature: 0.5, maxOutputTokens: 300 },
     });
     // (12 + 5·4)·2 = 64
-    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 64, model_name: MODEL, channel: aId, is_stream: false });
+    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 64, model_name: MODEL, channel: ctx.aId, is_stream: false });
     expect(otherOf(log)).toMatchObject({ model_ratio: MR, completion_ratio: CR, billing_source: 'usage' });
   });
 
   it('streamed text: alt=sse events converted chunk by chunk, the usage chunk for a client that asked, billed once', async () => {
-    let text = '';
-    let usage: OpenAI.CompletionUsage | null = null;
-    let finish: string | null = null;
-    let chunks = 0;
-    const log = await charged(async () => {
-      const stream = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Say hello' }], stream: true, stream_options: { include_usage: true } });
-      for await (const c of stream) {
-        chunks++;
-        expect(c.object).toBe('chat.completion.chunk');
-        text += c.choices[0]?.delta.content ?? '';
-        finish = c.choices[0]?.finish_reason ?? finish;
-        if (c.usage) usage = c.usage;
-      }
-    });
-    expect(text).toBe(REPLY);
-    expect(finish).toBe('stop');
+    const { value: read, log } = await ctx.chargedCall(() => streamChat(ctx.openai, { model: MODEL, messages: [{ role: 'user', content: 'Say hello' }], stream_options: { include_usage: true } }));
+    for (const c of read.chunks) expect(c.object).toBe('chat.completion.chunk');
+    expect(read.text).toBe(REPLY);
+    expect(read.finish).toBe('stop');
     // role chunk, 5 words, finish, usage
-    expect(chunks).toBe(8);
-    expect(usage).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 });
-    expect(A.last().path).toBe(`/v1beta/models/${MODEL}:streamGenerateContent`);
-    expect(A.last().query.get('alt')).toBe('sse');
+    expect(read.chunks).toHaveLength(8);
+    expect(read.usage).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 });
+    expect(ctx.A.last().path).toBe(`/v1beta/models/${MODEL}:streamGenerateContent`);
+    expect(ctx.A.last().query.get('alt')).toBe('sse');
     expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 64, is_stream: true });
   });
 
   it('a client that did not ask for usage never sees it; the stream ends with [DONE]', async () => {
-    const raw = await fetch(`${kit.t.url}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true }),
-    });
+    const raw = await ctx.post('/v1/chat/completions', { model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true });
     const body = await raw.text();
     expect(body).not.toContain('"usage"');
     expect(body).not.toContain('candidates');
     expect(body.trimEnd().endsWith('data: [DONE]')).toBe(true);
-    await relayIdle(kit);
+    await relayIdle(ctx.kit);
   });
 
   it('a tool call round trip, streamed then whole: functionCall to tool_calls, the result back as functionResponse', async () => {
-    const stream = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Weather in Paris?' }], tools: TOOLS, stream: true });
-    const calls: { id: string; name: string; args: string }[] = [];
-    let finish: string | null = null;
-    for await (const c of stream) {
-      for (const d of c.choices[0]?.delta.tool_calls ?? []) {
-        if (d.id) calls[d.index] = { id: d.id, name: d.function?.name ?? '', args: '' };
-        const call = calls[d.index];
-        if (call) call.args += d.function?.arguments ?? '';
-      }
-      finish = c.choices[0]?.finish_reason ?? finish;
-    }
+    const { finish, toolCalls } = await streamChat(ctx.openai, { model: MODEL, messages: [{ role: 'user', content: 'Weather in Paris?' }], tools: TOOLS });
     expect(finish).toBe('tool_calls');
-    expect(calls).toHaveLength(1);
-    const call = calls[0] as { id: string; name: string; args: string };
+    expect(toolCalls).toHaveLength(1);
+    const call = toolCalls[0] as StreamedToolCall;
     expect(call.name).toBe('get_weather');
     expect(JSON.parse(call.args)).toEqual({ city: 'Paris' });
     // The schema reached Google cleaned to its subset (the fake refuses additionalProperties).
-    expect(A.last().json).toMatchObject({
+    expect(ctx.A.last().json).toMatchObject({
       tools: [{ functionDeclarations: [{ name: 'get_weather', description: 'Weather by city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }] }],
     });
 
-    const second = await client.chat.completions.create({
-      model: MODEL,
-      tools: TOOLS,
-      messages: [
-        { role: 'user', content: 'Weather in Paris?' },
-        { role: 'assistant', content: null, tool_calls: [{ id: call.id, type: 'function', function: { name: call.name, arguments: call.args } }] },
-        { role: 'tool', tool_call_id: call.id, content: '18C and sunny' },
-      ],
-    });
+    const second = await answerWeatherCall(ctx.openai, MODEL, TOOLS, call);
     expect(second.choices[0]?.message.content).toBe('Tool result: 18C and sunny');
-    expect((A.last().json?.contents as unknown[])?.slice(1)).toEqual([
+    expect((ctx.A.last().json?.contents as unknown[])?.slice(1)).toEqual([
       { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }] },
       { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { content: '18C and sunny' } } }] },
     ]);
 
-    const whole = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Weather?' }], tools: TOOLS, tool_choice: 'required' });
+    const whole = await ctx.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Weather?' }], tools: TOOLS, tool_choice: 'required' });
     expect(whole.choices[0]).toMatchObject({ finish_reason: 'tool_calls', message: { content: null, tool_calls: [{ type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] } });
-    expect(A.last().json).toMatchObject({ toolConfig: { functionCallingConfig: { mode: 'ANY' } } });
-    await relayIdle(kit);
+    expect(ctx.A.last().json).toMatchObject({ toolConfig: { functionCallingConfig: { mode: 'ANY' } } });
+    await relayIdle(ctx.kit);
   });
 
   it('an image input reaches Gemini as inlineData; an http image URL as fileData', async () => {
-    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-    const res = await client.chat.completions.create({
+    const png = PNG_1X1_BASE64;
+    const res = await ctx.openai.chat.completions.create({
       model: MODEL,
       messages: [
         {
           role: 'user',
-          content: [
-            { type: 'text', text: 'What is this?' },
-            { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } },
-            { type: 'image_url', image_url: { url: 'https://example.com/cat.webp' } },
-          ],
+          content: [...PNG_QUESTION, { type: 'image_url', image_url: { url: 'https://example.com/cat.webp' } }],
         },
       ],
     });
     expect(res.choices[0]?.message.content).toBe(REPLY);
-    expect(A.last().json?.contents).toEqual([
+    expect(ctx.A.last().json?.contents).toEqual([
       {
         role: 'user',
         parts: [{ text: 'What is this?' }, { inlineData: { mimeType: 'image/png', data: png } }, { fileData: { mimeType: 'image/webp', fileUri: 'https://example.com/cat.webp' } }],
       },
     ]);
-    await relayIdle(kit);
+    await relayIdle(ctx.kit);
   });
 
   it('the channel decides the API version and safety settings (other), and reasoning_effort a thinking budget with thoughts returned', async () => {
-    const res = await client.chat.completions.create({ model: 'gemini-v1', messages: [{ role: 'user', content: 'hi' }], reasoning_effort: 'low' });
+    const res = await ctx.openai.chat.completions.create({ model: 'gemini-v1', messages: [{ role: 'user', content: 'hi' }], reasoning_effort: 'low' });
     expect(res.model).toBe('gemini-v1');
-    const up = A.last();
+    const up = ctx.A.last();
     expect(up.path).toBe(`/v1/models/${MODEL}:generateContent`);
     expect(up.json?.safetySettings).toEqual(SAFETY_NONE.map((s) => (s.category === 'HARM_CATEGORY_HARASSMENT' ? { ...s, threshold: 'BLOCK_ONLY_HIGH' } : s)));
     expect(up.json?.generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 1024, includeThoughts: true } });
-    await relayIdle(kit);
+    await relayIdle(ctx.kit);
   });
 
   it('upstream errors reach the client in the OpenAI shape: a 400 as BadRequestError, a bad channel key as a typed error; nothing charged', async () => {
-    await relayIdle(kit);
-    const before = await userQuota(user.caller);
-    const logsBefore = (await consumeLogs(kit.root, user.username)).length;
-    A.next({ kind: 'error', status: 400, grpcStatus: 'INVALID_ARGUMENT', message: 'Request contains an invalid argument.' });
-    const err = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(OpenAI.BadRequestError);
-    expect(err).toMatchObject({ status: 400, type: 'INVALID_ARGUMENT', message: expect.stringContaining('invalid argument') });
-    expect(B.requests).toHaveLength(0);
+    await ctx.notCharged(async () => {
+      ctx.A.next({ kind: 'error', status: 400, grpcStatus: 'INVALID_ARGUMENT', message: 'Request contains an invalid argument.' });
+      const err = await ctx.ask(MODEL, 'x').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+      expect(err).toMatchObject({ status: 400, type: 'INVALID_ARGUMENT', message: expect.stringContaining('invalid argument') });
+      expect(ctx.B.requests).toHaveLength(0);
 
-    const raw = await fetch(`${kit.t.url}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gemini-bad-key', messages: [{ role: 'user', content: 'x' }] }),
+      const raw = await ctx.post('/v1/chat/completions', { model: 'gemini-bad-key', messages: [{ role: 'user', content: 'x' }] });
+      expect(raw.status).toBe(400);
+      const body = (await raw.json()) as { error: { message: string; type: string; code: string } };
+      expect(body.error).toMatchObject({ type: 'INVALID_ARGUMENT', code: 'API_KEY_INVALID' });
+      expect(JSON.stringify(body)).not.toContain('AIzaWrongKey');
     });
-    expect(raw.status).toBe(400);
-    const body = (await raw.json()) as { error: { message: string; type: string; code: string } };
-    expect(body.error).toMatchObject({ type: 'INVALID_ARGUMENT', code: 'API_KEY_INVALID' });
-    expect(JSON.stringify(body)).not.toContain('AIzaWrongKey');
-    await relayIdle(kit);
-    expect((await userQuota(user.caller)).quota).toBe(before.quota);
-    expect(await consumeLogs(kit.root, user.username)).toHaveLength(logsBefore);
   });
 
   it('a 429 RESOURCE_EXHAUSTED fails over to the next Gemini channel; one consume log, on the channel that served', async () => {
-    A.next({ kind: 'error', status: 429, grpcStatus: 'RESOURCE_EXHAUSTED', message: 'Resource has been exhausted (e.g. check quota).', retryDelay: '7s' });
-    let content: string | null | undefined;
-    const log = await charged(async () => {
-      content = (await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }] })).choices[0]?.message.content;
-    });
-    expect(content).toBe('Gemini B here.');
-    expect([A.requests.length, B.requests.length]).toEqual([1, 1]);
-    expect(log.channel).toBe(bId);
-    expect(otherOf(log).admin_info).toEqual({ use_channel: [aId, bId] });
+    ctx.A.next({ kind: 'error', status: 429, grpcStatus: 'RESOURCE_EXHAUSTED', message: 'Resource has been exhausted (e.g. check quota).', retryDelay: '7s' });
+    const { value: res, log } = await ctx.chargedCall(() => ctx.ask(MODEL));
+    expect(res.choices[0]?.message.content).toBe('Gemini B here.');
+    expect([ctx.A.requests.length, ctx.B.requests.length]).toEqual([1, 1]);
+    expect(log.channel).toBe(ctx.bId);
+    expect(otherOf(log).admin_info).toEqual({ use_channel: [ctx.aId, ctx.bId] });
   });
 
   it('a 403 PERMISSION_DENIED auto-disables the Gemini channel (AutomaticDisableChannelEnabled)', async () => {
-    await setOption(kit.root, 'AutomaticDisableChannelEnabled', 'true');
-    try {
-      const id = await createChannel(kit.root, { name: 'gemini-dead', type: 24, key: KEY_A, base_url: A.url, models: 'gemini-dead' });
-      A.next({ kind: 'error', status: 403, grpcStatus: 'PERMISSION_DENIED', message: 'Permission denied: Consumer has been suspended.' });
-      const err = await client.chat.completions.create({ model: 'gemini-dead', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+    await withOption(ctx.kit.root, 'AutomaticDisableChannelEnabled', 'true', 'false', async () => {
+      const id = await createChannel(ctx.kit.root, { name: 'gemini-dead', type: 24, key: KEY_A, base_url: ctx.A.url, models: 'gemini-dead' });
+      ctx.A.next({ kind: 'error', status: 403, grpcStatus: 'PERMISSION_DENIED', message: 'Permission denied: Consumer has been suspended.' });
+      const err = await ctx.ask('gemini-dead', 'x').catch((e: unknown) => e);
       expect(err).toBeInstanceOf(OpenAI.PermissionDeniedError);
-      let status = 0;
-      for (let i = 0; i < 50 && status !== 3; i++) {
-        status = (await kit.root.get(`/api/channel/${id}`)).body.data.status as number;
-        if (status !== 3) await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(status).toBe(3);
-    } finally {
-      await setOption(kit.root, 'AutomaticDisableChannelEnabled', 'false');
-    }
+      expect(await channelStatusBecomes(ctx.kit.root, id, 3)).toBe(3);
+    });
   });
 
   it.each([false, true])('thoughts billed as completion and cached content as cache reads (stream %s)', async (stream) => {
-    A.next({
+    ctx.A.next({
       kind: 'answer',
       parts: [{ text: 'Thinking about it.', thought: true }, { text: 'cached answer' }],
       usage: { promptTokenCount: 1000, cachedContentTokenCount: 400, candidatesTokenCount: 50, thoughtsTokenCount: 150 },
     });
     let reasoning = '';
     let usage: OpenAI.CompletionUsage | undefined;
-    const log = await charged(async () => {
+    const log = await ctx.charged(async () => {
       if (!stream) {
-        const r = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'long context' }] });
+        const r = await ctx.ask(MODEL, 'long context');
         reasoning = (r.choices[0]?.message as unknown as { reasoning_content?: string }).reasoning_content ?? '';
         usage = r.usage;
         return;
       }
-      const s = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'long context' }], stream: true, stream_options: { include_usage: true } });
+      const s = await ctx.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'long context' }], stream: true, stream_options: { include_usage: true } });
       for await (const c of s) {
         reasoning += (c.choices[0]?.delta as { reasoning_content?: string } | undefined)?.reasoning_content ?? '';
         if (c.usage) usage = c.usage;
@@ -304,8 +216,8 @@ describe.each(DATABASES)('Gemini channels (type 24) from the OpenAI chat API (%s
 
   it('OpenAI embeddings through batchEmbedContents: vectors in order, usage the local count, billed once by it', async () => {
     let res: OpenAI.CreateEmbeddingResponse | null = null;
-    const log = await charged(async () => {
-      res = await client.embeddings.create({ model: 'text-embedding-004', input: ['hello world', 'goodbye'], dimensions: 3 });
+    const log = await ctx.charged(async () => {
+      res = await ctx.openai.embeddings.create({ model: 'text-embedding-004', input: ['hello world', 'goodbye'], dimensions: 3 });
     });
     const answer = res as unknown as OpenAI.CreateEmbeddingResponse;
     // The fake's vectors: (len + i) / 100 per dimension; the SDK asked for base64 (float32).
@@ -313,7 +225,7 @@ describe.each(DATABASES)('Gemini channels (type 24) from the OpenAI chat API (%s
       [0.11, 0.12, 0.13],
       [0.07, 0.08, 0.09],
     ]);
-    const up = A.last();
+    const up = ctx.A.last();
     expect(up.path).toBe('/v1beta/models/text-embedding-004:batchEmbedContents');
     expect(up.json).toEqual({
       requests: [
@@ -328,20 +240,20 @@ describe.each(DATABASES)('Gemini channels (type 24) from the OpenAI chat API (%s
   });
 
   it('the channel test of a type-24 channel speaks generateContent; a bad key fails it without showing the key', async () => {
-    const ok = await kit.root.get(`/api/channel/test/${bId}`).expect(200);
+    const ok = await ctx.kit.root.get(`/api/channel/test/${ctx.bId}`).expect(200);
     expect(ok.body).toMatchObject({ success: true });
-    expect(B.last()).toMatchObject({ path: `/v1beta/models/${MODEL}:generateContent`, headers: expect.objectContaining({ 'x-goog-api-key': KEY_B }) });
-    const bad = await createChannel(kit.root, { name: 'gemini-test-bad', type: 24, key: 'AIzaAnotherWrongKey0123', base_url: B.url, models: 'gemini-probe' });
-    const refused = await kit.root.get(`/api/channel/test/${bad}`).expect(200);
+    expect(ctx.B.last()).toMatchObject({ path: `/v1beta/models/${MODEL}:generateContent`, headers: expect.objectContaining({ 'x-goog-api-key': KEY_B }) });
+    const bad = await createChannel(ctx.kit.root, { name: 'gemini-test-bad', type: 24, key: 'AIzaAnotherWrongKey0123', base_url: ctx.B.url, models: 'gemini-probe' });
+    const refused = await ctx.kit.root.get(`/api/channel/test/${bad}`).expect(200);
     expect(refused.body.success).toBe(false);
     expect(JSON.stringify(refused.body)).not.toContain('AIzaAnotherWrongKey');
   });
 
   it('a stream cut before its finish reason is no complete answer: an error event, only the delivered content charged, no retry', async () => {
-    A.next({ kind: 'answer', parts: [{ text: REPLY }], cutAfter: 2 });
+    ctx.A.next({ kind: 'answer', parts: [{ text: REPLY }], cutAfter: 2 });
     let text = '';
-    const log = await charged(async () => {
-      const s = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const log = await ctx.charged(async () => {
+      const s = await ctx.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true });
       await expect(
         (async () => {
           for await (const c of s) text += c.choices[0]?.delta.content ?? '';
@@ -352,6 +264,6 @@ describe.each(DATABASES)('Gemini channels (type 24) from the OpenAI chat API (%s
     // The prompt estimate plus "Hello from " (2 tokens): (P + 2·4)·2.
     expect(log).toMatchObject({ completion_tokens: 2, quota: Math.round((log.prompt_tokens + 2 * CR) * MR) });
     expect(otherOf(log).billing_source).toBe('delivered');
-    expect(B.requests).toHaveLength(0);
+    expect(ctx.B.requests).toHaveLength(0);
   });
 });
