@@ -1,16 +1,13 @@
-import { ApiError, GoogleGenAI, Type, type Content, type GenerateContentResponse } from '@google/genai';
+import { ApiError, Type, type Content, type GenerateContentResponse } from '@google/genai';
 import { estimatePromptTokens } from '../../server/src/billing/estimate';
 import { parseGeminiRequest } from '../../server/src/relay/canonical/parse-gemini';
 import { DATABASES } from '../support/env';
 import { FakeGemini } from '../support/fakes/gemini';
-import { type FakeOpenAI } from '../support/fakes/openai-upstream';
-import { consumeLogs, createChannel, createToken, expectCharged, fakeUpstream, fundedUser, otherOf, relayIdle, setOption, startRelayKit, type RelayKit } from './relay-kit';
+import { FakeOpenAI } from '../support/fakes/openai-upstream';
+import { collect, googleClient } from './provider-kit';
+import { createChannel, createToken, otherOf, relayIdle, relaySuite, setOptions } from './relay-kit';
 
 const WEATHER = { functionDeclarations: [{ name: 'get_weather', description: 'Weather by city', parameters: { type: Type.OBJECT, properties: { city: { type: Type.STRING } }, required: ['city'] } }] };
-
-function client(kit: RelayKit, key: string): GoogleGenAI {
-  return new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: kit.t.url, timeout: 30_000 } });
-}
 
 async function failure(p: Promise<unknown>): Promise<ApiError> {
   const err = await p.then(
@@ -35,48 +32,23 @@ describe.each(DATABASES)('Gemini-native inbound to a Gemini channel (%s)', (kind
   const MODEL = 'gemini-2.5-flash';
   const KEY = 'AIzaUpstreamGin0123456789abcdefghijklmn';
   const REPLY = 'Hello from the fake Gemini.';
-  let kit: RelayKit;
-  let A: FakeGemini;
-  let B: FakeGemini;
-  let aId: number;
-  let bId: number;
-  let user: Awaited<ReturnType<typeof fundedUser>>;
-  let token: { id: number; key: string };
-  let ai: GoogleGenAI;
-
-  beforeAll(async () => {
-    kit = await startRelayKit(kind);
-    A = await new FakeGemini({ key: KEY, promptTokens: 12, toolArgs: { city: 'Paris' } }).start();
-    B = await new FakeGemini({ key: KEY, promptTokens: 12, reply: 'Gemini B here.' }).start();
-    await setOption(kit.root, 'ModelRatio', { [MODEL]: 2, 'public-gemini': 2 });
-    await setOption(kit.root, 'CompletionRatio', { [MODEL]: 4, 'public-gemini': 4 });
-    aId = await createChannel(kit.root, { name: 'gemini', type: 24, key: KEY, base_url: A.url, models: `${MODEL},public-gemini`, priority: 10, model_mapping: JSON.stringify({ 'public-gemini': MODEL }) });
-    bId = await createChannel(kit.root, { name: 'gemini-b', type: 24, key: KEY, base_url: B.url, models: MODEL, priority: 0 });
-    user = await fundedUser(kit, 10_000_000);
-    token = await createToken(user.caller, { unlimited_quota: false, remain_quota: 5_000_000 });
-    ai = client(kit, token.key);
+  const ctx = relaySuite(kind, async (s) => {
+    const A = await s.fake(new FakeGemini({ key: KEY, promptTokens: 12, toolArgs: { city: 'Paris' } }));
+    const B = await s.fake(new FakeGemini({ key: KEY, promptTokens: 12, reply: 'Gemini B here.' }));
+    await setOptions(s.kit.root, { ModelRatio: { [MODEL]: 2, 'public-gemini': 2 }, CompletionRatio: { [MODEL]: 4, 'public-gemini': 4 } });
+    const aId = await createChannel(s.kit.root, { name: 'gemini', type: 24, key: KEY, base_url: A.url, models: `${MODEL},public-gemini`, priority: 10, model_mapping: JSON.stringify({ 'public-gemini': MODEL }) });
+    const bId = await createChannel(s.kit.root, { name: 'gemini-b', type: 24, key: KEY, base_url: B.url, models: MODEL, priority: 0 });
+    return { A, B, aId, bId, ai: googleClient(s.kit, s.token.key) };
   });
-  afterAll(async () => {
-    await kit.close();
-    await Promise.all([A.stop(), B.stop()]);
-  });
-  beforeEach(() => {
-    A.reset();
-    B.reset();
-  });
-
-  const charged = (call: () => Promise<unknown>) => expectCharged(kit, user, token.id, call);
 
   it('text with a system instruction: the body reaches Gemini as sent (model mapped, no safety added), the answer as Google wrote it, billed once by its usage', async () => {
-    let res: GenerateContentResponse | null = null;
-    const log = await charged(async () => {
-      res = await ai.models.generateContent({ model: 'public-gemini', contents: 'Say hello', config: { systemInstruction: 'Be brief.', temperature: 0.3, maxOutputTokens: 100 } });
-    });
-    const r = res as unknown as GenerateContentResponse;
+    const { value: r, log } = await ctx.chargedCall(() =>
+      ctx.ai.models.generateContent({ model: 'public-gemini', contents: 'Say hello', config: { systemInstruction: 'Be brief.', temperature: 0.3, maxOutputTokens: 100 } }),
+    );
     expect(r.text).toBe(REPLY);
     expect(r.candidates?.[0]?.finishReason).toBe('STOP');
     expect(r.usageMetadata).toMatchObject({ promptTokenCount: 12, candidatesTokenCount: 5, totalTokenCount: 17 });
-    const sent = A.last();
+    const sent = ctx.A.last();
     expect(sent.model).toBe(MODEL);
     expect(sent.action).toBe('generateContent');
     expect(sent.headers['x-goog-api-key']).toBe(KEY);
@@ -87,26 +59,23 @@ describe.each(DATABASES)('Gemini-native inbound to a Gemini channel (%s)', (kind
       generationConfig: { temperature: 0.3, maxOutputTokens: 100 },
     });
     // (12 + 5·4)·2 = 64
-    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 64, model_name: 'public-gemini', channel: aId, is_stream: false });
+    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 64, model_name: 'public-gemini', channel: ctx.aId, is_stream: false });
     expect(otherOf(log)).toMatchObject({ billing_source: 'usage' });
   });
 
   it('streamed text (alt=sse): the chunks as Google sent them, the last with the finish reason and usage, billed once', async () => {
-    const chunks: GenerateContentResponse[] = [];
-    const log = await charged(async () => {
-      for await (const c of await ai.models.generateContentStream({ model: MODEL, contents: 'Say hello' })) chunks.push(c);
-    });
+    const { value: chunks, log } = await ctx.chargedCall(async () => collect(await ctx.ai.models.generateContentStream({ model: MODEL, contents: 'Say hello' })));
     expect(chunks.map((c) => c.text ?? '').join('')).toBe(REPLY);
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks.at(-1)?.candidates?.[0]?.finishReason).toBe('STOP');
     expect(chunks.at(-1)?.usageMetadata).toMatchObject({ promptTokenCount: 12, candidatesTokenCount: 5 });
-    expect(A.last().action).toBe('streamGenerateContent');
-    expect(A.last().query.get('alt')).toBe('sse');
+    expect(ctx.A.last().action).toBe('streamGenerateContent');
+    expect(ctx.A.last().query.get('alt')).toBe('sse');
     expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 64, is_stream: true });
   });
 
   it('a stream without alt=sse is one JSON array, as Google streams it; ?key= carries our token', async () => {
-    const res = await fetch(`${kit.t.url}/v1beta/models/${MODEL}:streamGenerateContent?key=${encodeURIComponent(token.key)}`, {
+    const res = await fetch(`${ctx.kit.t.url}/v1beta/models/${MODEL}:streamGenerateContent?key=${encodeURIComponent(ctx.token.key)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Say hello' }] }] }),
@@ -118,74 +87,70 @@ describe.each(DATABASES)('Gemini-native inbound to a Gemini channel (%s)', (kind
     expect(list.map((c) => c.candidates[0]?.content.parts.map((p) => p.text ?? '').join('')).join('')).toBe(REPLY);
     expect(list.at(-1)?.candidates[0]?.finishReason).toBe('STOP');
     expect(list.at(-1)?.usageMetadata?.candidatesTokenCount).toBe(5);
-    await relayIdle(kit);
+    await relayIdle(ctx.kit);
   });
 
   it('a function call round trip: the call comes back whole, the functionResponse reaches Gemini as sent', async () => {
-    const first = await ai.models.generateContent({ model: MODEL, contents: 'Weather in Paris?', config: { tools: [WEATHER] } });
+    const first = await ctx.ai.models.generateContent({ model: MODEL, contents: 'Weather in Paris?', config: { tools: [WEATHER] } });
     expect(first.functionCalls).toEqual([expect.objectContaining({ name: 'get_weather', args: { city: 'Paris' } })]);
     const history: Content[] = [
       { role: 'user', parts: [{ text: 'Weather in Paris?' }] },
       first.candidates?.[0]?.content as Content,
       { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { content: '18C' } } }] },
     ];
-    const second = await ai.models.generateContent({ model: MODEL, contents: history, config: { tools: [WEATHER] } });
+    const second = await ctx.ai.models.generateContent({ model: MODEL, contents: history, config: { tools: [WEATHER] } });
     expect(second.text).toBe('Tool result: 18C');
-    expect((A.last().json as { contents: unknown[] }).contents).toEqual(history);
-    await relayIdle(kit);
+    expect((ctx.A.last().json as { contents: unknown[] }).contents).toEqual(history);
+    await relayIdle(ctx.kit);
   });
 
   it('an upstream error reaches the client in Google\'s shape as a typed ApiError; nothing is charged', async () => {
-    const before = (await consumeLogs(kit.root, user.username)).length;
-    A.next({ kind: 'error', status: 400, grpcStatus: 'INVALID_ARGUMENT', message: 'Request contains an invalid argument.' });
-    const e = await failure(ai.models.generateContent({ model: MODEL, contents: 'x' }));
-    expect(e.status).toBe(400);
-    expect(errorBody(e).error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT', message: expect.stringContaining('invalid argument') });
-    await relayIdle(kit);
-    expect((await consumeLogs(kit.root, user.username)).length).toBe(before);
+    await ctx.noNewLog(async () => {
+      ctx.A.next({ kind: 'error', status: 400, grpcStatus: 'INVALID_ARGUMENT', message: 'Request contains an invalid argument.' });
+      const e = await failure(ctx.ai.models.generateContent({ model: MODEL, contents: 'x' }));
+      expect(e.status).toBe(400);
+      expect(errorBody(e).error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT', message: expect.stringContaining('invalid argument') });
+    });
   });
 
   it('a 429 from the Gemini channel is retried on the next channel of the group; billed once on the one that answered', async () => {
-    A.next({ kind: 'error', status: 429, grpcStatus: 'RESOURCE_EXHAUSTED', message: 'Resource has been exhausted (e.g. check quota).', retryDelay: '1s' });
-    let res: GenerateContentResponse | null = null;
-    const log = await charged(async () => {
-      res = await ai.models.generateContent({ model: MODEL, contents: 'hi' });
-    });
-    expect((res as unknown as GenerateContentResponse).text).toBe('Gemini B here.');
-    expect(log.channel).toBe(bId);
-    expect(otherOf(log).admin_info).toEqual({ use_channel: [aId, bId] });
+    ctx.A.next({ kind: 'error', status: 429, grpcStatus: 'RESOURCE_EXHAUSTED', message: 'Resource has been exhausted (e.g. check quota).', retryDelay: '1s' });
+    const { value: res, log } = await ctx.chargedCall(() => ctx.ai.models.generateContent({ model: MODEL, contents: 'hi' }));
+    expect(res.text).toBe('Gemini B here.');
+    expect(log.channel).toBe(ctx.bId);
+    expect(otherOf(log).admin_info).toEqual({ use_channel: [ctx.aId, ctx.bId] });
   });
 
   it('a bad key is a typed 401 UNAUTHENTICATED; an unknown model a 503 in the same shape', async () => {
-    const e = await failure(client(kit, 'sk-notakey0123456789abcdefghijklmnopqrstuvwxyz01').models.generateContent({ model: MODEL, contents: 'x' }));
+    const e = await failure(googleClient(ctx.kit, 'sk-notakey0123456789abcdefghijklmnopqrstuvwxyz01').models.generateContent({ model: MODEL, contents: 'x' }));
     expect(e.status).toBe(401);
     expect(errorBody(e).error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED' });
-    const m = await failure(ai.models.generateContent({ model: 'no-such-model', contents: 'x' }));
+    const m = await failure(ctx.ai.models.generateContent({ model: 'no-such-model', contents: 'x' }));
     expect(errorBody(m).error).toMatchObject({ code: m.status, message: expect.stringContaining('no-such-model') });
-    expect(A.requests).toHaveLength(0);
+    expect(ctx.A.requests).toHaveLength(0);
   });
 
   it('countTokens: Gemini counts it (free, no log)', async () => {
-    const before = (await consumeLogs(kit.root, user.username)).length;
-    const counted = await ai.models.countTokens({ model: MODEL, contents: 'one two three' });
-    expect(counted.totalTokens).toBe(3);
-    expect(A.last().action).toBe('countTokens');
-    expect(A.last().headers['x-goog-api-key']).toBe(KEY);
-    expect((await consumeLogs(kit.root, user.username)).length).toBe(before);
+    await ctx.noNewLog(async () => {
+      const counted = await ctx.ai.models.countTokens({ model: MODEL, contents: 'one two three' });
+      expect(counted.totalTokens).toBe(3);
+      expect(ctx.A.last().action).toBe('countTokens');
+      expect(ctx.A.last().headers['x-goog-api-key']).toBe(KEY);
+    });
   });
 
   it('the model list in Gemini\'s shape: models the token may use', async () => {
     const names: string[] = [];
-    for await (const m of await ai.models.list()) names.push(m.name ?? '');
+    for await (const m of await ctx.ai.models.list()) names.push(m.name ?? '');
     expect(names).toEqual(expect.arrayContaining([`models/${MODEL}`, 'models/public-gemini']));
-    const one = await ai.models.get({ model: MODEL });
+    const one = await ctx.ai.models.get({ model: MODEL });
     expect(one.name).toBe(`models/${MODEL}`);
-    const e = await failure(ai.models.get({ model: 'no-such-model' }));
+    const e = await failure(ctx.ai.models.get({ model: 'no-such-model' }));
     expect(errorBody(e).error).toMatchObject({ code: 404, status: 'NOT_FOUND' });
     // GET /v1/models answers Gemini's shape to a Gemini key too; the sk- prefix is optional.
-    const v1 = await fetch(`${kit.t.url}/v1/models`, { headers: { 'x-goog-api-key': token.key.replace(/^sk-/, '') } });
+    const v1 = await fetch(`${ctx.kit.t.url}/v1/models`, { headers: { 'x-goog-api-key': ctx.token.key.replace(/^sk-/, '') } });
     expect(((await v1.json()) as { models: { name: string }[] }).models.map((m) => m.name)).toEqual(expect.arrayContaining([`models/${MODEL}`]));
-    const bad = await fetch(`${kit.t.url}/v1/models?key=sk-notakey0123456789`);
+    const bad = await fetch(`${ctx.kit.t.url}/v1/models?key=sk-notakey0123456789`);
     expect(bad.status).toBe(401);
     expect(await bad.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED' } });
   });
@@ -201,78 +166,57 @@ describe.each(DATABASES)('Gemini-native inbound converted for an OpenAI channel 
   const OA = 'oa-chat-model';
   const OA_REPLY = 'Hello from the fake upstream.';
   const EMB = 'oa-embed-model';
-  let kit: RelayKit;
-  let fake: FakeOpenAI;
-  let user: Awaited<ReturnType<typeof fundedUser>>;
-  let token: { id: number; key: string };
-  let ai: GoogleGenAI;
-
-  beforeAll(async () => {
-    kit = await startRelayKit(kind);
-    fake = await fakeUpstream(kit, { key: KEY, promptTokens: 12 });
-    await setOption(kit.root, 'ModelRatio', { [OA]: 1, [EMB]: 0.5 });
-    await setOption(kit.root, 'CompletionRatio', { [OA]: 1 });
-    await createChannel(kit.root, { name: 'openai', key: KEY, base_url: fake.url, models: `${OA},${EMB}` });
-    user = await fundedUser(kit, 10_000_000);
-    token = await createToken(user.caller, { unlimited_quota: false, remain_quota: 5_000_000 });
-    ai = client(kit, token.key);
+  const ctx = relaySuite(kind, async (s) => {
+    const upstream = await s.fake(new FakeOpenAI({ key: KEY, promptTokens: 12 }));
+    await setOptions(s.kit.root, { ModelRatio: { [OA]: 1, [EMB]: 0.5 }, CompletionRatio: { [OA]: 1 } });
+    await createChannel(s.kit.root, { name: 'openai', key: KEY, base_url: upstream.url, models: `${OA},${EMB}` });
+    return { upstream, ai: googleClient(s.kit, s.token.key) };
   });
-  afterAll(() => kit.close());
-  beforeEach(() => fake.reset());
-
-  const charged = (call: () => Promise<unknown>) => expectCharged(kit, user, token.id, call);
 
   it('text with a system instruction: the OpenAI request the channel got, the Gemini answer with finish reason and the upstream usage, billed once', async () => {
-    let res: GenerateContentResponse | null = null;
-    const log = await charged(async () => {
-      res = await ai.models.generateContent({ model: OA, contents: 'Say hello', config: { systemInstruction: 'Be brief.', maxOutputTokens: 50, temperature: 0.2 } });
-    });
-    const r = res as unknown as GenerateContentResponse;
+    const { value: r, log } = await ctx.chargedCall(() => ctx.ai.models.generateContent({ model: OA, contents: 'Say hello', config: { systemInstruction: 'Be brief.', maxOutputTokens: 50, temperature: 0.2 } }));
     expect(r.text).toBe(OA_REPLY);
     expect(r.candidates?.[0]?.finishReason).toBe('STOP');
     expect(r.usageMetadata).toMatchObject({ promptTokenCount: 12, candidatesTokenCount: 5, totalTokenCount: 17 });
-    expect(fake.last().operation).toBe('chat/completions');
-    expect(fake.last().json).toMatchObject({ model: OA, max_tokens: 50, temperature: 0.2, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Say hello' }] });
+    expect(ctx.upstream.last().operation).toBe('chat/completions');
+    expect(ctx.upstream.last().json).toMatchObject({ model: OA, max_tokens: 50, temperature: 0.2, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Say hello' }] });
     // (12 + 5·1)·1 = 17
     expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 17, is_stream: false });
   });
 
   it('streamed: OpenAI chunks become GenerateContentResponse chunks, the last with finish reason and usage; billed from the usage chunk', async () => {
-    const chunks: GenerateContentResponse[] = [];
-    const log = await charged(async () => {
-      for await (const c of await ai.models.generateContentStream({ model: OA, contents: 'Say hello' })) chunks.push(c);
-    });
+    const { value: chunks, log } = await ctx.chargedCall(async () => collect(await ctx.ai.models.generateContentStream({ model: OA, contents: 'Say hello' })));
     expect(chunks.map((c) => c.text ?? '').join('')).toBe(OA_REPLY);
     expect(chunks.at(-1)?.candidates?.[0]?.finishReason).toBe('STOP');
     expect(chunks.at(-1)?.usageMetadata).toMatchObject({ promptTokenCount: 12, candidatesTokenCount: 5, totalTokenCount: 17 });
-    expect(fake.last().json).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+    expect(ctx.upstream.last().json).toMatchObject({ stream: true, stream_options: { include_usage: true } });
     expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 17, is_stream: true });
   });
 
   it('an inline image reaches the OpenAI channel as a data URL; a client on Google\'s v1 API is served too', async () => {
-    const v1 = new GoogleGenAI({ apiKey: token.key, httpOptions: { baseUrl: kit.t.url, apiVersion: 'v1', timeout: 30_000 } });
+    const v1 = googleClient(ctx.kit, ctx.token.key, 'v1');
     const res = await v1.models.generateContent({ model: OA, contents: [{ role: 'user', parts: [{ text: 'What is this?' }, { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }] }] });
     expect(res.text).toBe(OA_REPLY);
-    expect(fake.last().json).toMatchObject({
+    expect(ctx.upstream.last().json).toMatchObject({
       messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } }] }],
     });
-    await relayIdle(kit);
+    await relayIdle(ctx.kit);
   });
 
   it('a stream without alt=sse on a converted channel is one JSON array too', async () => {
-    const res = await fetch(`${kit.t.url}/v1beta/models/${OA}:streamGenerateContent`, {
+    const res = await fetch(`${ctx.kit.t.url}/v1beta/models/${OA}:streamGenerateContent`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-goog-api-key': token.key },
+      headers: { 'content-type': 'application/json', 'x-goog-api-key': ctx.token.key },
       body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Say hello' }] }] }),
     });
     const list = (await res.json()) as GenerateContentResponse[];
     expect(list.map((c) => c.candidates?.[0]?.content?.parts?.map((p) => p.text ?? '').join('')).join('')).toBe(OA_REPLY);
     expect(list.at(-1)?.candidates?.[0]?.finishReason).toBe('STOP');
-    await relayIdle(kit);
+    await relayIdle(ctx.kit);
   });
 
   it('a function call round trip: tool_calls become functionCalls; the functionResponse goes back as a tool message for that call', async () => {
-    fake.next({
+    ctx.upstream.next({
       kind: 'json',
       body: {
         id: 'chatcmpl-tool',
@@ -283,12 +227,12 @@ describe.each(DATABASES)('Gemini-native inbound converted for an OpenAI channel 
         usage: { prompt_tokens: 12, completion_tokens: 7, total_tokens: 19 },
       },
     });
-    const first = await ai.models.generateContent({ model: OA, contents: 'Weather in Paris?', config: { tools: [WEATHER] } });
+    const first = await ctx.ai.models.generateContent({ model: OA, contents: 'Weather in Paris?', config: { tools: [WEATHER] } });
     expect(first.functionCalls).toEqual([{ id: 'call_9', name: 'get_weather', args: { city: 'Paris' } }]);
     expect(first.candidates?.[0]?.finishReason).toBe('STOP');
-    expect(fake.last().json).toMatchObject({ tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } }] });
+    expect(ctx.upstream.last().json).toMatchObject({ tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } }] });
 
-    const second = await ai.models.generateContent({
+    const second = await ctx.ai.models.generateContent({
       model: OA,
       contents: [
         { role: 'user', parts: [{ text: 'Weather in Paris?' }] },
@@ -298,57 +242,53 @@ describe.each(DATABASES)('Gemini-native inbound converted for an OpenAI channel 
       config: { tools: [WEATHER] },
     });
     expect(second.text).toBe(OA_REPLY);
-    expect((fake.last().json as { messages: unknown[] }).messages).toEqual([
+    expect((ctx.upstream.last().json as { messages: unknown[] }).messages).toEqual([
       { role: 'user', content: 'Weather in Paris?' },
       { role: 'assistant', content: null, tool_calls: [{ id: 'call_9', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
       { role: 'tool', tool_call_id: 'call_9', content: '18C' },
     ]);
-    await relayIdle(kit);
+    await relayIdle(ctx.kit);
   });
 
   it('an upstream OpenAI error reaches the client in Google\'s shape (429 RESOURCE_EXHAUSTED), nothing charged', async () => {
-    const before = (await consumeLogs(kit.root, user.username)).length;
-    fake.next({ kind: 'json', status: 429, body: { error: { message: 'slow down', type: 'requests', param: null, code: 'rate_limit_exceeded' } } });
-    const e = await failure(ai.models.generateContent({ model: OA, contents: 'x' }));
-    expect(e.status).toBe(429);
-    expect(errorBody(e).error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED', message: expect.stringContaining('slow down') });
-    await relayIdle(kit);
-    expect((await consumeLogs(kit.root, user.username)).length).toBe(before);
+    await ctx.noNewLog(async () => {
+      ctx.upstream.next({ kind: 'json', status: 429, body: { error: { message: 'slow down', type: 'requests', param: null, code: 'rate_limit_exceeded' } } });
+      const e = await failure(ctx.ai.models.generateContent({ model: OA, contents: 'x' }));
+      expect(e.status).toBe(429);
+      expect(errorBody(e).error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED', message: expect.stringContaining('slow down') });
+    });
   });
 
   it('countTokens on an OpenAI channel: the gateway\'s local estimate, nothing sent upstream', async () => {
-    const counted = await ai.models.countTokens({ model: OA, contents: 'Say hello' });
+    const counted = await ctx.ai.models.countTokens({ model: OA, contents: 'Say hello' });
     const body = { contents: [{ role: 'user', parts: [{ text: 'Say hello' }] }] };
     expect(counted.totalTokens).toBe(estimatePromptTokens(parseGeminiRequest({ body, stream: false, sse: false }, undefined, OA, { countOnly: true })));
-    expect(fake.requests).toHaveLength(0);
+    expect(ctx.upstream.requests).toHaveLength(0);
   });
 
   it('embedContent and batchEmbedContents to an OpenAI embeddings channel: vectors in Google\'s shape, billed once by the upstream usage', async () => {
-    let one: Awaited<ReturnType<GoogleGenAI['models']['embedContent']>> | null = null;
-    const log = await charged(async () => {
-      one = await ai.models.embedContent({ model: EMB, contents: 'hello world', config: { outputDimensionality: 3 } });
-    });
+    const { value: one, log } = await ctx.chargedCall(() => ctx.ai.models.embedContent({ model: EMB, contents: 'hello world', config: { outputDimensionality: 3 } }));
     expect(one).toMatchObject({ embeddings: [{ values: [0.0023064255, -0.009327292, -0.0028842222] }] });
-    expect(fake.last().operation).toBe('embeddings');
-    expect(fake.last().json).toEqual({ model: EMB, input: ['hello world'], dimensions: 3 });
+    expect(ctx.upstream.last().operation).toBe('embeddings');
+    expect(ctx.upstream.last().json).toEqual({ model: EMB, input: ['hello world'], dimensions: 3 });
     // 12 prompt tokens · 0.5 = 6
     expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 0, quota: 6, model_name: EMB });
 
-    const res = await fetch(`${kit.t.url}/v1beta/models/${EMB}:embedContent`, {
+    const res = await fetch(`${ctx.kit.t.url}/v1beta/models/${EMB}:embedContent`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-goog-api-key': token.key },
+      headers: { 'content-type': 'application/json', 'x-goog-api-key': ctx.token.key },
       body: JSON.stringify({ content: { parts: [{ text: 'single' }] } }),
     });
     expect(await res.json()).toEqual({ embedding: { values: [0.0023064255, -0.009327292, -0.0028842222] } });
-    expect(fake.last().json).toEqual({ model: EMB, input: ['single'] });
-    await relayIdle(kit);
+    expect(ctx.upstream.last().json).toEqual({ model: EMB, input: ['single'] });
+    await relayIdle(ctx.kit);
   });
 
   it('quota exhausted: a token without quota is refused with a typed 403 PERMISSION_DENIED', async () => {
-    const empty = await createToken(user.caller, { unlimited_quota: false, remain_quota: 0 });
-    const e = await failure(client(kit, empty.key).models.generateContent({ model: OA, contents: 'x' }));
+    const empty = await createToken(ctx.user.caller, { unlimited_quota: false, remain_quota: 0 });
+    const e = await failure(googleClient(ctx.kit, empty.key).models.generateContent({ model: OA, contents: 'x' }));
     expect(e.status).toBe(403);
     expect(errorBody(e).error).toMatchObject({ code: 403, status: 'PERMISSION_DENIED' });
-    expect(fake.requests).toHaveLength(0);
+    expect(ctx.upstream.requests).toHaveLength(0);
   });
 });
