@@ -6,23 +6,8 @@ import { settleQueue, waitFor } from '../logs/helpers';
 import { DATABASES } from '../support/env';
 import type { FakeOpenAI } from '../support/fakes/openai-upstream';
 import { SmtpListener, smtpOptions, type ReceivedMail } from '../support/fakes/smtp';
-import {
-  consumeLogs,
-  createChannel,
-  createToken,
-  fakeUpstream,
-  fundedUser,
-  otherOf,
-  relayIdle,
-  sdk,
-  setOption,
-  startRelayKit,
-  tokenState,
-  userQuota,
-  type LogRow,
-  upstreamKeys,
-  type RelayKit,
-} from './relay-kit';
+import { streamChat } from './provider-kit';
+import { createChannel, fakeUpstream, otherOf, priceModel, relayIdle, relaySuite, setOption, setOptions, type LogRow, upstreamKeys } from './relay-kit';
 
 const ROOT_EMAIL = 'root-automation@example.com';
 
@@ -35,61 +20,38 @@ const upstreamKey = upstreamKeys('auto');
  * nothing, and the scheduled test-all running on its own through the queue driver.
  */
 describe.each(DATABASES)('channel automation on the relay path (%s)', (kind) => {
-  let kit: RelayKit;
-  let user: Awaited<ReturnType<typeof fundedUser>>;
-  let token: { id: number; key: string };
-  let client: OpenAI;
   const smtp = new SmtpListener();
   let modelSeq = 0;
-
-  const queue = () => kit.t.app.get<QueueDriver>(QUEUE_DRIVER);
-  const health = () => kit.t.app.get(ChannelHealthService);
-
-  beforeAll(async () => {
+  const ctx = relaySuite(kind, async (s) => {
     await smtp.start();
-    kit = await startRelayKit(kind);
-    for (const [k, v] of [...smtpOptions(smtp), ['RetryTimes', '2'] as [string, string]]) {
-      await setOption(kit.root, k, v);
-    }
-    await kit.t.app.get(UsersService).setEmail(kit.root.userId as number, ROOT_EMAIL);
-    user = await fundedUser(kit, 10_000_000);
-    token = await createToken(user.caller, { unlimited_quota: false, remain_quota: 5_000_000 });
-    client = sdk(kit, token.key);
+    await setOptions(s.kit.root, Object.fromEntries([...smtpOptions(smtp), ['RetryTimes', '2']]));
+    await s.kit.t.app.get(UsersService).setEmail(s.kit.root.userId as number, ROOT_EMAIL);
+    return {};
   });
-  afterAll(async () => {
-    await kit.close();
-    await smtp.stop();
-  });
+  afterAll(() => smtp.stop());
   beforeEach(async () => {
-    await setOption(kit.root, 'AutomaticDisableChannelEnabled', 'false');
-    await setOption(kit.root, 'AutomaticEnableChannelEnabled', 'false');
+    await setOptions(ctx.kit.root, { AutomaticDisableChannelEnabled: 'false', AutomaticEnableChannelEnabled: 'false' });
   });
+
+  const queue = () => ctx.kit.t.app.get<QueueDriver>(QUEUE_DRIVER);
+  const health = () => ctx.kit.t.app.get(ChannelHealthService);
 
   /** A fresh public model name priced at model ratio 1, completion ratio 1. */
   async function pricedModel(prefix: string): Promise<string> {
     modelSeq += 1;
     const model = `${prefix}-${modelSeq}`;
-    const opts = (await kit.root.get('/api/option/')).body.data as { key: string; value: string }[];
-    const mr = JSON.parse(opts.find((o) => o.key === 'ModelRatio')?.value ?? '{}') as Record<string, number>;
-    const cr = JSON.parse(opts.find((o) => o.key === 'CompletionRatio')?.value ?? '{}') as Record<string, number>;
-    await setOption(kit.root, 'ModelRatio', { ...mr, [model]: 1 });
-    await setOption(kit.root, 'CompletionRatio', { ...cr, [model]: 1 });
+    await priceModel(ctx.kit.root, model, 1, 1);
     return model;
   }
 
   async function upstream(): Promise<{ fake: FakeOpenAI; key: string }> {
     const key = upstreamKey();
-    return { fake: await fakeUpstream(kit, { key }), key };
+    return { fake: await fakeUpstream(ctx.kit, { key }), key };
   }
 
   async function channelView(id: number): Promise<Record<string, unknown>> {
-    const res = await kit.root.get(`/api/channel/${id}`).expect(200);
+    const res = await ctx.kit.root.get(`/api/channel/${id}`).expect(200);
     return res.body.data as Record<string, unknown>;
-  }
-
-  async function snapshot() {
-    await relayIdle(kit);
-    return { user: await userQuota(user.caller), token: await tokenState(user.caller, token.id), logs: await consumeLogs(kit.root, user.username) };
   }
 
   /** Mails to root whose subject contains `subject` (folded subjects: whitespace ignored). */
@@ -104,27 +66,25 @@ describe.each(DATABASES)('channel automation on the relay path (%s)', (kind) => 
     return {
       spy,
       settled: async () => {
-        await relayIdle(kit);
+        await relayIdle(ctx.kit);
         await Promise.all(spy.mock.results.map((r) => r.value as Promise<void>));
       },
     };
   }
 
-  const ask = (model: string) => client.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] });
-
   it('model_mapping: the upstream gets the mapped name; billing and the log keep the public one', async () => {
     const model = await pricedModel('public-auto');
     const upstreamModel = `upstream-only-${modelSeq}`;
     const { fake, key } = await upstream();
-    const id = await createChannel(kit.root, { key, base_url: fake.url, models: model, model_mapping: JSON.stringify({ [model]: upstreamModel }) });
+    const id = await createChannel(ctx.kit.root, { key, base_url: fake.url, models: model, model_mapping: JSON.stringify({ [model]: upstreamModel }) });
 
-    const before = await snapshot();
-    const res = await ask(model);
+    const before = await ctx.snapshot();
+    const res = await ctx.ask(model);
     expect(res.choices[0]?.message.content).toBe('Hello from the fake upstream.');
     expect(fake.requests).toHaveLength(1);
     expect(fake.last().json).toMatchObject({ model: upstreamModel });
 
-    const after = await snapshot();
+    const after = await ctx.snapshot();
     expect(after.logs).toHaveLength(before.logs.length + 1);
     const log = after.logs[0] as LogRow;
     // Billed under the public name: the upstream name has no price at all.
@@ -136,34 +96,32 @@ describe.each(DATABASES)('channel automation on the relay path (%s)', (kind) => 
     expect(otherOf(log)).toMatchObject({ is_model_mapped: true, upstream_model_name: upstreamModel });
 
     // Streaming too: the mapped name goes up, the public name is logged.
-    const s = await client.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
-    let text = '';
-    for await (const c of s) text += c.choices[0]?.delta.content ?? '';
+    const { text } = await streamChat(ctx.openai, { model, messages: [{ role: 'user', content: 'hi' }], stream_options: { include_usage: true } });
     expect(text).toBe('Hello from the fake upstream.');
     expect(fake.last().json).toMatchObject({ model: upstreamModel, stream: true });
-    const streamed = (await snapshot()).logs[0] as LogRow;
+    const streamed = (await ctx.snapshot()).logs[0] as LogRow;
     expect(streamed).toMatchObject({ model_name: model, is_stream: true });
     expect(otherOf(streamed)).toMatchObject({ is_model_mapped: true, upstream_model_name: upstreamModel });
   });
 
   it('a relayed upstream 401 with invalid_api_key disables the channel, mails root, and the next request goes to the other channel', async () => {
-    await setOption(kit.root, 'AutomaticDisableChannelEnabled', 'true');
+    await setOption(ctx.kit.root, 'AutomaticDisableChannelEnabled', 'true');
     const model = await pricedModel('auth-auto');
     const a = await upstream();
     const b = await upstream();
     // A presents a key its upstream does not know: an OpenAI 401 invalid_api_key.
     const aName = `dead-key-${modelSeq}`;
-    const aId = await createChannel(kit.root, { name: aName, key: upstreamKey(), base_url: a.fake.url, models: model, priority: 10 });
-    const bId = await createChannel(kit.root, { name: `spare-${modelSeq}`, key: b.key, base_url: b.fake.url, models: model, priority: 0 });
+    const aId = await createChannel(ctx.kit.root, { name: aName, key: upstreamKey(), base_url: a.fake.url, models: model, priority: 10 });
+    const bId = await createChannel(ctx.kit.root, { name: `spare-${modelSeq}`, key: b.key, base_url: b.fake.url, models: model, priority: 0 });
     const reports = watchReports();
     try {
-      const before = await snapshot();
+      const before = await ctx.snapshot();
       // Money rule 21 overrides the reference here: a 401 is not retried even with RetryTimes 2
       // (another channel cannot fix the user's request; faults e2e pins it), the client sees it.
-      await expect(ask(model)).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
+      await expect(ctx.ask(model)).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
       await reports.settled();
       expect(b.fake.requests).toHaveLength(0);
-      const after = await snapshot();
+      const after = await ctx.snapshot();
       expect(after.user.quota).toBe(before.user.quota);
       expect(after.token.remain).toBe(before.token.remain);
       expect(after.logs).toHaveLength(before.logs.length);
@@ -182,11 +140,11 @@ describe.each(DATABASES)('channel automation on the relay path (%s)', (kind) => 
       expect(mails[0]?.text).toContain('invalid_api_key');
 
       // The disabled channel has left routing: the next request is served by B.
-      const res = await ask(model);
+      const res = await ctx.ask(model);
       expect(res.choices[0]?.message.content).toBe('Hello from the fake upstream.');
       expect(a.fake.requests).toHaveLength(1);
       expect(b.fake.requests).toHaveLength(1);
-      const log = (await snapshot()).logs[0] as LogRow;
+      const log = (await ctx.snapshot()).logs[0] as LogRow;
       expect(log.channel).toBe(bId);
       expect(otherOf(log).admin_info).toEqual({ use_channel: [bId] });
     } finally {
@@ -195,17 +153,17 @@ describe.each(DATABASES)('channel automation on the relay path (%s)', (kind) => 
   });
 
   it('the same 401 mapped to 500 by status_code_mapping does not disable and fails over to the next channel', async () => {
-    await setOption(kit.root, 'AutomaticDisableChannelEnabled', 'true');
+    await setOption(ctx.kit.root, 'AutomaticDisableChannelEnabled', 'true');
     const model = await pricedModel('mapped-auto');
     const a = await upstream();
     const b = await upstream();
     const aName = `mapped-dead-${modelSeq}`;
-    const aId = await createChannel(kit.root, { name: aName, key: upstreamKey(), base_url: a.fake.url, models: model, priority: 10, status_code_mapping: '{"401":"500"}' });
-    const bId = await createChannel(kit.root, { key: b.key, base_url: b.fake.url, models: model, priority: 0 });
+    const aId = await createChannel(ctx.kit.root, { name: aName, key: upstreamKey(), base_url: a.fake.url, models: model, priority: 10, status_code_mapping: '{"401":"500"}' });
+    const bId = await createChannel(ctx.kit.root, { key: b.key, base_url: b.fake.url, models: model, priority: 0 });
     const reports = watchReports();
     try {
-      const before = await snapshot();
-      const res = await ask(model);
+      const before = await ctx.snapshot();
+      const res = await ctx.ask(model);
       expect(res.choices[0]?.message.content).toBe('Hello from the fake upstream.');
       await reports.settled();
       expect([a.fake.requests.length, b.fake.requests.length]).toEqual([1, 1]);
@@ -213,7 +171,7 @@ describe.each(DATABASES)('channel automation on the relay path (%s)', (kind) => 
       expect(reports.spy).toHaveBeenCalledWith(aId, expect.objectContaining({ status: 500, class: 'server', disableChannel: false }));
       expect((await channelView(aId)).status).toBe(1);
 
-      const after = await snapshot();
+      const after = await ctx.snapshot();
       const log = after.logs[0] as LogRow;
       expect(after.logs).toHaveLength(before.logs.length + 1);
       expect(log.channel).toBe(bId);
@@ -230,11 +188,11 @@ describe.each(DATABASES)('channel automation on the relay path (%s)', (kind) => 
   it('AllowPrivateUpstreamEnabled off: a loopback channel is refused with the clear error, nothing is sent and nothing charged', async () => {
     const model = await pricedModel('private-auto');
     const { fake, key } = await upstream();
-    await createChannel(kit.root, { key, base_url: fake.url, models: model });
-    await setOption(kit.root, 'AllowPrivateUpstreamEnabled', 'false');
+    await createChannel(ctx.kit.root, { key, base_url: fake.url, models: model });
+    await setOption(ctx.kit.root, 'AllowPrivateUpstreamEnabled', 'false');
     try {
-      const before = await snapshot();
-      const err = await ask(model).then(
+      const before = await ctx.snapshot();
+      const err = await ctx.ask(model).then(
         () => null,
         (e: unknown) => e,
       );
@@ -244,26 +202,26 @@ describe.each(DATABASES)('channel automation on the relay path (%s)', (kind) => 
       expect(fake.requests).toHaveLength(0);
 
       // The hold was refunded: balances as before, no consume log.
-      const after = await snapshot();
+      const after = await ctx.snapshot();
       expect(after.user.quota).toBe(before.user.quota);
       expect(after.user.used).toBe(before.user.used);
       expect(after.token.remain).toBe(before.token.remain);
       expect(after.logs).toHaveLength(before.logs.length);
     } finally {
-      await setOption(kit.root, 'AllowPrivateUpstreamEnabled', 'true');
+      await setOption(ctx.kit.root, 'AllowPrivateUpstreamEnabled', 'true');
     }
   });
 
   it('the scheduled test-all runs on its own: disables a failing channel and re-enables a status-3 one that passes', async () => {
-    await setOption(kit.root, 'AutomaticDisableChannelEnabled', 'true');
-    await setOption(kit.root, 'AutomaticEnableChannelEnabled', 'true');
+    await setOption(ctx.kit.root, 'AutomaticDisableChannelEnabled', 'true');
+    await setOption(ctx.kit.root, 'AutomaticEnableChannelEnabled', 'true');
     const failingModel = await pricedModel('sched-failing');
     const backModel = await pricedModel('sched-back');
     const { fake, key } = await upstream();
     const failingName = `sched-failing-${modelSeq}`;
-    const failingId = await createChannel(kit.root, { name: failingName, key: upstreamKey(), base_url: fake.url, models: failingModel });
+    const failingId = await createChannel(ctx.kit.root, { name: failingName, key: upstreamKey(), base_url: fake.url, models: failingModel });
     const backName = `sched-back-${modelSeq}`;
-    const backId = await createChannel(kit.root, { name: backName, key, base_url: fake.url, models: backModel });
+    const backId = await createChannel(ctx.kit.root, { name: backName, key, base_url: fake.url, models: backModel });
     await health().reportFailure(backId, { class: 'auth', retryable: false, disableChannel: true, status: 401, code: 'invalid_api_key', type: null, message: 'key rotated', retryAfterSeconds: null });
     expect((await channelView(backId)).status).toBe(3);
     await queue().idle();
@@ -280,16 +238,16 @@ describe.each(DATABASES)('channel automation on the relay path (%s)', (kind) => 
       return realRepeat(name, payload, 300);
     }) as QueueDriver['repeat']);
     try {
-      await setOption(kit.root, 'monitor_setting.auto_test_channel_minutes', '3');
+      await setOption(ctx.kit.root, 'monitor_setting.auto_test_channel_minutes', '3');
       expect(periods).toEqual([]);
-      await setOption(kit.root, 'monitor_setting.auto_test_channel_enabled', 'true');
+      await setOption(ctx.kit.root, 'monitor_setting.auto_test_channel_enabled', 'true');
       await waitFor(async () => ((await channelView(failingId)).status === 3 && (await channelView(backId)).status === 1 ? true : undefined), 30_000);
       expect(periods).toEqual([3 * 60_000]);
     } finally {
-      await setOption(kit.root, 'monitor_setting.auto_test_channel_enabled', 'false');
+      await setOption(ctx.kit.root, 'monitor_setting.auto_test_channel_enabled', 'false');
       spy.mockRestore();
     }
-    await settleQueue(kit.t, 'channels.test_all');
+    await settleQueue(ctx.kit.t, 'channels.test_all');
     await queue().idle();
 
     // Each channel was probed with its own test model; no one clicked a button.
@@ -302,7 +260,7 @@ describe.each(DATABASES)('channel automation on the relay path (%s)', (kind) => 
     // A scheduled run sends no summary mail (the button's run does).
     expect(rootMails('渠道测试完成')).toHaveLength(0);
     // The 401→500 channel of the earlier test was probed too and, mapped, stayed enabled.
-    const mapped = (await kit.root.get('/api/channel/?p=0&page_size=100').expect(200)).body.data as { name: string; status: number }[];
+    const mapped = (await ctx.kit.root.get('/api/channel/?p=0&page_size=100').expect(200)).body.data as { name: string; status: number }[];
     expect(mapped.filter((c) => c.name.startsWith('mapped-dead-')).map((c) => c.status)).toEqual([1]);
 
   });

@@ -1,23 +1,7 @@
-import OpenAI from 'openai';
 import { DATABASES } from '../support/env';
 import { chatChunk, type FakeScript, type Json } from '../support/fakes/openai-upstream';
-import {
-  consumeLogs,
-  createChannel,
-  createToken,
-  fakeUpstream,
-  fundedUser,
-  otherOf,
-  relayIdle,
-  sdk,
-  setOption,
-  startRelayKit,
-  tokenState,
-  userQuota,
-  type LogRow,
-  upstreamKeys,
-  type RelayKit,
-} from './relay-kit';
+import { streamChat } from './provider-kit';
+import { createChannel, fakeUpstream, otherOf, priceModel, relaySuite, setOption, type Balances, type LogRow, upstreamKeys } from './relay-kit';
 
 /** Prompt estimate of [{role:'user', content:'hi'}]: 3 priming + 3 per message + "user" 1 + "hi" 1. */
 const PROMPT_HI = 8;
@@ -30,63 +14,51 @@ const upstreamKey = upstreamKeys('fault');
  * no channel key anywhere the user can read.
  */
 describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
-  let kit: RelayKit;
-  let user: Awaited<ReturnType<typeof fundedUser>>;
-  let token: { id: number; key: string };
-  let client: OpenAI;
   const keys: string[] = [];
   let modelSeq = 0;
-
-  beforeAll(async () => {
-    kit = await startRelayKit(kind, { env: { RELAY_HEADERS_TIMEOUT_MS: '1500', RELAY_DRAIN_TIMEOUT_MS: '1000', RELAY_IDLE_TIMEOUT_MS: '5000' } });
-    await setOption(kit.root, 'RetryTimes', '2');
-    user = await fundedUser(kit, 10_000_000);
-    token = await createToken(user.caller, { unlimited_quota: false, remain_quota: 5_000_000 });
-    client = sdk(kit, token.key);
-  });
-  afterAll(async () => {
-    // No log row of any kind carries a channel key.
-    const all = await kit.root.get('/api/log/?p=0&page_size=100');
-    const text = JSON.stringify(all.body);
-    for (const k of keys) expect(text).not.toContain(k);
-    await kit.close();
-  });
+  const ctx = relaySuite(
+    kind,
+    async (s) => {
+      await setOption(s.kit.root, 'RetryTimes', '2');
+      return {};
+    },
+    {
+      app: { env: { RELAY_HEADERS_TIMEOUT_MS: '1500', RELAY_DRAIN_TIMEOUT_MS: '1000', RELAY_IDLE_TIMEOUT_MS: '5000' } },
+      beforeClose: async (s) => {
+        // No log row of any kind carries a channel key.
+        const all = await s.kit.root.get('/api/log/?p=0&page_size=100');
+        const text = JSON.stringify(all.body);
+        for (const k of keys) expect(text).not.toContain(k);
+      },
+    },
+  );
 
   /** Two channels for a fresh model (MR 1, CR 1): A at priority 10 (tried first), B at 0. */
   async function pair(a: FakeScript | null, b: FakeScript | null = null, extra: { aStatusMap?: string } = {}) {
     modelSeq += 1;
     const model = `fault-model-${modelSeq}`;
-    const ratios = (await kit.root.get('/api/option/')).body.data as { key: string; value: string }[];
-    const mr = JSON.parse(ratios.find((o) => o.key === 'ModelRatio')?.value ?? '{}') as Record<string, number>;
-    const cr = JSON.parse(ratios.find((o) => o.key === 'CompletionRatio')?.value ?? '{}') as Record<string, number>;
-    await setOption(kit.root, 'ModelRatio', { ...mr, [model]: 1 });
-    await setOption(kit.root, 'CompletionRatio', { ...cr, [model]: 1 });
+    await priceModel(ctx.kit.root, model, 1, 1);
     const ka = upstreamKey();
     const kb = upstreamKey();
     keys.push(ka, kb);
-    const A = await fakeUpstream(kit, { key: ka });
-    const B = await fakeUpstream(kit, { key: kb });
+    const A = await fakeUpstream(ctx.kit, { key: ka });
+    const B = await fakeUpstream(ctx.kit, { key: kb });
     if (a) A.set(() => true, a);
     if (b) B.set(() => true, b);
-    const aId = await createChannel(kit.root, { name: 'A', key: ka, base_url: A.url, models: model, priority: 10, status_code_mapping: extra.aStatusMap ?? '' });
-    const bId = await createChannel(kit.root, { name: 'B', key: kb, base_url: B.url, models: model, priority: 0 });
+    const aId = await createChannel(ctx.kit.root, { name: 'A', key: ka, base_url: A.url, models: model, priority: 10, status_code_mapping: extra.aStatusMap ?? '' });
+    const bId = await createChannel(ctx.kit.root, { name: 'B', key: kb, base_url: B.url, models: model, priority: 0 });
     return { model, A, B, aId, bId, ka, kb };
   }
 
-  async function snapshot() {
-    await relayIdle(kit);
-    return { user: await userQuota(user.caller), token: await tokenState(user.caller, token.id), logs: await consumeLogs(kit.root, user.username) };
-  }
-
-  async function expectNothingCharged(before: Awaited<ReturnType<typeof snapshot>>) {
-    const after = await snapshot();
+  async function expectNothingCharged(before: Balances) {
+    const after = await ctx.snapshot();
     expect(after.user.quota).toBe(before.user.quota);
     expect(after.token.remain).toBe(before.token.remain);
     expect(after.logs).toHaveLength(before.logs.length);
   }
 
-  async function newLog(before: Awaited<ReturnType<typeof snapshot>>): Promise<LogRow> {
-    const after = await snapshot();
+  async function newLog(before: Balances): Promise<LogRow> {
+    const after = await ctx.snapshot();
     expect(after.logs).toHaveLength(before.logs.length + 1);
     const log = after.logs[0] as LogRow;
     expect(before.user.quota - after.user.quota).toBe(log.quota);
@@ -94,13 +66,12 @@ describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
     return log;
   }
 
-  const ask = (model: string) => client.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] });
   const err500: FakeScript = { kind: 'json', status: 500, body: { error: { message: 'upstream exploded', type: 'server_error', param: null, code: null } } };
 
   it('a 500 is retried on another channel; the log records the chain', async () => {
     const p = await pair(err500);
-    const before = await snapshot();
-    const res = await ask(p.model);
+    const before = await ctx.snapshot();
+    const res = await ctx.ask(p.model);
     expect(res.choices[0]?.message.content).toBe('Hello from the fake upstream.');
     const log = await newLog(before);
     expect(log.channel).toBe(p.bId);
@@ -108,7 +79,7 @@ describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
     expect(log.quota).toBe(12 + 5);
     expect([p.A.requests.length, p.B.requests.length]).toEqual([1, 1]);
     // The user's own view of the same log has no retry chain.
-    const own = await user.caller.get('/api/log/self/?p=0&page_size=10&type=2');
+    const own = await ctx.user.caller.get('/api/log/self/?p=0&page_size=10&type=2');
     const mine = (own.body.data.items as LogRow[]).find((l) => l.request_id === log.request_id);
     expect(mine).toBeDefined();
     expect(JSON.parse(mine?.other ?? '{}')).not.toHaveProperty('admin_info');
@@ -117,43 +88,43 @@ describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
 
   it('every channel failing: the last error reaches the client and the hold is refunded', async () => {
     const p = await pair(err500, err500);
-    const before = await snapshot();
-    await expect(ask(p.model)).rejects.toMatchObject({ status: 500 });
+    const before = await ctx.snapshot();
+    await expect(ctx.ask(p.model)).rejects.toMatchObject({ status: 500 });
     await expectNothingCharged(before);
     expect([p.A.requests.length, p.B.requests.length]).toEqual([1, 1]);
   });
 
   it('RetryTimes 0: no second attempt', async () => {
     const p = await pair(err500);
-    await setOption(kit.root, 'RetryTimes', '0');
+    await setOption(ctx.kit.root, 'RetryTimes', '0');
     try {
-      const before = await snapshot();
-      await expect(ask(p.model)).rejects.toMatchObject({ status: 500 });
+      const before = await ctx.snapshot();
+      await expect(ctx.ask(p.model)).rejects.toMatchObject({ status: 500 });
       await expectNothingCharged(before);
       expect([p.A.requests.length, p.B.requests.length]).toEqual([1, 0]);
     } finally {
-      await setOption(kit.root, 'RetryTimes', '2');
+      await setOption(ctx.kit.root, 'RetryTimes', '2');
     }
   });
 
   it('a 429 is retried; mapped to 400 by status_code_mapping it is not, and the client sees 400', async () => {
     const tooMany: FakeScript = { kind: 'json', status: 429, body: { error: { message: 'slow down', type: 'requests', param: null, code: 'rate_limit_exceeded' } } };
     const p = await pair(tooMany);
-    await expect(ask(p.model)).resolves.toBeTruthy();
+    await expect(ctx.ask(p.model)).resolves.toBeTruthy();
     expect([p.A.requests.length, p.B.requests.length]).toEqual([1, 1]);
 
     const q = await pair(tooMany, null, { aStatusMap: '{"429":"400"}' });
-    const before = await snapshot();
-    await expect(ask(q.model)).rejects.toMatchObject({ status: 400, message: expect.stringContaining('slow down') });
+    const before = await ctx.snapshot();
+    await expect(ctx.ask(q.model)).rejects.toMatchObject({ status: 400, message: expect.stringContaining('slow down') });
     await expectNothingCharged(before);
     expect([q.A.requests.length, q.B.requests.length]).toEqual([1, 0]);
   });
 
   it('a timeout before headers fails over; the stuck upstream call is cancelled', async () => {
     const p = await pair({ kind: 'hang' });
-    const before = await snapshot();
+    const before = await ctx.snapshot();
     const started = Date.now();
-    await ask(p.model);
+    await ctx.ask(p.model);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     const log = await newLog(before);
     expect(otherOf(log).admin_info).toEqual({ use_channel: [p.aId, p.bId] });
@@ -162,26 +133,22 @@ describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
 
   it('garbage SSE before any chunk fails over; garbage between chunks is skipped', async () => {
     const p = await pair({ kind: 'stream', chunks: ['garbage line\n\n', 'data: {not json\n\n'], usage: null });
-    const before = await snapshot();
-    const s = await client.chat.completions.create({ model: p.model, messages: [{ role: 'user', content: 'hi' }], stream: true });
-    let text = '';
-    for await (const c of s) text += c.choices[0]?.delta.content ?? '';
+    const before = await ctx.snapshot();
+    const { text } = await streamChat(ctx.openai, { model: p.model, messages: [{ role: 'user', content: 'hi' }] });
     expect(text).toBe('Hello from the fake upstream.');
     const log = await newLog(before);
     expect(otherOf(log).admin_info).toEqual({ use_channel: [p.aId, p.bId] });
 
     const q = await pair({ kind: 'stream', chunks: [chatChunk({ role: 'assistant', content: '' }), 'data: {broken\n\n', chatChunk({ content: 'fine' }), chatChunk({}, 'stop')] });
-    const s2 = await client.chat.completions.create({ model: q.model, messages: [{ role: 'user', content: 'hi' }], stream: true });
-    let t2 = '';
-    for await (const c of s2) t2 += c.choices[0]?.delta.content ?? '';
+    const { text: t2 } = await streamChat(ctx.openai, { model: q.model, messages: [{ role: 'user', content: 'hi' }] });
     expect(t2).toBe('fine');
     expect(q.B.requests).toHaveLength(0);
   });
 
   it('an upstream closing mid-stream: the client gets an error event, only the delivered content is charged, no retry', async () => {
     const p = await pair({ kind: 'stream', closeAfter: 3 });
-    const before = await snapshot();
-    const s = await client.chat.completions.create({ model: p.model, messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const before = await ctx.snapshot();
+    const s = await ctx.openai.chat.completions.create({ model: p.model, messages: [{ role: 'user', content: 'hi' }], stream: true });
     let text = '';
     await expect(
       (async () => {
@@ -198,8 +165,8 @@ describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
 
   it('an error event after a 200 with nothing delivered charges nothing', async () => {
     const p = await pair({ kind: 'stream', chunks: [chatChunk({ role: 'assistant', content: '' }), { error: { message: 'overloaded', type: 'server_error', code: 'overloaded' } } as Json], usage: null, done: false });
-    const before = await snapshot();
-    const s = await client.chat.completions.create({ model: p.model, messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const before = await ctx.snapshot();
+    const s = await ctx.openai.chat.completions.create({ model: p.model, messages: [{ role: 'user', content: 'hi' }], stream: true });
     await expect(
       (async () => {
         for await (const c of s) void c;
@@ -210,10 +177,10 @@ describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
 
   it('a client gone before upstream headers: the upstream call is cancelled and nothing is charged', async () => {
     const p = await pair({ kind: 'json', headersDelayMs: 1000, body: { id: 'x', object: 'chat.completion', created: 1, model: 'm', choices: [], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } } });
-    const before = await snapshot();
+    const before = await ctx.snapshot();
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 300);
-    await expect(client.chat.completions.create({ model: p.model, messages: [{ role: 'user', content: 'hi' }] }, { signal: ac.signal })).rejects.toThrow();
+    await expect(ctx.openai.chat.completions.create({ model: p.model, messages: [{ role: 'user', content: 'hi' }] }, { signal: ac.signal })).rejects.toThrow();
     await expectNothingCharged(before);
     expect(p.A.requests[0]?.clientAborted).toBe(true);
     expect(p.B.requests).toHaveLength(0);
@@ -222,10 +189,10 @@ describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
   /** Reads a raw stream until `stopAfter` content chunks arrived, then disconnects. */
   async function readThenLeave(model: string, stopAfter: number): Promise<string> {
     const ac = new AbortController();
-    const res = await fetch(`${kit.t.url}/v1/chat/completions`, {
+    const res = await fetch(`${ctx.kit.t.url}/v1/chat/completions`, {
       method: 'POST',
       signal: ac.signal,
-      headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${ctx.token.key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }], stream: true }),
     });
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
@@ -245,7 +212,7 @@ describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
 
   it('a client gone mid-stream: the drain reads on to the usage, which is charged', async () => {
     const p = await pair({ kind: 'stream', chunks: [chatChunk({ role: 'assistant', content: '' }), ...words(8), chatChunk({}, 'stop')], chunkDelayMs: 60, usage: { prompt_tokens: 30, completion_tokens: 8 } });
-    const before = await snapshot();
+    const before = await ctx.snapshot();
     await readThenLeave(p.model, 2);
     const log = await newLog(before);
     expect(log).toMatchObject({ quota: 38, prompt_tokens: 30, completion_tokens: 8 });
@@ -255,7 +222,7 @@ describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
 
   it('a client gone mid-stream past the drain bound: the upstream is cut, the prompt estimate and the delivered content are charged', async () => {
     const p = await pair({ kind: 'stream', chunks: [chatChunk({ role: 'assistant', content: '' }), ...words(20), chatChunk({}, 'stop')], chunkDelayMs: 400, usage: { prompt_tokens: 30, completion_tokens: 20 } });
-    const before = await snapshot();
+    const before = await ctx.snapshot();
     const got = await readThenLeave(p.model, 2);
     expect(got).toContain('"content":"w1 "');
     const log = await newLog(before);
@@ -268,7 +235,7 @@ describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
   it('a client gone before any content, then the upstream breaking during the drain: nothing is charged', async () => {
     // The role chunk commits the answer; the client leaves; the upstream closes after one more word.
     const p = await pair({ kind: 'stream', chunks: [chatChunk({ role: 'assistant', content: '' }), ...words(6), chatChunk({}, 'stop')], chunkDelayMs: 300, closeAfter: 2 });
-    const before = await snapshot();
+    const before = await ctx.snapshot();
     const got = await readThenLeave(p.model, 0);
     expect(got).not.toContain('"content":"w0 "');
     await expectNothingCharged(before);
@@ -277,12 +244,12 @@ describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
   it('a client gone mid-audio: the upstream is cut at once and the input is charged', async () => {
     // 20 pieces 150 ms apart: about 3 s of audio bytes unless the relay cuts the upstream.
     const p = await pair({ kind: 'text', body: `ID3${'a'.repeat(4000)}`, contentType: 'audio/mpeg', pieces: 20, pieceDelayMs: 150 });
-    const before = await snapshot();
+    const before = await ctx.snapshot();
     const ac = new AbortController();
-    const res = await fetch(`${kit.t.url}/v1/audio/speech`, {
+    const res = await fetch(`${ctx.kit.t.url}/v1/audio/speech`, {
       method: 'POST',
       signal: ac.signal,
-      headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${ctx.token.key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: p.model, voice: 'alloy', input: 'Hello there' }),
     });
     expect(res.status).toBe(200);
@@ -296,11 +263,7 @@ describe.each(DATABASES)('relay faults and disconnects (%s)', (kind) => {
 
   it('an upstream 401 echoing the channel key reaches the user scrubbed', async () => {
     const p = await pair({ kind: 'auth_error' }, { kind: 'auth_error' });
-    const res = await fetch(`${kit.t.url}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: p.model, messages: [{ role: 'user', content: 'hi' }] }),
-    });
+    const res = await ctx.post('/v1/chat/completions', { model: p.model, messages: [{ role: 'user', content: 'hi' }] });
     expect(res.status).toBe(401);
     const text = await res.text();
     expect(text).toContain('Incorrect API key provided');
