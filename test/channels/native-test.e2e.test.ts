@@ -56,6 +56,22 @@ describe.each(DATABASES)('channel tests of native types (%s)', (kind) => {
     return (await admin.get(`/api/channel/${id}`).expect(200)).body.data as Record<string, unknown>;
   }
 
+  /** Creates a channel and tests it once: the test passed, and `fake` got that one request. */
+  async function passingTest(body: Record<string, unknown>, fake: { requests: unknown[] }): Promise<{ id: number; time: number }> {
+    const id = await createChannel(body);
+    const res = await admin.get(`/api/channel/test/${id}`).expect(200);
+    expect(res.body).toEqual({ success: true, message: '', time: expect.any(Number) });
+    expect(fake.requests).toHaveLength(1);
+    return { id, time: res.body.time as number };
+  }
+
+  /** Tests a channel and checks the test failed; the answer's body. */
+  async function failingTest(id: number): Promise<{ success: boolean; message: string }> {
+    const res = await admin.get(`/api/channel/test/${id}`).expect(200);
+    expect(res.body.success).toBe(false);
+    return res.body as { success: boolean; message: string };
+  }
+
   async function clearChannels(): Promise<void> {
     const list = await admin.get('/api/channel/?p=0&page_size=100').expect(200);
     const ids = (list.body.data as { id: number }[]).map((c) => c.id);
@@ -93,16 +109,10 @@ describe.each(DATABASES)('channel tests of native types (%s)', (kind) => {
   });
 
   it('tests a Claude (type 14) channel with the Messages API, the mapped model and x-api-key; the time is recorded', async () => {
-    const id = await createChannel({
-      type: 14,
-      key: claudeKey,
-      base_url: claude.url,
-      models: 'claude-public',
-      model_mapping: JSON.stringify({ 'claude-public': 'claude-3-5-haiku-20241022' }),
-    });
-    const res = await admin.get(`/api/channel/test/${id}`).expect(200);
-    expect(res.body).toEqual({ success: true, message: '', time: expect.any(Number) });
-    expect(claude.requests).toHaveLength(1);
+    const { id, time } = await passingTest(
+      { type: 14, key: claudeKey, base_url: claude.url, models: 'claude-public', model_mapping: JSON.stringify({ 'claude-public': 'claude-3-5-haiku-20241022' }) },
+      claude,
+    );
     const sent = claude.last();
     expect(sent).toMatchObject({ method: 'POST', path: '/v1/messages' });
     expect(sent.headers['x-api-key']).toBe(claudeKey);
@@ -118,21 +128,15 @@ describe.each(DATABASES)('channel tests of native types (%s)', (kind) => {
     expect(sent.json).not.toHaveProperty('stream_options');
 
     const view = await channel(id);
-    expect(view.response_time).toBe(Math.round(res.body.time * 1000));
+    expect(view.response_time).toBe(Math.round(time * 1000));
     expect(view.test_time as number).toBeGreaterThan(Date.now() / 1000 - 60);
   });
 
   it('tests a Gemini (type 24) channel with generateContent, the mapped model and x-goog-api-key', async () => {
-    const id = await createChannel({
-      type: 24,
-      key: geminiKey,
-      base_url: gemini.url,
-      models: 'gemini-public',
-      model_mapping: JSON.stringify({ 'gemini-public': 'gemini-2.5-flash' }),
-    });
-    const res = await admin.get(`/api/channel/test/${id}`).expect(200);
-    expect(res.body).toEqual({ success: true, message: '', time: expect.any(Number) });
-    expect(gemini.requests).toHaveLength(1);
+    const { id, time } = await passingTest(
+      { type: 24, key: geminiKey, base_url: gemini.url, models: 'gemini-public', model_mapping: JSON.stringify({ 'gemini-public': 'gemini-2.5-flash' }) },
+      gemini,
+    );
     const sent = gemini.last();
     expect(sent).toMatchObject({ method: 'POST', path: '/v1beta/models/gemini-2.5-flash:generateContent', action: 'generateContent', model: 'gemini-2.5-flash' });
     expect(sent.headers['x-goog-api-key']).toBe(geminiKey);
@@ -141,24 +145,20 @@ describe.each(DATABASES)('channel tests of native types (%s)', (kind) => {
     expect(sent.json).not.toHaveProperty('messages');
     expect(sent.json).not.toHaveProperty('model');
     expect((sent.json?.generationConfig as { maxOutputTokens?: number } | undefined)?.maxOutputTokens).toBe(16);
-    expect((await channel(id)).response_time).toBe(Math.round(res.body.time * 1000));
+    expect((await channel(id)).response_time).toBe(Math.round(time * 1000));
   });
 
   it('tests an AWS Claude (type 33) channel with a SigV4-signed InvokeModel of the Bedrock id; a wrong secret fails without showing it', async () => {
-    const id = await createChannel({ type: 33, key: `${aws.accessKeyId}|${aws.secretAccessKey}|${aws.region}`, base_url: bedrock.url, models: 'claude-sonnet-4-20250514' });
-    const res = await admin.get(`/api/channel/test/${id}`).expect(200);
-    expect(res.body).toEqual({ success: true, message: '', time: expect.any(Number) });
-    expect(bedrock.requests).toHaveLength(1);
+    await passingTest({ type: 33, key: `${aws.accessKeyId}|${aws.secretAccessKey}|${aws.region}`, base_url: bedrock.url, models: 'claude-sonnet-4-20250514' }, bedrock);
     expect(bedrock.last()).toMatchObject({ action: 'invoke', modelId: 'us.anthropic.claude-sonnet-4-20250514-v1:0' });
     expect(String(bedrock.last().headers.authorization)).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAFAKEPROBEAAAAAAA\//);
     expect(bedrock.last().json).toMatchObject({ anthropic_version: 'bedrock-2023-05-31', max_tokens: 16 });
 
     const wrong = `wrongProbeSecret${randomBytes(8).toString('hex')}`;
     const bad = await createChannel({ type: 33, key: `${aws.accessKeyId}|${wrong}|${aws.region}`, base_url: bedrock.url, models: 'claude-sonnet-4-20250514' });
-    const refused = await admin.get(`/api/channel/test/${bad}`).expect(200);
-    expect(refused.body.success).toBe(false);
-    expect(refused.body.message).toContain('403');
-    expect(JSON.stringify(refused.body)).not.toContain(wrong);
+    const refused = await failingTest(bad);
+    expect(refused.message).toContain('403');
+    expect(JSON.stringify(refused)).not.toContain(wrong);
   });
 
   it('tests a Vertex AI (type 41) channel: the service account exchanged for a token once, Claude through rawPredict, Gemini through generateContent', async () => {
@@ -182,9 +182,8 @@ describe.each(DATABASES)('channel tests of native types (%s)', (kind) => {
     // An account Google does not know: the token endpoint refuses it; nothing reaches the model.
     const unknown = await createChannel({ type: 41, key: serviceAccount(vertex.tokenUri, 'proj-gone').keyFile, base_url: vertex.url, models: 'gemini-2.5-flash' });
     const before = vertex.requests.length;
-    const refused = await admin.get(`/api/channel/test/${unknown}`).expect(200);
-    expect(refused.body.success).toBe(false);
-    expect(refused.body.message).not.toContain('PRIVATE KEY');
+    const refused = await failingTest(unknown);
+    expect(refused.message).not.toContain('PRIVATE KEY');
     expect(vertex.requests.length).toBe(before);
   });
 
@@ -210,18 +209,16 @@ describe.each(DATABASES)('channel tests of native types (%s)', (kind) => {
 
   it('answers native upstream errors in their own words without the key; a structured key error disables when allowed', async () => {
     const badClaude = await createChannel({ type: 14, key: wrongClaudeKey, base_url: claude.url, models: 'claude-bad' });
-    const refused = await admin.get(`/api/channel/test/${badClaude}`).expect(200);
-    expect(refused.body.success).toBe(false);
-    expect(refused.body.message).toContain('401');
-    expect(JSON.stringify(refused.body)).not.toContain(wrongClaudeKey);
+    const refused = await failingTest(badClaude);
+    expect(refused.message).toContain('401');
+    expect(JSON.stringify(refused)).not.toContain(wrongClaudeKey);
     expect((await channel(badClaude)).status).toBe(1);
 
     gemini.next({ kind: 'error', status: 429, grpcStatus: 'RESOURCE_EXHAUSTED', message: 'Resource has been exhausted (e.g. check quota).', retryDelay: '3s' });
     const limited = await createChannel({ type: 24, key: geminiKey, base_url: gemini.url, models: 'gemini-2.5-flash' });
-    const busy = await admin.get(`/api/channel/test/${limited}`).expect(200);
-    expect(busy.body.success).toBe(false);
-    expect(busy.body.message).toContain('429');
-    expect(busy.body.message).toContain('Resource has been exhausted');
+    const busy = await failingTest(limited);
+    expect(busy.message).toContain('429');
+    expect(busy.message).toContain('Resource has been exhausted');
 
     // The relay's error parsing gives the structured signal: Anthropic's authentication_error
     // and Google's API_KEY_INVALID disable the channel when the switches allow it.
@@ -229,9 +226,8 @@ describe.each(DATABASES)('channel tests of native types (%s)', (kind) => {
     await admin.get(`/api/channel/test/${badClaude}`).expect(200);
     expect((await channel(badClaude)).status).toBe(3);
     const badGemini = await createChannel({ type: 24, key: wrongGeminiKey, base_url: gemini.url, models: 'gemini-2.5-flash' });
-    const invalid = await admin.get(`/api/channel/test/${badGemini}`).expect(200);
-    expect(invalid.body.success).toBe(false);
-    expect(JSON.stringify(invalid.body)).not.toContain(wrongGeminiKey);
+    const invalid = await failingTest(badGemini);
+    expect(JSON.stringify(invalid)).not.toContain(wrongGeminiKey);
     expect((await channel(badGemini)).status).toBe(3);
     // A 429 is no reason to disable.
     gemini.next({ kind: 'error', status: 429, grpcStatus: 'RESOURCE_EXHAUSTED', message: 'Resource has been exhausted (e.g. check quota).' });
