@@ -1,16 +1,8 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ReactElement, type ReactNode } from 'react';
+import { forwardRef } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useT } from '../../i18n/I18nProvider';
-import {
-  StyledCloseButton,
-  StyledDialogDescription,
-  StyledDialogFooter,
-  StyledDialogHeader,
-  StyledDialogHeading,
-  StyledDialogTitle,
-  StyledOverlay,
-} from '../../internal/dialogStyles';
-import { CloseIcon } from '../../internal/icons';
+import { StyledDialogFooter } from '../../internal/dialogStyles';
+import { ModalRoot, modalParts, type ModalProps } from '../../internal/modalParts';
 import {
   StyledSheetBody,
   StyledSheetContent,
@@ -22,21 +14,10 @@ import {
 
 export type { SideSheetSide, SideSheetSize };
 
-export interface SideSheetProps
-  extends Omit<ComponentPropsWithoutRef<typeof DialogPrimitive.Content>, 'title'> {
-  /** Heading; also the panel's accessible name. */
-  title: ReactNode;
-  description?: ReactNode;
-  footer?: ReactNode;
-  trigger?: ReactElement;
-  open?: boolean;
-  defaultOpen?: boolean;
-  onOpenChange?: (open: boolean) => void;
+export interface SideSheetProps extends ModalProps {
   /** Edge the panel slides from. Defaults to 'right'. */
   side?: SideSheetSide;
   size?: SideSheetSize;
-  closable?: boolean;
-  closeOnOverlayClick?: boolean;
 }
 
 /**
@@ -44,68 +25,24 @@ export interface SideSheetProps
  * focus trap, Escape, focus return. Ref, className and other props go to the panel.
  */
 export const SideSheet = forwardRef<HTMLDivElement, SideSheetProps>(function SideSheet(
-  {
-    title,
-    description,
-    footer,
-    trigger,
-    open,
-    defaultOpen,
-    onOpenChange,
-    side = 'right',
-    size = 'md',
-    closable = true,
-    closeOnOverlayClick = true,
-    children,
-    onPointerDownOutside,
-    ...rest
-  },
+  { side = 'right', size = 'md', ...props },
   ref,
 ) {
   const { t } = useT();
+  const parts = modalParts(props, t('sideSheet.close'));
   return (
-    <DialogPrimitive.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
-      {trigger && <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>}
-      <DialogPrimitive.Portal>
-        <StyledOverlay />
-        <StyledSheetContent
-          ref={ref}
-          $side={side}
-          $size={size}
-          data-side={side}
-          {...(description === undefined ? { 'aria-describedby': undefined } : {})}
-          onPointerDownOutside={(event) => {
-            if (!closeOnOverlayClick) event.preventDefault();
-            onPointerDownOutside?.(event);
-          }}
-          {...rest}
-        >
-          <StyledSheetHeader>
-            <StyledDialogHeader>
-              <StyledDialogHeading $closable={closable}>
-                <StyledDialogTitle>{title}</StyledDialogTitle>
-                {description !== undefined && (
-                  <StyledDialogDescription>{description}</StyledDialogDescription>
-                )}
-              </StyledDialogHeading>
-            </StyledDialogHeader>
-          </StyledSheetHeader>
-          <StyledSheetBody>{children}</StyledSheetBody>
-          {footer !== undefined && (
-            <StyledSheetFooter>
-              <StyledDialogFooter>{footer}</StyledDialogFooter>
-            </StyledSheetFooter>
-          )}
-          {closable && (
-            <DialogPrimitive.Close asChild>
-              <StyledCloseButton type="button" aria-label={t('sideSheet.close')}>
-                <CloseIcon />
-              </StyledCloseButton>
-            </DialogPrimitive.Close>
-          )}
-        </StyledSheetContent>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <ModalRoot {...parts.root}>
+      <StyledSheetContent ref={ref} $side={side} $size={size} data-side={side} {...parts.panel}>
+        <StyledSheetHeader>{parts.heading}</StyledSheetHeader>
+        <StyledSheetBody>{parts.body}</StyledSheetBody>
+        {parts.footer !== undefined && (
+          <StyledSheetFooter>
+            <StyledDialogFooter>{parts.footer}</StyledDialogFooter>
+          </StyledSheetFooter>
+        )}
+        {parts.close}
+      </StyledSheetContent>
+    </ModalRoot>
   );
 });
 
