@@ -179,6 +179,8 @@ describe('Claude adaptor: streamed events to chat.completion.chunks', () => {
     // A client that did not ask for usage never sees the usage chunk.
     const filter = new ClientUsageFilter(false);
     expect(chunks.map((c) => filter.filter(c)).filter((c) => c !== null)).toHaveLength(4);
+    // Every chunk was built by the encoder: none may go out as the upstream's own bytes.
+    expect(steps.every((s) => !s.forward || s.forward.converted === true)).toBe(true);
   });
 
   it('tool use: the call numbered 0 with its id and name, the arguments in pieces, finish tool_calls', () => {

@@ -87,7 +87,8 @@ function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent
     for (const part of r.parts) data ??= encoder.encode(part);
     return {
       ...EMPTY_STEP,
-      forward: data ? { data } : null,
+      // Built by the encoder, never the upstream's bytes (a data-only Claude event must not leak).
+      forward: data ? { data, converted: true } : null,
       text: r.text,
       toolCalls: r.toolCalls,
       usage: r.usage,
