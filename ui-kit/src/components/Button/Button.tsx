@@ -1,4 +1,4 @@
-import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, type ButtonHTMLAttributes, type MouseEventHandler, type ReactNode } from 'react';
 import { SpinnerIcon } from '../../internal/icons';
 import {
   StyledButton,
@@ -32,6 +32,45 @@ export function defaultTone(variant: ButtonVariant): ButtonTone {
   return variant === 'primary' || variant === 'link' ? 'accent' : 'neutral';
 }
 
+interface BaseButtonOptions {
+  variant: ButtonVariant;
+  tone: ButtonTone | undefined;
+  size: ButtonSize;
+  loading: boolean;
+  disabled: boolean;
+  fullWidth: boolean;
+  iconOnly: boolean;
+  onClick: MouseEventHandler<HTMLButtonElement> | undefined;
+}
+
+/**
+ * What Button and IconButton put on the styled element alike: look, state, busy while
+ * loading, and no click while loading. A loading button stays focusable (no `disabled`) so
+ * focus is not lost mid-submit.
+ */
+export function baseButtonProps({ variant, tone, size, loading, disabled, fullWidth, iconOnly, onClick }: BaseButtonOptions) {
+  const state: ButtonState = loading ? 'loading' : disabled ? 'disabled' : 'idle';
+  const guarded: MouseEventHandler<HTMLButtonElement> = (event) => {
+    if (loading) {
+      event.preventDefault();
+      return;
+    }
+    onClick?.(event);
+  };
+  return {
+    disabled,
+    'aria-busy': loading || undefined,
+    'aria-disabled': loading || undefined,
+    'data-state': state,
+    $variant: variant,
+    $tone: tone ?? defaultTone(variant),
+    $size: size,
+    $fullWidth: fullWidth,
+    $iconOnly: iconOnly,
+    onClick: guarded,
+  };
+}
+
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   {
     variant = 'outline',
@@ -49,28 +88,11 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   },
   ref,
 ) {
-  const state: ButtonState = loading ? 'loading' : disabled ? 'disabled' : 'idle';
   return (
     <StyledButton
       ref={ref}
       type={type}
-      // A loading button stays focusable (no `disabled`) so focus is not lost mid-submit.
-      disabled={disabled}
-      aria-busy={loading || undefined}
-      aria-disabled={loading || undefined}
-      data-state={state}
-      $variant={variant}
-      $tone={tone ?? defaultTone(variant)}
-      $size={size}
-      $fullWidth={fullWidth}
-      $iconOnly={false}
-      onClick={(event) => {
-        if (loading) {
-          event.preventDefault();
-          return;
-        }
-        onClick?.(event);
-      }}
+      {...baseButtonProps({ variant, tone, size, loading, disabled, fullWidth, iconOnly: false, onClick })}
       {...rest}
     >
       {loading ? (

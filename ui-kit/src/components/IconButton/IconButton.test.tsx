@@ -21,10 +21,12 @@ describe('IconButton', () => {
     });
   });
 
-  it('ignores clicks while loading', async () => {
+  it('ignores clicks while loading and marks itself busy, like Button', async () => {
     const onClick = jest.fn();
     render(<IconButton icon={<CloseIcon />} aria-label="x" loading onClick={onClick} />);
     expect(screen.getByRole('button')).toHaveAttribute('data-state', 'loading');
+    expect(screen.getByRole('button')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button')).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(screen.getByRole('button'));
     expect(onClick).not.toHaveBeenCalled();
   });

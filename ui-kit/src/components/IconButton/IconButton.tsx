@@ -1,6 +1,6 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { SpinnerIcon } from '../../internal/icons';
-import { defaultTone, type ButtonSize, type ButtonState, type ButtonTone } from '../Button/Button';
+import { baseButtonProps, type ButtonSize, type ButtonTone } from '../Button/Button';
 import { StyledSpinner } from '../Button/Button.styles';
 import { StyledGlyph, StyledIconButton, type IconButtonShape } from './IconButton.styles';
 
@@ -34,24 +34,12 @@ export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(functio
   },
   ref,
 ) {
-  const state: ButtonState = loading ? 'loading' : disabled ? 'disabled' : 'idle';
   return (
     <StyledIconButton
       ref={ref}
       type={type}
-      disabled={disabled}
-      aria-busy={loading || undefined}
-      data-state={state}
-      $variant={variant}
-      $tone={tone ?? defaultTone(variant)}
-      $size={size}
-      $fullWidth={false}
-      $iconOnly
+      {...baseButtonProps({ variant, tone, size, loading, disabled, fullWidth: false, iconOnly: true, onClick })}
       $shape={shape}
-      onClick={(event) => {
-        if (loading) return;
-        onClick?.(event);
-      }}
       {...rest}
     >
       <StyledGlyph $size={size}>
