@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { ScriptedFake, asObject, jsonObject, readBody, sendJson, sseFrame, startEventStream, type Json } from './fake-server';
 
 /**
  * A loopback Anthropic Messages API (`POST /v1/messages`) speaking the documented wire protocol:
@@ -15,7 +15,7 @@ import type { AddressInfo, Socket } from 'node:net';
  * word by word. `next(script)` answers the next request once; every request is recorded.
  */
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type { Json } from './fake-server';
 
 export interface AnthropicUsage {
   input_tokens: number;
@@ -50,10 +50,6 @@ export interface FakeAnthropicOptions {
 
 const DEFAULT_REPLY = 'Hello from the fake Claude.';
 
-function asObject(v: unknown): Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-}
-
 function blocks(content: unknown): Record<string, unknown>[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
   return Array.isArray(content) ? content.map(asObject) : [];
@@ -63,63 +59,19 @@ function errorBody(type: string, message: string): Json {
   return { type: 'error', error: { type, message } };
 }
 
-export class FakeAnthropic {
-  readonly requests: RecordedAnthropicRequest[] = [];
-  url = '';
-  private readonly server: Server;
-  private readonly sockets = new Set<Socket>();
-  private readonly once: AnthropicScript[] = [];
+export class FakeAnthropic extends ScriptedFake<RecordedAnthropicRequest, AnthropicScript> {
   private seq = 0;
 
   constructor(readonly options: FakeAnthropicOptions = {}) {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    this.server.on('connection', (s: Socket) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
-  }
-
-  async start(): Promise<this> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((r) => this.server.close(() => r()));
-  }
-
-  next(script: AnthropicScript): this {
-    this.once.push(script);
-    return this;
-  }
-
-  reset(): void {
-    this.once.length = 0;
-    this.requests.length = 0;
-  }
-
-  last(): RecordedAnthropicRequest {
-    const r = this.requests.at(-1);
-    if (!r) throw new Error('the fake Anthropic received no request');
-    return r;
+    super('Anthropic');
   }
 
   private send(res: ServerResponse, status: number, body: Json): void {
-    res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_fake${++this.seq}` });
-    res.end(JSON.stringify(body));
+    sendJson(res, status, body, { 'request-id': `req_fake${++this.seq}` });
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    let json: Record<string, unknown> | null = null;
-    try {
-      json = asObject(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-    } catch {
-      json = null;
-    }
+  protected override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const json = jsonObject((await readBody(req)).toString('utf8'));
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     this.requests.push({ method: req.method ?? 'GET', path, headers: req.headers, json });
     const counting = path === '/v1/messages/count_tokens';
@@ -209,8 +161,8 @@ export class FakeAnthropic {
 
   /** The documented event sequence, text word by word and tool input in two fragments. */
   private stream(res: ServerResponse, message: Record<string, Json>): void {
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'request-id': `req_fake${++this.seq}` });
-    const send = (type: string, data: Record<string, Json>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+    startEventStream(res, { 'content-type': 'text/event-stream; charset=utf-8', 'request-id': `req_fake${++this.seq}` });
+    const send = (type: string, data: Record<string, Json>) => res.write(sseFrame({ type, ...data }, { event: type }));
     const usage = message.usage as Record<string, Json>;
     send('message_start', { message: { ...message, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } });
     send('ping', {});

@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { ScriptedFake, asObject, jsonObject, readBody, sendJson, sseFrame, startEventStream, type Json } from './fake-server';
 
 /**
  * A loopback Google Generative Language API speaking the documented wire protocol:
@@ -18,7 +18,7 @@ import type { AddressInfo, Socket } from 'node:net';
  * `next(script)` answers the next request once; every request is recorded.
  */
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type { Json } from './fake-server';
 
 export interface GeminiUsage {
   promptTokenCount: number;
@@ -64,10 +64,6 @@ export interface FakeGeminiOptions {
 
 const DEFAULT_REPLY = 'Hello from the fake Gemini.';
 
-function asObject(v: unknown): Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-}
-
 function list(v: unknown): Record<string, unknown>[] {
   return Array.isArray(v) ? v.map(asObject) : [];
 }
@@ -100,67 +96,23 @@ function schemaProblem(schema: unknown, path: string): string | null {
   return o.items === undefined ? null : schemaProblem(o.items, `${path}.items`);
 }
 
-export class FakeGemini {
-  readonly requests: RecordedGeminiRequest[] = [];
-  url = '';
-  private readonly server: Server;
-  private readonly sockets = new Set<Socket>();
-  private readonly once: GeminiScript[] = [];
+export class FakeGemini extends ScriptedFake<RecordedGeminiRequest, GeminiScript> {
   private seq = 0;
 
   constructor(readonly options: FakeGeminiOptions = {}) {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    this.server.on('connection', (s: Socket) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
-  }
-
-  async start(): Promise<this> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((r) => this.server.close(() => r()));
-  }
-
-  next(script: GeminiScript): this {
-    this.once.push(script);
-    return this;
-  }
-
-  reset(): void {
-    this.once.length = 0;
-    this.requests.length = 0;
-  }
-
-  last(): RecordedGeminiRequest {
-    const r = this.requests.at(-1);
-    if (!r) throw new Error('the fake Gemini received no request');
-    return r;
+    super('Gemini');
   }
 
   private send(res: ServerResponse, status: number, body: Json): void {
-    res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
-    res.end(JSON.stringify(body));
+    sendJson(res, status, body, { 'content-type': 'application/json; charset=UTF-8' });
   }
 
   private error(res: ServerResponse, status: number, grpcStatus: string, message: string, reason?: string, retryDelay?: string): void {
     this.send(res, status, googleErrorBody(status, grpcStatus, message, reason, retryDelay));
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    let json: Record<string, unknown> | null = null;
-    try {
-      json = asObject(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-    } catch {
-      json = null;
-    }
+  protected override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const json = jsonObject((await readBody(req)).toString('utf8'));
     const url = new URL(req.url ?? '/', 'http://fake');
     const m = /^\/(v\d+(?:alpha|beta)?\d*)\/models\/([^/:]+):([A-Za-z]+)$/.exec(url.pathname);
     const record: RecordedGeminiRequest = {
@@ -273,8 +225,8 @@ export class FakeGemini {
       return { ...this.response(model, parts, last ? (a.finishReason ?? 'STOP') : null, u), responseId: id };
     });
     if (sse) {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      for (const e of events.slice(0, a.cutAfter ?? events.length)) res.write(`data: ${JSON.stringify(e)}\r\n\r\n`);
+      startEventStream(res);
+      for (const e of events.slice(0, a.cutAfter ?? events.length)) res.write(sseFrame(e, { eol: '\r\n' }));
       res.end();
       return;
     }

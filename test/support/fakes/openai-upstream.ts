@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { RecordingFake, asObject, readBody, sendJson, sseFrame, startEventStream, type Json } from './fake-server';
 
 /**
  * A loopback OpenAI (and Azure OpenAI) upstream speaking the real wire protocol: JSON answers,
@@ -36,7 +36,7 @@ export interface RecordedRequest {
   clientAborted: boolean;
 }
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type { Json } from './fake-server';
 
 export interface FakeUsage {
   prompt_tokens: number;
@@ -170,35 +170,12 @@ function withTotal(u: FakeUsage): Json {
   };
 }
 
-function asObject(v: unknown): Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-}
-
-export class FakeOpenAI {
-  readonly requests: RecordedRequest[] = [];
-  url = '';
-  private server: Server;
-  private readonly sockets = new Set<Socket>();
+export class FakeOpenAI extends RecordingFake<RecordedRequest> {
   private readonly once: { match?: Matcher; script: FakeScript }[] = [];
   private readonly always: { match: Matcher; script: FakeScript }[] = [];
 
   constructor(readonly options: FakeOpenAIOptions = {}) {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    this.server.on('connection', (s: Socket) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
-  }
-
-  async start(): Promise<this> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((r) => this.server.close(() => r()));
+    super('upstream');
   }
 
   /** Answers the next request that matches (any request when no matcher) once. */
@@ -213,22 +190,14 @@ export class FakeOpenAI {
     return this;
   }
 
-  reset(): void {
+  override reset(): void {
+    super.reset();
     this.once.length = 0;
     this.always.length = 0;
-    this.requests.length = 0;
-  }
-
-  last(): RecordedRequest {
-    const r = this.requests.at(-1);
-    if (!r) throw new Error('the fake upstream received no request');
-    return r;
   }
 
   private async record(req: IncomingMessage): Promise<RecordedRequest> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks);
+    const body = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://fake');
     const type = req.headers['content-type'] ?? '';
     const bodyText = body.toString('utf8');
@@ -267,7 +236,7 @@ export class FakeOpenAI {
     return String(rec.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rec = await this.record(req);
     this.requests.push(rec);
     res.on('close', () => {
@@ -300,8 +269,7 @@ export class FakeOpenAI {
       }
       case 'json':
         if (script.headersDelayMs) await sleep(script.headersDelayMs);
-        res.writeHead(script.status ?? 200, { 'content-type': 'application/json', ...(script.headers ?? {}) });
-        res.end(JSON.stringify(script.body));
+        sendJson(res, script.status ?? 200, script.body, script.headers);
         return;
       case 'text':
         if (script.headersDelayMs) await sleep(script.headersDelayMs);
@@ -327,7 +295,7 @@ export class FakeOpenAI {
 
   private async stream(script: Extract<FakeScript, { kind: 'stream' }>, rec: RecordedRequest, res: ServerResponse): Promise<void> {
     if (script.headersDelayMs) await sleep(script.headersDelayMs);
-    res.writeHead(script.status ?? 200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    startEventStream(res, { connection: 'keep-alive' }, script.status ?? 200);
     res.flushHeaders();
     const chunks = [...(script.chunks ?? this.defaultChatChunks(rec))];
     const wantsUsage = asObject(asObject(rec.json).stream_options).include_usage === true;
@@ -341,7 +309,7 @@ export class FakeOpenAI {
       }
       if (res.destroyed) return;
       // Wait until the bytes reach the socket, so a scripted close never swallows sent chunks.
-      await new Promise<void>((r) => res.write(typeof c === 'string' ? c : `data: ${JSON.stringify(c)}\n\n`, () => r()));
+      await new Promise<void>((r) => res.write(typeof c === 'string' ? c : sseFrame(c), () => r()));
       sent += 1;
       if (script.chunkDelayMs) await sleep(script.chunkDelayMs);
     }
@@ -349,7 +317,7 @@ export class FakeOpenAI {
       res.socket?.destroy();
       return;
     }
-    if (script.done !== false) res.write('data: [DONE]\n\n');
+    if (script.done !== false) res.write(sseFrame('[DONE]'));
     res.end();
   }
 
@@ -461,7 +429,7 @@ export class FakeOpenAI {
   }
 
   private responsesEvents(model: string, text: string, usage: FakeUsage): string[] {
-    const ev = (type: string, data: Record<string, Json>, seq: number) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data, sequence_number: seq })}\n\n`;
+    const ev = (type: string, data: Record<string, Json>, seq: number) => sseFrame({ type, ...data, sequence_number: seq }, { event: type });
     const inProgress = { id: 'resp_fake', object: 'response', status: 'in_progress', model, output: [], usage: null };
     const events = [ev('response.created', { response: inProgress }, 0)];
     let seq = 1;
