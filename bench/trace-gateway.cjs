@@ -133,7 +133,8 @@ const patches = [
         'relayed',
         function (args) {
           const id = String(args[0].id);
-          const r = { t0: now(), stream: false };
+          // conc: relay requests in this process when it arrived (tells the phases apart).
+          const r = { t0: now(), stream: false, conc: recs.size + 1 };
           recs.set(id, r);
           return id;
         },
@@ -157,6 +158,7 @@ const patches = [
             upstream: s('run', 'head'),
             first: s('t0', 'head'),
             total: +(now() - r.t0).toFixed(2),
+            conc: r.conc,
           });
         },
       );

@@ -1,16 +1,28 @@
 // Summary of bench/trace-gateway.cjs output: where the first byte of a streamed relay request
 // waited, the ledger's batches, and the gateway's seconds (see the head of trace-gateway.cjs).
-//   node bench/trace-report.mjs /dir/trace-<pid>.jsonl [...more files of the same gateway]
+//   node bench/trace-report.mjs [--conc MIN-MAX] /dir/trace-<pid>.jsonl [...more files of the same gateway]
+// --conc keeps the requests that found MIN to MAX relay requests in the gateway when they arrived
+// (theirs included): e.g. 129-512 for the 256-stream phase, 1-96 for stream64.
 import { readFileSync } from 'node:fs';
 
+const args = process.argv.slice(2);
+let conc = [0, Infinity];
+const at = args.indexOf('--conc');
+if (at >= 0) {
+  const [lo, hi] = (args[at + 1] ?? '').split('-').map(Number);
+  conc = [lo, hi];
+  args.splice(at, 2);
+}
 const reqs = [];
 const batches = [];
 const secs = [];
-for (const file of process.argv.slice(2)) {
+for (const file of args) {
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (line === '') continue;
     const o = JSON.parse(line);
-    if (o.k === 'req') reqs.push(o);
+    if (o.k === 'req') {
+      if (o.conc === undefined || (o.conc >= conc[0] && o.conc <= conc[1])) reqs.push(o);
+    }
     else if (o.k === 'batch') batches.push(o);
     else if (o.k === 'sec') secs.push(o);
   }
