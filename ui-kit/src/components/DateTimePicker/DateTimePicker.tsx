@@ -2,9 +2,8 @@ import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import { useT } from '../../i18n/I18nProvider';
 import { useControllableState } from '../../internal/useControllableState';
 import type { ControlSize } from '../../theme/types';
-import { Button } from '../Button/Button';
 import { Input, type InputStatus } from '../Input/Input';
-import { StyledInputSlot, StyledPicker, StyledQuickButtons } from './DateTimePicker.styles';
+import { StyledInputSlot, StyledPicker } from './DateTimePicker.styles';
 import {
   fromInputValue,
   inputStep,
@@ -12,6 +11,7 @@ import {
   toInputValue,
   type DateTimePrecision,
 } from './dateTimeValue';
+import { PresetButtons } from './PresetButtons';
 
 export type { DateTimePrecision };
 
@@ -69,7 +69,6 @@ export const DateTimePicker = forwardRef<HTMLInputElement, DateTimePickerProps>(
 ) {
   const { t } = useT();
   const [value, setValue] = useControllableState<Date | null>(valueProp, defaultValue, onValueChange);
-  const hasQuick = (presets !== undefined && presets.length > 0) || quickButtons !== undefined;
   return (
     <StyledPicker data-state={value ? 'filled' : 'empty'} {...rest}>
       <StyledInputSlot>
@@ -90,16 +89,7 @@ export const DateTimePicker = forwardRef<HTMLInputElement, DateTimePickerProps>(
           onValueChange={(text) => setValue(fromInputValue(text))}
         />
       </StyledInputSlot>
-      {hasQuick ? (
-        <StyledQuickButtons role="group" aria-label={t('dateTimePicker.presets')}>
-          {presets?.map((preset, index) => (
-            <Button key={index} size="sm" variant="ghost" disabled={disabled} onClick={() => setValue(preset.value())}>
-              {preset.label}
-            </Button>
-          ))}
-          {quickButtons}
-        </StyledQuickButtons>
-      ) : null}
+      <PresetButtons presets={presets} quickButtons={quickButtons} disabled={disabled} onPick={setValue} />
     </StyledPicker>
   );
 });

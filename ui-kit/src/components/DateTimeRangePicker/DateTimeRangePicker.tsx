@@ -2,7 +2,6 @@ import { forwardRef, useId, type HTMLAttributes, type ReactNode } from 'react';
 import { useT } from '../../i18n/I18nProvider';
 import { useControllableState } from '../../internal/useControllableState';
 import type { ControlSize } from '../../theme/types';
-import { Button } from '../Button/Button';
 import { Input } from '../Input/Input';
 import {
   fromInputValue,
@@ -12,14 +11,8 @@ import {
   truncate,
   type DateTimePrecision,
 } from '../DateTimePicker/dateTimeValue';
-import {
-  StyledError,
-  StyledInputSlot,
-  StyledInputs,
-  StyledQuickButtons,
-  StyledRangePicker,
-  StyledSeparator,
-} from './DateTimeRangePicker.styles';
+import { PresetButtons } from '../DateTimePicker/PresetButtons';
+import { StyledError, StyledInputSlot, StyledInputs, StyledRangePicker, StyledSeparator } from './DateTimeRangePicker.styles';
 
 export interface DateTimeRange {
   start: Date | null;
@@ -92,7 +85,6 @@ export const DateTimeRangePicker = forwardRef<HTMLDivElement, DateTimeRangePicke
   const errorId = useId();
   const [range, setRange] = useControllableState<DateTimeRange>(valueProp, defaultValue, onValueChange);
   const valid = isRangeValid(range, precision);
-  const hasQuick = (presets !== undefined && presets.length > 0) || quickButtons !== undefined;
   const bound = (date: Date | null | undefined): string | undefined =>
     date ? toInputValue(date, precision) : undefined;
 
@@ -138,16 +130,7 @@ export const DateTimeRangePicker = forwardRef<HTMLDivElement, DateTimeRangePicke
           {t('dateTimePicker.invalidRange')}
         </StyledError>
       )}
-      {hasQuick ? (
-        <StyledQuickButtons role="group" aria-label={t('dateTimePicker.presets')}>
-          {presets?.map((preset, index) => (
-            <Button key={index} size="sm" variant="ghost" disabled={disabled} onClick={() => setRange(preset.value())}>
-              {preset.label}
-            </Button>
-          ))}
-          {quickButtons}
-        </StyledQuickButtons>
-      ) : null}
+      <PresetButtons presets={presets} quickButtons={quickButtons} disabled={disabled} onPick={setRange} />
     </StyledRangePicker>
   );
 });

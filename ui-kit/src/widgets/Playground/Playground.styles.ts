@@ -1,6 +1,8 @@
 import { css, styled } from 'styled-components';
 import { baseText, th } from '../../theme';
-import { borderBoxScope } from '../widgetStyles';
+import { borderBoxScope, widgetForm } from '../widgetStyles';
+
+export { StyledField, StyledHint, StyledLabel } from '../widgetStyles';
 
 /** Sidebar beside the chat on wide screens; below md the settings move into a dialog. */
 export const StyledPlayground = styled.div`
@@ -34,27 +36,7 @@ export const StyledSidebar = styled.aside`
 `;
 
 export const StyledSettingsForm = styled.div`
-  ${borderBoxScope};
-  display: flex;
-  flex-direction: column;
-  gap: ${th((t) => t.space[4])};
-`;
-
-export const StyledField = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${th((t) => t.space[1.5])};
-`;
-
-export const StyledLabel = styled.label`
-  font-size: ${th((t) => t.fontSizes.sm)};
-  font-weight: ${th((t) => t.fontWeights.medium)};
-  color: ${th((t) => t.colors.text)};
-`;
-
-export const StyledHint = styled.span`
-  font-size: ${th((t) => t.fontSizes.xs)};
-  color: ${th((t) => t.colors.textSecondary)};
+  ${widgetForm};
 `;
 
 export const StyledChat = styled.section`

@@ -1,14 +1,11 @@
 import { styled } from 'styled-components';
-import { baseText, th } from '../../theme';
-import { borderBoxScope } from '../widgetStyles';
+import { th } from '../../theme';
+import { widgetColumn } from '../widgetStyles';
+
+export { StyledFilterField } from '../widgetStyles';
 
 export const StyledPricing = styled.div`
-  ${borderBoxScope};
-  ${baseText};
-  display: flex;
-  flex-direction: column;
-  gap: ${th((t) => t.space[4])};
-  min-width: 0;
+  ${widgetColumn};
 `;
 
 export const StyledFacts = styled.ul`
@@ -25,12 +22,6 @@ export const StyledFilters = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${th((t) => t.space[3])};
-`;
-
-/** Text inputs and selects keep a readable width and wrap on small screens. */
-export const StyledFilterField = styled.div`
-  flex: 1 1 ${th((t) => t.sizes.menuMin)};
-  max-width: ${th((t) => t.sizes.popoverMax)};
 `;
 
 /** The vendor bar scrolls sideways instead of wrapping (§2.11). */

@@ -1,14 +1,11 @@
 import { styled } from 'styled-components';
-import { baseText, th } from '../../theme';
-import { borderBoxScope } from '../widgetStyles';
+import { th } from '../../theme';
+import { widgetColumn, widgetForm } from '../widgetStyles';
+
+export { StyledField, StyledFilterField as StyledSearchField, StyledHint, StyledLabel } from '../widgetStyles';
 
 export const StyledTokenManager = styled.div`
-  ${borderBoxScope};
-  ${baseText};
-  display: flex;
-  flex-direction: column;
-  gap: ${th((t) => t.space[4])};
-  min-width: 0;
+  ${widgetColumn};
 `;
 
 export const StyledToolbar = styled.div`
@@ -16,11 +13,6 @@ export const StyledToolbar = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${th((t) => t.space[2])};
-`;
-
-export const StyledSearchField = styled.div`
-  flex: 1 1 ${th((t) => t.sizes.menuMin)};
-  max-width: ${th((t) => t.sizes.popoverMax)};
 `;
 
 export const StyledSearchForm = styled.form`
@@ -59,16 +51,7 @@ export const StyledFrame = styled.iframe`
 `;
 
 export const StyledForm = styled.form`
-  ${borderBoxScope};
-  display: flex;
-  flex-direction: column;
-  gap: ${th((t) => t.space[4])};
-`;
-
-export const StyledField = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${th((t) => t.space[1.5])};
+  ${widgetForm};
 `;
 
 export const StyledLabelRow = styled.div`
@@ -76,16 +59,6 @@ export const StyledLabelRow = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${th((t) => t.space[2])};
-`;
-
-export const StyledLabel = styled.label`
-  font-size: ${th((t) => t.fontSizes.sm)};
-  font-weight: ${th((t) => t.fontWeights.medium)};
-`;
-
-export const StyledHint = styled.span`
-  font-size: ${th((t) => t.fontSizes.xs)};
-  color: ${th((t) => t.colors.textSecondary)};
 `;
 
 export const StyledError = styled.span`
