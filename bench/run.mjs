@@ -449,6 +449,8 @@ function report(targets, acc, held, skipped) {
   out();
   out('== raw figures (target process CPU from /proc/<pid>/stat; "direct" = the fake upstream itself) ==');
   for (const phase of PHASES) {
+    // A diagnostic phase nobody asked for is not listed at all.
+    if (phase.optional && present(phase.id).length === 0) continue;
     out();
     out(`-- ${phase.title} --`);
     const rows = present(phase.id).map((t) => {
