@@ -27,6 +27,15 @@ export const visuallyHidden = css`
   border: 0;
 `;
 
+/** A row whose items sit at either end and wrap onto new lines when there is no room. */
+export const spreadRow = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${th((t) => t.space[2])};
+`;
+
 /** Default text settings for elements rendered in portals (outside any styled parent). */
 export const baseText = css`
   font-family: ${th((t) => t.fonts.body)};

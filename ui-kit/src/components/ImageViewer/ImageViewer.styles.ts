@@ -1,25 +1,20 @@
 import { styled, css } from 'styled-components';
 import { resolveTheme, th } from '../../theme/resolveTheme';
-import { focusVisible } from '../../theme/styleHelpers';
+import { focusVisible, spreadRow } from '../../theme/styleHelpers';
 
 /** The stage the image sits on: a muted panel so transparent or dark images stay visible. */
 export const StyledStage = styled.figure`
-  ${({ theme }) => {
-    const t = resolveTheme(theme);
-    return css`
-      position: relative;
-      display: flex;
-      flex-direction: column;
-      align-items: center;
-      justify-content: center;
-      gap: ${t.space[2]};
-      margin: 0;
-      min-height: calc(${t.sizes.control.lg} * 5);
-      padding: ${t.space[3]};
-      border-radius: ${t.radii.lg};
-      background: ${t.colors.bgMuted};
-    `;
-  }}
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: ${th((t) => t.space[2])};
+  margin: 0;
+  min-height: calc(${th((t) => t.sizes.control.lg)} * 5);
+  padding: ${th((t) => t.space[3])};
+  border-radius: ${th((t) => t.radii.lg)};
+  background: ${th((t) => t.colors.bgMuted)};
 `;
 
 export const StyledImage = styled.img<{ $loaded: boolean }>`
@@ -41,69 +36,40 @@ export const StyledStageOverlay = styled.div`
 `;
 
 export const StyledCaption = styled.figcaption`
-  ${({ theme }) => {
-    const t = resolveTheme(theme);
-    return css`
-      max-width: 100%;
-      font-size: ${t.fontSizes.sm};
-      color: ${t.colors.textSecondary};
-      text-align: center;
-      overflow-wrap: anywhere;
-    `;
-  }}
+  max-width: 100%;
+  font-size: ${th((t) => t.fontSizes.sm)};
+  color: ${th((t) => t.colors.textSecondary)};
+  text-align: center;
+  overflow-wrap: anywhere;
 `;
 
 export const StyledError = styled.p`
-  ${({ theme }) => {
-    const t = resolveTheme(theme);
-    return css`
-      margin: 0;
-      font-size: ${t.fontSizes.sm};
-      color: ${t.colors.danger};
-    `;
-  }}
+  margin: 0;
+  font-size: ${th((t) => t.fontSizes.sm)};
+  color: ${th((t) => t.colors.danger)};
 `;
 
 export const StyledBar = styled.div`
-  ${({ theme }) => {
-    const t = resolveTheme(theme);
-    return css`
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      justify-content: space-between;
-      gap: ${t.space[2]};
-      width: 100%;
-    `;
-  }}
+  ${spreadRow}
+  width: 100%;
 `;
 
 export const StyledNav = styled.div`
-  ${({ theme }) => {
-    const t = resolveTheme(theme);
-    return css`
-      display: flex;
-      align-items: center;
-      gap: ${t.space[2]};
-      font-size: ${t.fontSizes.sm};
-      font-variant-numeric: tabular-nums;
-      color: ${t.colors.textSecondary};
-    `;
-  }}
+  display: flex;
+  align-items: center;
+  gap: ${th((t) => t.space[2])};
+  font-size: ${th((t) => t.fontSizes.sm)};
+  font-variant-numeric: tabular-nums;
+  color: ${th((t) => t.colors.textSecondary)};
 `;
 
 export const StyledOriginalLink = styled.a`
-  ${({ theme }) => {
-    const t = resolveTheme(theme);
-    return css`
-      font-size: ${t.fontSizes.sm};
-      color: ${t.colors.textLink};
-      border-radius: ${t.radii.sm};
-      text-decoration: underline;
-      text-underline-offset: 0.15em;
-      ${focusVisible}
-    `;
-  }}
+  font-size: ${th((t) => t.fontSizes.sm)};
+  color: ${th((t) => t.colors.textLink)};
+  border-radius: ${th((t) => t.radii.sm)};
+  text-decoration: underline;
+  text-underline-offset: 0.15em;
+  ${focusVisible}
 `;
 
 /** A small preview that opens the viewer: a button holding the image. */

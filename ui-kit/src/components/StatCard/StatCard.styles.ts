@@ -1,5 +1,6 @@
-import { styled, css } from 'styled-components';
-import { resolveTheme } from '../../theme/resolveTheme';
+import { styled } from 'styled-components';
+import { resolveTheme, th } from '../../theme/resolveTheme';
+import { spreadRow } from '../../theme/styleHelpers';
 
 export type StatCardTone = 'neutral' | 'primary' | 'success' | 'warning' | 'danger' | 'info';
 
@@ -26,72 +27,43 @@ const toneColor = (tone: StatCardTone, theme: unknown): string => {
 };
 
 export const StyledStatCard = styled.div`
-  ${({ theme }) => {
-    const t = resolveTheme(theme);
-    return css`
-      display: flex;
-      flex-direction: column;
-      gap: ${t.space[1]};
-      /* Side by side in a wrapping row, each at least 12rem wide. */
-      flex: 1 1 9rem;
-      min-width: 0;
-      padding: ${t.space[4]};
-      border-radius: ${t.radii.lg};
-      border: ${t.borderWidths.thin} solid ${t.colors.border};
-      background: ${t.colors.bgElevated};
-      font-family: ${t.fonts.body};
-      color: ${t.colors.text};
-    `;
-  }}
+  display: flex;
+  flex-direction: column;
+  gap: ${th((t) => t.space[1])};
+  /* Side by side in a wrapping row, each at least 12rem wide. */
+  flex: 1 1 9rem;
+  min-width: 0;
+  padding: ${th((t) => t.space[4])};
+  border-radius: ${th((t) => t.radii.lg)};
+  border: ${th((t) => t.borderWidths.thin)} solid ${th((t) => t.colors.border)};
+  background: ${th((t) => t.colors.bgElevated)};
+  font-family: ${th((t) => t.fonts.body)};
+  color: ${th((t) => t.colors.text)};
 `;
 
+/** An action beside the label moves below it when there is no room. */
 export const StyledStatHeader = styled.div`
-  ${({ theme }) => {
-    const t = resolveTheme(theme);
-    return css`
-      display: flex;
-      /* An action beside the label moves below it when there is no room. */
-      flex-wrap: wrap;
-      align-items: center;
-      justify-content: space-between;
-      gap: ${t.space[2]};
-      min-width: 0;
-    `;
-  }}
+  ${spreadRow}
+  min-width: 0;
 `;
 
 export const StyledStatLabel = styled.div`
-  ${({ theme }) => {
-    const t = resolveTheme(theme);
-    return css`
-      margin: 0;
-      font-size: ${t.fontSizes.sm};
-      color: ${t.colors.textSecondary};
-    `;
-  }}
+  margin: 0;
+  font-size: ${th((t) => t.fontSizes.sm)};
+  color: ${th((t) => t.colors.textSecondary)};
 `;
 
 export const StyledStatValue = styled.div<{ $tone: StatCardTone }>`
-  ${({ theme, $tone }) => {
-    const t = resolveTheme(theme);
-    return css`
-      margin: 0;
-      font-size: ${t.fontSizes.xxl};
-      font-weight: ${t.fontWeights.semibold};
-      line-height: ${t.lineHeights.tight};
-      color: ${toneColor($tone, theme)};
-      overflow-wrap: anywhere;
-    `;
-  }}
+  margin: 0;
+  font-size: ${th((t) => t.fontSizes.xxl)};
+  font-weight: ${th((t) => t.fontWeights.semibold)};
+  line-height: ${th((t) => t.lineHeights.tight)};
+  color: ${({ theme, $tone }) => toneColor($tone, theme)};
+  overflow-wrap: anywhere;
 `;
 
 export const StyledStatHint = styled.div`
-  ${({ theme }) => {
-    const t = resolveTheme(theme);
-    return css`
-      margin: 0;
-      font-size: ${t.fontSizes.xs};
-      color: ${t.colors.textSecondary};
-    `;
-  }}
+  margin: 0;
+  font-size: ${th((t) => t.fontSizes.xs)};
+  color: ${th((t) => t.colors.textSecondary)};
 `;

@@ -1,6 +1,6 @@
 import styled, { css } from 'styled-components';
 import { resolveTheme, th } from '../../theme/resolveTheme';
-import { focusVisible } from '../../theme/styleHelpers';
+import { focusVisible, spreadRow } from '../../theme/styleHelpers';
 import type { SluiceTheme } from '../../theme/types';
 
 export type TableSize = 'sm' | 'md';
@@ -19,11 +19,7 @@ export const StyledTableRoot = styled.div`
 `;
 
 export const StyledToolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${th((t) => t.space[2])};
+  ${spreadRow}
 `;
 
 export const StyledToolbarGroup = styled.div`
