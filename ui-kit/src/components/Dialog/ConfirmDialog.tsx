@@ -1,7 +1,7 @@
 import { forwardRef, useState, type ReactNode } from 'react';
 import { useT } from '../../i18n/I18nProvider';
-import { Button } from '../Button/Button';
 import { Dialog, type DialogSize } from './Dialog';
+import { DialogActions } from './DialogActions';
 
 export type ConfirmTone = 'default' | 'danger';
 
@@ -66,19 +66,15 @@ export const ConfirmDialog = forwardRef<HTMLDivElement, ConfirmDialogProps>(func
       closable={false}
       closeOnOverlayClick={false}
       footer={
-        <>
-          <Button onClick={() => onResolve(false)} disabled={busy}>
-            {cancelText ?? t('confirm.cancel')}
-          </Button>
-          <Button
-            variant="primary"
-            tone={tone === 'danger' ? 'danger' : 'accent'}
-            loading={busy}
-            onClick={() => void handleConfirm()}
-          >
-            {confirmText ?? t('confirm.ok')}
-          </Button>
-        </>
+        // Cancel closes the dialog, which resolves false above.
+        <DialogActions
+          cancelText={cancelText ?? t('confirm.cancel')}
+          cancelDisabled={busy}
+          confirmText={confirmText ?? t('confirm.ok')}
+          tone={tone === 'danger' ? 'danger' : 'accent'}
+          loading={busy}
+          onConfirm={() => void handleConfirm()}
+        />
       }
     >
       {content}

@@ -6,6 +6,7 @@ import { StoryRow, StoryStack } from '../../test/storyLayout';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ConfirmHost, confirm } from './confirm';
 import { Dialog, DialogClose } from './Dialog';
+import { DialogActions } from './DialogActions';
 
 const footer = (
   <>
@@ -56,6 +57,17 @@ export const LongContent: Story = {
         ))}
       </StoryStack>
     ),
+  },
+};
+
+/** The usual footer: DialogActions closes, then confirms (here a one-way step, in red). */
+export const WithActions: Story = {
+  args: {
+    defaultOpen: true,
+    title: '删除用户 alice？',
+    description: '删除后该用户无法登录，记录保留。',
+    children: undefined,
+    footer: <DialogActions cancelText="取消" confirmText="删除" tone="danger" onConfirm={() => undefined} />,
   },
 };
 
