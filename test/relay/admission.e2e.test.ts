@@ -1,5 +1,7 @@
 import { DataSource } from 'typeorm';
 import { EventBus } from '../../server/src/redis/event-bus.service';
+import { TokensService } from '../../server/src/tokens/tokens.service';
+import { UserEntity } from '../../server/src/users/user.entity';
 import { DATABASES } from '../support/env';
 import { newAdmin } from '../support/http';
 import type { FakeOpenAI } from '../support/fakes/openai-upstream';
@@ -240,6 +242,25 @@ describe.each(DATABASES)('relay admission (%s)', (kind) => {
     expect(up.json).not.toHaveProperty('api_key');
     expect(up.json).not.toHaveProperty('extra_headers');
     expect(JSON.stringify(a.body)).not.toContain(KEY_A);
+  });
+
+  it('reads a cold token and its user from the database once, however many requests arrive together', async () => {
+    const owner = await fundedUser(kit, 1_000_000);
+    const { key } = await createToken(owner.caller);
+    // Signing in and creating the token read the user already: make its snapshot cold too.
+    await kit.t.app.get(EventBus).publish('users.changed', { userId: owner.id });
+    const tokens = jest.spyOn(kit.t.app.get(TokensService), 'authenticate');
+    const findOne = jest.spyOn(kit.t.app.get(DataSource).manager, 'findOne');
+    try {
+      const answers = await Promise.all(Array.from({ length: 16 }, () => call(bearer(key))));
+      expect(answers.map((a) => a.status)).toEqual(Array(16).fill(200));
+      // One read each, shared by the requests that found the cache cold (not one per request).
+      expect(tokens.mock.calls.filter(([k]) => k === key.slice(3) || k === key)).toHaveLength(1);
+      expect(findOne.mock.calls.filter(([entity, opts]) => entity === UserEntity && JSON.stringify(opts).includes(`"id":${owner.id}`))).toHaveLength(1);
+    } finally {
+      tokens.mockRestore();
+      findOne.mockRestore();
+    }
   });
 
   // Last: it takes the database away.

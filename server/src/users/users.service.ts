@@ -65,6 +65,8 @@ const AUTH_CACHE_MS = 60_000;
 export class UsersService implements OnModuleInit {
   private readonly logger = new Logger('Users');
   private readonly authCache = new Map<number, { snap: AuthSnapshot; at: number }>();
+  /** Snapshot reads in flight: an expired entry is read once, not once per waiting request. */
+  private readonly authReading = new Map<number, Promise<UserEntity | null>>();
 
   constructor(
     private readonly db: DatabaseService,
@@ -74,6 +76,7 @@ export class UsersService implements OnModuleInit {
   onModuleInit(): void {
     this.bus.on('users.changed', ({ userId }) => {
       this.authCache.delete(userId);
+      this.authReading.delete(userId);
     });
   }
 
@@ -82,7 +85,17 @@ export class UsersService implements OnModuleInit {
   async authSnapshot(id: number): Promise<AuthSnapshot | null> {
     const hit = this.authCache.get(id);
     if (hit && Date.now() - hit.at < AUTH_CACHE_MS) return hit.snap;
-    const u = await this.db.manager.findOne(UserEntity, { where: { id } });
+    let read = this.authReading.get(id);
+    if (!read) {
+      const shared = this.db.manager.findOne(UserEntity, { where: { id } });
+      read = shared;
+      this.authReading.set(id, shared);
+      const done = (): void => {
+        if (this.authReading.get(id) === shared) this.authReading.delete(id);
+      };
+      shared.then(done, done);
+    }
+    const u = await read;
     if (!u) return null;
     const snap: AuthSnapshot = {
       id: u.id,
@@ -601,6 +614,7 @@ export class UsersService implements OnModuleInit {
 
   private async changed(userId: number): Promise<void> {
     this.authCache.delete(userId);
+    this.authReading.delete(userId);
     await this.bus.publish('users.changed', { userId });
   }
 }
