@@ -1,8 +1,9 @@
 // Password change (spec §2 screen 9, §5): two entries that must match, at least 8 characters;
 // PUT /api/user/self with just the password. A refusal keeps what was typed.
 import { useForm } from 'react-hook-form';
-import { Banner, Button, Card, FormActions, FormField, FormGrid, Input, Stack, toast, useT } from '@sluice/ui-kit';
+import { Button, Card, FormActions, FormField, FormGrid, Input, toast, useT } from '@sluice/ui-kit';
 import { useApi } from '../../api/useApi';
+import { ServerForm, useServerSubmit } from '../../components/ServerForm';
 
 interface Values {
   password: string;
@@ -11,29 +12,23 @@ interface Values {
 
 export function PasswordCard() {
   const { t } = useT();
-  const { request, describe } = useApi();
+  const { request } = useApi();
+  const form = useForm<Values>({ defaultValues: { password: '', confirm: '' } });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ defaultValues: { password: '', confirm: '' } });
+  } = form;
 
-  const onSubmit = async ({ password }: Values) => {
-    try {
-      await request('PUT', '/api/user/self', { password });
-      toast.success(t('console.personal.password.changed'));
-      reset();
-    } catch (error) {
-      setError('root', { message: describe(error) });
-    }
-  };
+  const submit = useServerSubmit(form, async ({ password }) => {
+    await request('PUT', '/api/user/self', { password });
+    toast.success(t('console.personal.password.changed'));
+    reset();
+  });
 
   return (
     <Card title={t('console.personal.password.title')} description={t('console.personal.password.description')}>
-      <Stack as="form" gap={3} onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label={t('console.personal.password.title')}>
-        {errors.root?.message ? <Banner type="danger">{errors.root.message}</Banner> : null}
+      <ServerForm form={form} onSubmit={submit} aria-label={t('console.personal.password.title')}>
         <FormGrid columns={2}>
           <FormField label={t('console.personal.password.newPassword')} hint={t('console.personal.password.hint')} error={errors.password?.message} required>
             <Input
@@ -59,7 +54,7 @@ export function PasswordCard() {
             {t('console.personal.password.submit')}
           </Button>
         </FormActions>
-      </Stack>
+      </ServerForm>
     </Card>
   );
 }

@@ -2,8 +2,9 @@
 // (PUT /api/redemption/ {id, name, quota}, unused codes only) of redemption codes (spec §2.6, §5).
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Banner, Button, Dialog, DialogClose, FormField, FormGrid, Input, NumberInput, Stack, toast, useT } from '@sluice/ui-kit';
+import { Button, FormField, FormGrid, Input, NumberInput, Stack, toast, useT } from '@sluice/ui-kit';
 import { useApi } from '../../api/useApi';
+import { FormDialog } from '../../components/ServerForm';
 import { formatQuota, quotaFromDisplay, type QuotaDisplay } from '../quota/format';
 import { QUOTA_PRESET_DOLLARS, type Redemption } from './types';
 
@@ -34,18 +35,17 @@ function toDisplay(quota: number, display: QuotaDisplay): number {
 
 export function RedemptionFormDialog({ target, display, onClose, onSaved }: Props) {
   const { t } = useT();
-  const { request, describe } = useApi();
+  const { request } = useApi();
   const editing = target?.mode === 'edit' ? target.code : null;
+  const form = useForm<Values>();
   const {
     register,
     control,
-    handleSubmit,
     reset,
-    setError,
     setValue,
     watch,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>();
+    formState: { errors },
+  } = form;
 
   // Only a new target resets the form (the display object is rebuilt on every parent render).
   const { inCurrency, quotaPerUnit } = display;
@@ -57,19 +57,14 @@ export function RedemptionFormDialog({ target, display, onClose, onSaved }: Prop
 
   const onSubmit = async (v: Values) => {
     const quota = quotaFromDisplay(v.amount ?? 0, display);
-    try {
-      if (editing) {
-        const res = await request<Redemption>('PUT', '/api/redemption/', { id: editing.id, name: v.name.trim(), quota });
-        toast.success(t('console.redemptions.form.updated'));
-        onSaved({ edited: res.data });
-      } else {
-        const res = await request<string[]>('POST', '/api/redemption/', { name: v.name.trim(), quota, count: Math.trunc(v.count ?? 1) });
-        toast.success(t('console.redemptions.form.created', { count: res.data.length }));
-        onSaved({ created: res.data });
-      }
-    } catch (e) {
-      // The server's own words; the form stays as typed.
-      setError('root', { message: describe(e) });
+    if (editing) {
+      const res = await request<Redemption>('PUT', '/api/redemption/', { id: editing.id, name: v.name.trim(), quota });
+      toast.success(t('console.redemptions.form.updated'));
+      onSaved({ edited: res.data });
+    } else {
+      const res = await request<string[]>('POST', '/api/redemption/', { name: v.name.trim(), quota, count: Math.trunc(v.count ?? 1) });
+      toast.success(t('console.redemptions.form.created', { count: res.data.length }));
+      onSaved({ created: res.data });
     }
   };
 
@@ -77,79 +72,68 @@ export function RedemptionFormDialog({ target, display, onClose, onSaved }: Prop
   const unit = display.inCurrency ? 'USD' : t('console.redemptions.form.quotaUnit');
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <FormDialog
       title={editing ? t('console.redemptions.form.editTitle') : t('console.redemptions.form.addTitle')}
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="outline">{t('common.cancel')}</Button>
-          </DialogClose>
-          <Button variant="primary" loading={isSubmitting} onClick={() => void handleSubmit(onSubmit)()}>
-            {t('common.save')}
-          </Button>
-        </>
-      }
+      form={form}
+      onSubmit={onSubmit}
+      open
+      onClose={onClose}
+      cancelText={t('common.cancel')}
+      submitText={t('common.save')}
     >
-      <Stack as="form" gap={3} onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
-        {errors.root?.message ? <Banner type="danger">{errors.root.message}</Banner> : null}
-        <FormGrid columns={1}>
-          <FormField label={t('console.redemptions.form.name')} error={errors.name?.message} required>
-            <Input
-              autoComplete="off"
-              placeholder={t('console.redemptions.form.namePlaceholder')}
-              {...register('name', {
-                validate: (v) => {
-                  const name = v.trim();
-                  if (name === '') return t('console.redemptions.form.nameRequired');
-                  return [...name].length <= NAME_MAX || t('console.redemptions.form.nameLength');
-                },
-              })}
-            />
-          </FormField>
+      <FormGrid columns={1}>
+        <FormField label={t('console.redemptions.form.name')} error={errors.name?.message} required>
+          <Input
+            autoComplete="off"
+            placeholder={t('console.redemptions.form.namePlaceholder')}
+            {...register('name', {
+              validate: (v) => {
+                const name = v.trim();
+                if (name === '') return t('console.redemptions.form.nameRequired');
+                return [...name].length <= NAME_MAX || t('console.redemptions.form.nameLength');
+              },
+            })}
+          />
+        </FormField>
+        <Controller
+          control={control}
+          name="amount"
+          rules={{ validate: (v) => (v !== null && quotaFromDisplay(v, display) >= 1) || t('console.redemptions.form.quotaInvalid') }}
+          render={({ field }) => (
+            <FormField
+              label={t('console.redemptions.form.quota', { unit })}
+              hint={t('console.redemptions.form.quotaHint', { quota: formatQuota(quotaFromDisplay(amount ?? 0, display), { ...display, inCurrency: false }) })}
+              error={errors.amount?.message}
+              required
+            >
+              <NumberInput value={field.value} onValueChange={field.onChange} min={0} step={display.inCurrency ? 1 : 100000} />
+            </FormField>
+          )}
+        />
+        {display.inCurrency && (
+          <Stack direction="row" gap={2} role="group" aria-label={t('console.redemptions.form.presets')}>
+            {QUOTA_PRESET_DOLLARS.map((d) => (
+              <Button key={d} size="sm" variant={amount === d ? 'primary' : 'outline'} onClick={() => setValue('amount', d, { shouldValidate: true })}>
+                {`$${d}`}
+              </Button>
+            ))}
+          </Stack>
+        )}
+        {!editing && (
           <Controller
             control={control}
-            name="amount"
-            rules={{ validate: (v) => (v !== null && quotaFromDisplay(v, display) >= 1) || t('console.redemptions.form.quotaInvalid') }}
+            name="count"
+            rules={{
+              validate: (v) => (v !== null && Number.isInteger(v) && v >= 1 && v <= COUNT_MAX) || t('console.redemptions.form.countInvalid'),
+            }}
             render={({ field }) => (
-              <FormField
-                label={t('console.redemptions.form.quota', { unit })}
-                hint={t('console.redemptions.form.quotaHint', { quota: formatQuota(quotaFromDisplay(amount ?? 0, display), { ...display, inCurrency: false }) })}
-                error={errors.amount?.message}
-                required
-              >
-                <NumberInput value={field.value} onValueChange={field.onChange} min={0} step={display.inCurrency ? 1 : 100000} />
+              <FormField label={t('console.redemptions.form.count')} hint={t('console.redemptions.form.countHint')} error={errors.count?.message} required>
+                <NumberInput value={field.value} onValueChange={field.onChange} min={1} max={COUNT_MAX} step={1} precision={0} />
               </FormField>
             )}
           />
-          {display.inCurrency && (
-            <Stack direction="row" gap={2} role="group" aria-label={t('console.redemptions.form.presets')}>
-              {QUOTA_PRESET_DOLLARS.map((d) => (
-                <Button key={d} size="sm" variant={amount === d ? 'primary' : 'outline'} onClick={() => setValue('amount', d, { shouldValidate: true })}>
-                  {`$${d}`}
-                </Button>
-              ))}
-            </Stack>
-          )}
-          {!editing && (
-            <Controller
-              control={control}
-              name="count"
-              rules={{
-                validate: (v) => (v !== null && Number.isInteger(v) && v >= 1 && v <= COUNT_MAX) || t('console.redemptions.form.countInvalid'),
-              }}
-              render={({ field }) => (
-                <FormField label={t('console.redemptions.form.count')} hint={t('console.redemptions.form.countHint')} error={errors.count?.message} required>
-                  <NumberInput value={field.value} onValueChange={field.onChange} min={1} max={COUNT_MAX} step={1} precision={0} />
-                </FormField>
-              )}
-            />
-          )}
-        </FormGrid>
-      </Stack>
-    </Dialog>
+        )}
+      </FormGrid>
+    </FormDialog>
   );
 }

@@ -2,9 +2,10 @@
 // group and quota too) dialogs. Bound third-party ids and the e-mail are shown read-only.
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Banner, Button, Dialog, DialogClose, FormField, FormGrid, Input, NumberInput, Select, Stack, toast, useT } from '@sluice/ui-kit';
+import { FormField, FormGrid, Input, NumberInput, Select, toast, useT } from '@sluice/ui-kit';
 import { keys } from '../../api/keys';
 import { useApi, useApiData } from '../../api/useApi';
+import { FormDialog } from '../../components/ServerForm';
 import { formatQuota, type QuotaDisplay } from '../quota/format';
 import type { AdminUser } from './types';
 
@@ -31,18 +32,17 @@ const BOUND_LABEL = { email: 'email', github_id: 'github', linuxdo_id: 'linuxdo'
 
 export function UserFormDialog({ target, display, onClose, onSaved }: Props) {
   const { t } = useT();
-  const { request, describe } = useApi();
+  const { request } = useApi();
   const editing = target?.mode === 'edit' ? target.user : null;
   const { data: groups } = useApiData<string[]>(editing ? keys.groups() : null);
+  const form = useForm<Values>();
   const {
     register,
     control,
-    handleSubmit,
     reset,
-    setError,
     watch,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>();
+    formState: { errors },
+  } = form;
 
   useEffect(() => {
     reset({
@@ -57,20 +57,16 @@ export function UserFormDialog({ target, display, onClose, onSaved }: Props) {
   if (!target) return null;
 
   const onSubmit = async (v: Values) => {
-    try {
-      if (editing) {
-        const body: Record<string, unknown> = { id: editing.id, username: v.username.trim(), display_name: v.display_name, group: v.group, quota: v.quota ?? 0 };
-        if (v.password !== '') body.password = v.password;
-        const res = await request<AdminUser>('PUT', '/api/user/', body);
-        toast.success(t('console.users.form.updated'));
-        onSaved(res.data);
-      } else {
-        await request('POST', '/api/user/', { username: v.username.trim(), display_name: v.display_name, password: v.password });
-        toast.success(t('console.users.form.created'));
-        onSaved(null);
-      }
-    } catch (e) {
-      setError('root', { message: describe(e) });
+    if (editing) {
+      const body: Record<string, unknown> = { id: editing.id, username: v.username.trim(), display_name: v.display_name, group: v.group, quota: v.quota ?? 0 };
+      if (v.password !== '') body.password = v.password;
+      const res = await request<AdminUser>('PUT', '/api/user/', body);
+      toast.success(t('console.users.form.updated'));
+      onSaved(res.data);
+    } else {
+      await request('POST', '/api/user/', { username: v.username.trim(), display_name: v.display_name, password: v.password });
+      toast.success(t('console.users.form.created'));
+      onSaved(null);
     }
   };
 
@@ -78,93 +74,82 @@ export function UserFormDialog({ target, display, onClose, onSaved }: Props) {
   const groupOptions = [...new Set([...(groups ?? []), editing?.group ?? 'default'])].map((g) => ({ value: g, label: g }));
 
   return (
-    <Dialog
-      open
-      size={editing ? 'lg' : 'md'}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <FormDialog
       title={editing ? t('console.users.form.editTitle') : t('console.users.form.addTitle')}
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="outline">{t('console.users.form.cancel')}</Button>
-          </DialogClose>
-          <Button variant="primary" loading={isSubmitting} onClick={() => void handleSubmit(onSubmit)()}>
-            {t('console.users.form.save')}
-          </Button>
-        </>
-      }
+      form={form}
+      onSubmit={onSubmit}
+      open
+      onClose={onClose}
+      size={editing ? 'lg' : 'md'}
+      cancelText={t('console.users.form.cancel')}
+      submitText={t('console.users.form.save')}
     >
-      <Stack as="form" gap={3} onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
-        {errors.root?.message ? <Banner type="danger">{errors.root.message}</Banner> : null}
-        <FormGrid columns={editing ? 2 : 1}>
-          <FormField label={t('console.users.form.username')} error={errors.username?.message} required>
-            <Input
-              autoComplete="off"
-              placeholder={t('console.users.form.usernamePlaceholder')}
-              {...register('username', { validate: (v) => v.trim() !== '' || t('console.users.form.usernameRequired') })}
-            />
-          </FormField>
-          <FormField label={t('console.users.form.displayName')}>
-            <Input autoComplete="off" placeholder={t('console.users.form.displayNamePlaceholder')} {...register('display_name')} />
-          </FormField>
-          <FormField
-            label={t('console.users.form.password')}
-            hint={editing ? t('console.users.form.passwordEditHint') : t('console.users.form.passwordHint')}
-            error={errors.password?.message}
-            required={!editing}
-          >
-            <Input
-              type="password"
-              autoComplete="new-password"
-              placeholder={t('console.users.form.passwordPlaceholder')}
-              {...register('password', {
-                validate: (v) => {
-                  if (v === '') return editing ? true : t('console.users.form.passwordRequired');
-                  return v.length >= 8 || t('console.users.form.passwordShort');
-                },
-              })}
-            />
-          </FormField>
-          {editing ? (
-            <>
-              <FormField label={t('console.users.form.group')}>
-                <Controller
-                  control={control}
-                  name="group"
-                  render={({ field }) => (
-                    <Select
-                      aria-label={t('console.users.form.group')}
-                      options={groupOptions}
-                      value={field.value}
-                      onValueChange={(v) => field.onChange(v ?? 'default')}
-                    />
-                  )}
-                />
+      <FormGrid columns={editing ? 2 : 1}>
+        <FormField label={t('console.users.form.username')} error={errors.username?.message} required>
+          <Input
+            autoComplete="off"
+            placeholder={t('console.users.form.usernamePlaceholder')}
+            {...register('username', { validate: (v) => v.trim() !== '' || t('console.users.form.usernameRequired') })}
+          />
+        </FormField>
+        <FormField label={t('console.users.form.displayName')}>
+          <Input autoComplete="off" placeholder={t('console.users.form.displayNamePlaceholder')} {...register('display_name')} />
+        </FormField>
+        <FormField
+          label={t('console.users.form.password')}
+          hint={editing ? t('console.users.form.passwordEditHint') : t('console.users.form.passwordHint')}
+          error={errors.password?.message}
+          required={!editing}
+        >
+          <Input
+            type="password"
+            autoComplete="new-password"
+            placeholder={t('console.users.form.passwordPlaceholder')}
+            {...register('password', {
+              validate: (v) => {
+                if (v === '') return editing ? true : t('console.users.form.passwordRequired');
+                return v.length >= 8 || t('console.users.form.passwordShort');
+              },
+            })}
+          />
+        </FormField>
+        {editing ? (
+          <>
+            <FormField label={t('console.users.form.group')}>
+              <Controller
+                control={control}
+                name="group"
+                render={({ field }) => (
+                  <Select
+                    aria-label={t('console.users.form.group')}
+                    options={groupOptions}
+                    value={field.value}
+                    onValueChange={(v) => field.onChange(v ?? 'default')}
+                  />
+                )}
+              />
+            </FormField>
+            <FormField
+              htmlFor="user-form-quota"
+              label={t('console.users.form.quota')}
+              hint={t('console.users.form.quotaHint', { amount: formatQuota(quota ?? 0, display) })}
+              error={errors.quota?.message}
+            >
+              <Controller
+                control={control}
+                name="quota"
+                rules={{ validate: (v) => (v !== null && Number.isInteger(v) && v >= 0) || t('console.users.form.quotaInvalid') }}
+                render={({ field }) => <NumberInput id="user-form-quota" value={field.value} onValueChange={field.onChange} min={0} step={1} precision={0} />}
+              />
+            </FormField>
+            {BOUND.map((key) => (
+              <FormField key={key} label={t(`console.users.form.${BOUND_LABEL[key]}`)} hint={t('console.users.form.readOnly')}>
+                <Input readOnly value={editing[key] || ''} placeholder={t('console.users.form.none')} />
               </FormField>
-              <FormField
-                htmlFor="user-form-quota"
-                label={t('console.users.form.quota')}
-                hint={t('console.users.form.quotaHint', { amount: formatQuota(quota ?? 0, display) })}
-                error={errors.quota?.message}
-              >
-                <Controller
-                  control={control}
-                  name="quota"
-                  rules={{ validate: (v) => (v !== null && Number.isInteger(v) && v >= 0) || t('console.users.form.quotaInvalid') }}
-                  render={({ field }) => <NumberInput id="user-form-quota" value={field.value} onValueChange={field.onChange} min={0} step={1} precision={0} />}
-                />
-              </FormField>
-              {BOUND.map((key) => (
-                <FormField key={key} label={t(`console.users.form.${BOUND_LABEL[key]}`)} hint={t('console.users.form.readOnly')}>
-                  <Input readOnly value={editing[key] || ''} placeholder={t('console.users.form.none')} />
-                </FormField>
-              ))}
-            </>
-          ) : null}
-        </FormGrid>
-      </Stack>
-    </Dialog>
+            ))}
+          </>
+        ) : null}
+      </FormGrid>
+    </FormDialog>
   );
 }

@@ -2,8 +2,9 @@
 // cleared and the balance rises by the quota the server returns. A get-code link when the
 // super admin set a top-up link.
 import { useForm } from 'react-hook-form';
-import { Banner, Button, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
+import { Button, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
 import { useApi } from '../../api/useApi';
+import { ServerForm, useServerSubmit } from '../../components/ServerForm';
 import { formatQuota, type QuotaDisplay } from '../quota/format';
 
 interface Values {
@@ -19,29 +20,23 @@ interface Props {
 
 export function RedeemForm({ display, topUpLink, onRedeemed }: Props) {
   const { t } = useT();
-  const { request, describe } = useApi();
+  const { request } = useApi();
+  const form = useForm<Values>({ defaultValues: { key: '' } });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ defaultValues: { key: '' } });
+  } = form;
 
-  const onSubmit = async (v: Values) => {
-    try {
-      const res = await request<number>('POST', '/api/user/topup', { key: v.key.trim() });
-      toast.success(t('console.wallet.redeem.success', { quota: formatQuota(res.data, display) }));
-      reset({ key: '' });
-      onRedeemed(res.data);
-    } catch (e) {
-      setError('root', { message: describe(e) });
-    }
-  };
+  const submit = useServerSubmit(form, async (v) => {
+    const res = await request<number>('POST', '/api/user/topup', { key: v.key.trim() });
+    toast.success(t('console.wallet.redeem.success', { quota: formatQuota(res.data, display) }));
+    reset({ key: '' });
+    onRedeemed(res.data);
+  });
 
   return (
-    <Stack as="form" gap={3} onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label={t('console.wallet.redeem.title')}>
-      {errors.root?.message ? <Banner type="danger">{errors.root.message}</Banner> : null}
+    <ServerForm form={form} onSubmit={submit} aria-label={t('console.wallet.redeem.title')}>
       <FormField label={t('console.wallet.redeem.code')} error={errors.key?.message}>
         <Input
           autoComplete="off"
@@ -59,6 +54,6 @@ export function RedeemForm({ display, topUpLink, onRedeemed }: Props) {
           </Button>
         )}
       </Stack>
-    </Stack>
+    </ServerForm>
   );
 }

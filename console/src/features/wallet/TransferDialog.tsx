@@ -2,8 +2,9 @@
 // (one currency unit of quota) and at most what is pending; refused before sending otherwise.
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Banner, Button, Dialog, DialogClose, FormField, NumberInput, Stack, toast, useT } from '@sluice/ui-kit';
+import { FormField, NumberInput, toast, useT } from '@sluice/ui-kit';
 import { useApi } from '../../api/useApi';
+import { FormDialog } from '../../components/ServerForm';
 import { formatQuota, quotaFromDisplay, type QuotaDisplay } from '../quota/format';
 
 interface Values {
@@ -20,15 +21,14 @@ interface Props {
 
 export function TransferDialog({ open, pending, display, onClose, onDone }: Props) {
   const { t } = useT();
-  const { request, describe } = useApi();
+  const { request } = useApi();
   const min = display.quotaPerUnit;
+  const form = useForm<Values>();
   const {
     control,
-    handleSubmit,
     reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>();
+    formState: { errors },
+  } = form;
 
   const { inCurrency, quotaPerUnit } = display;
   useEffect(() => {
@@ -37,57 +37,42 @@ export function TransferDialog({ open, pending, display, onClose, onDone }: Prop
   }, [open, pending, inCurrency, quotaPerUnit, reset]);
 
   const onSubmit = async (v: Values) => {
-    try {
-      const res = await request('POST', '/api/user/aff_transfer', { quota: quotaFromDisplay(v.amount ?? 0, display) });
-      toast.success(res.message || t('console.wallet.invite.transferred'));
-      onDone();
-    } catch (e) {
-      setError('root', { message: describe(e) });
-    }
+    const res = await request('POST', '/api/user/aff_transfer', { quota: quotaFromDisplay(v.amount ?? 0, display) });
+    toast.success(res.message || t('console.wallet.invite.transferred'));
+    onDone();
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        if (!o) onClose();
-      }}
+    <FormDialog
       title={t('console.wallet.invite.transferTitle')}
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="outline">{t('common.cancel')}</Button>
-          </DialogClose>
-          <Button variant="primary" loading={isSubmitting} onClick={() => void handleSubmit(onSubmit)()}>
-            {t('console.wallet.invite.transfer')}
-          </Button>
-        </>
-      }
+      form={form}
+      onSubmit={onSubmit}
+      open={open}
+      onClose={onClose}
+      cancelText={t('common.cancel')}
+      submitText={t('console.wallet.invite.transfer')}
     >
-      <Stack as="form" gap={3} onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
-        {errors.root?.message ? <Banner type="danger">{errors.root.message}</Banner> : null}
-        <Controller
-          control={control}
-          name="amount"
-          rules={{
-            validate: (v) => {
-              const q = quotaFromDisplay(v ?? 0, display);
-              if (q < min) return t('console.wallet.invite.transferMin', { min: formatQuota(min, display) });
-              return q <= pending || t('console.wallet.invite.transferMax', { max: formatQuota(pending, display) });
-            },
-          }}
-          render={({ field }) => (
-            <FormField
-              label={t('console.wallet.invite.transferAmount', { unit: display.inCurrency ? 'USD' : t('console.wallet.quotaUnit') })}
-              hint={t('console.wallet.invite.transferHint', { available: formatQuota(pending, display), min: formatQuota(min, display) })}
-              error={errors.amount?.message}
-              required
-            >
-              <NumberInput value={field.value} onValueChange={field.onChange} min={0} step={display.inCurrency ? 1 : min} />
-            </FormField>
-          )}
-        />
-      </Stack>
-    </Dialog>
+      <Controller
+        control={control}
+        name="amount"
+        rules={{
+          validate: (v) => {
+            const q = quotaFromDisplay(v ?? 0, display);
+            if (q < min) return t('console.wallet.invite.transferMin', { min: formatQuota(min, display) });
+            return q <= pending || t('console.wallet.invite.transferMax', { max: formatQuota(pending, display) });
+          },
+        }}
+        render={({ field }) => (
+          <FormField
+            label={t('console.wallet.invite.transferAmount', { unit: display.inCurrency ? 'USD' : t('console.wallet.quotaUnit') })}
+            hint={t('console.wallet.invite.transferHint', { available: formatQuota(pending, display), min: formatQuota(min, display) })}
+            error={errors.amount?.message}
+            required
+          >
+            <NumberInput value={field.value} onValueChange={field.onChange} min={0} step={display.inCurrency ? 1 : min} />
+          </FormField>
+        )}
+      />
+    </FormDialog>
   );
 }
