@@ -1,8 +1,9 @@
 // Moves referral quota into the balance; below quota_per_unit nothing is sent (spec §5).
 import { useEffect, useState } from 'react';
-import { Banner, Button, Dialog, DialogClose, FormField, NumberInput, Stack, toast, useT } from '@sluice/ui-kit';
+import { Banner, Dialog, DialogActions, FormField, NumberInput, Stack, toast, useT } from '@sluice/ui-kit';
 import { useSession } from '../../app/session';
 import { useApi } from '../../api/useApi';
+import { useServerAction } from '../../hooks/useServerAction';
 import { formatQuota, quotaDisplayOf } from '../quota/format';
 
 interface Props {
@@ -15,21 +16,20 @@ interface Props {
 export function AffTransferDialog({ open, onOpenChange, available, onDone }: Props) {
   const { t } = useT();
   const { status } = useSession();
-  const { request, describe } = useApi();
+  const { request } = useApi();
+  const { busy, refusal, run, clear } = useServerAction();
   const display = quotaDisplayOf(status);
   const min = display.quotaPerUnit;
   const [amount, setAmount] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (open) {
       setAmount(available >= min ? available : min);
       setError(null);
-      setServerError(null);
+      clear();
     }
-  }, [open, available, min]);
+  }, [open, available, min, clear]);
 
   const submit = async () => {
     if (amount === null || amount < min) {
@@ -37,16 +37,11 @@ export function AffTransferDialog({ open, onOpenChange, available, onDone }: Pro
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
+    await run(async () => {
       await request('POST', '/api/user/aff_transfer', { quota: amount });
       toast.success(t('console.personal.aff.done'));
       onDone();
-    } catch (e) {
-      setServerError(describe(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -56,18 +51,16 @@ export function AffTransferDialog({ open, onOpenChange, available, onDone }: Pro
       title={t('console.personal.aff.transferTitle')}
       description={t('console.personal.aff.available', { amount: formatQuota(available, display) })}
       footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="outline">{t('console.personal.aff.cancel')}</Button>
-          </DialogClose>
-          <Button variant="primary" loading={busy} onClick={() => void submit()}>
-            {t('console.personal.aff.confirm')}
-          </Button>
-        </>
+        <DialogActions
+          cancelText={t('console.personal.aff.cancel')}
+          confirmText={t('console.personal.aff.confirm')}
+          loading={busy}
+          onConfirm={() => void submit()}
+        />
       }
     >
       <Stack gap={3}>
-        {serverError ? <Banner type="danger">{serverError}</Banner> : null}
+        {refusal ? <Banner type="danger">{refusal}</Banner> : null}
         <FormField
           label={t('console.personal.aff.amount')}
           hint={t('console.personal.aff.amountHint', { min: formatQuota(min, display), units: min })}

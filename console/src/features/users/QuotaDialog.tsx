@@ -1,8 +1,9 @@
 // Adds or subtracts quota (negative numbers allowed) through POST /api/user/manage add_quota;
 // the answer's quota replaces the row's.
 import { useEffect, useState } from 'react';
-import { Banner, Button, Dialog, DialogClose, FormField, NumberInput, Stack, toast, useT } from '@sluice/ui-kit';
+import { Banner, Dialog, DialogActions, FormField, NumberInput, Stack, toast, useT } from '@sluice/ui-kit';
 import { useApi } from '../../api/useApi';
+import { useServerAction } from '../../hooks/useServerAction';
 import { formatQuota, type QuotaDisplay } from '../quota/format';
 import type { AdminUser, ManageResult } from './types';
 
@@ -15,17 +16,16 @@ interface Props {
 
 export function QuotaDialog({ user, display, onClose, onDone }: Props) {
   const { t } = useT();
-  const { request, describe } = useApi();
+  const { request } = useApi();
+  const { busy, refusal, run, clear } = useServerAction();
   const [delta, setDelta] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     setDelta(null);
     setError(null);
-    setServerError(null);
-  }, [user]);
+    clear();
+  }, [user, clear]);
 
   if (!user) return null;
   const submit = async () => {
@@ -34,16 +34,11 @@ export function QuotaDialog({ user, display, onClose, onDone }: Props) {
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
+    await run(async () => {
       const res = await request<ManageResult>('POST', '/api/user/manage', { id: user.id, action: 'add_quota', value: delta });
       toast.success(t('console.users.quota.done'));
       onDone(user, res.data);
-    } catch (e) {
-      setServerError(describe(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -55,18 +50,16 @@ export function QuotaDialog({ user, display, onClose, onDone }: Props) {
       title={t('console.users.quota.title', { username: user.username })}
       description={t('console.users.quota.current', { amount: formatQuota(user.quota, display) })}
       footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="outline">{t('console.users.quota.cancel')}</Button>
-          </DialogClose>
-          <Button variant="primary" loading={busy} onClick={() => void submit()}>
-            {t('console.users.quota.confirm')}
-          </Button>
-        </>
+        <DialogActions
+          cancelText={t('console.users.quota.cancel')}
+          confirmText={t('console.users.quota.confirm')}
+          loading={busy}
+          onConfirm={() => void submit()}
+        />
       }
     >
       <Stack gap={3}>
-        {serverError ? <Banner type="danger">{serverError}</Banner> : null}
+        {refusal ? <Banner type="danger">{refusal}</Banner> : null}
         <FormField
           label={t('console.users.quota.amount')}
           hint={t('console.users.quota.hint', { amount: formatQuota(delta ?? 0, display) })}
