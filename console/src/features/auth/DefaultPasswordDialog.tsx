@@ -3,7 +3,7 @@
 // stored user; the dialog shows until the password is changed or it is put off for this visit.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Dialog, DialogClose, useT } from '@sluice/ui-kit';
+import { Dialog, DialogActions, useT } from '@sluice/ui-kit';
 import { useSession } from '../../app/session';
 
 const LATER_KEY = 'default-password-later';
@@ -27,21 +27,15 @@ export function DefaultPasswordDialog() {
       title={t('console.auth.defaultPassword.title')}
       size="sm"
       footer={
-        <>
-          <DialogClose asChild>
-            <Button>{t('console.auth.defaultPassword.later')}</Button>
-          </DialogClose>
-          <Button
-            variant="primary"
-            tone="danger"
-            onClick={() => {
-              putOff();
-              navigate('/setting');
-            }}
-          >
-            {t('console.auth.defaultPassword.change')}
-          </Button>
-        </>
+        <DialogActions
+          cancelText={t('console.auth.defaultPassword.later')}
+          confirmText={t('console.auth.defaultPassword.change')}
+          tone="danger"
+          onConfirm={() => {
+            putOff();
+            navigate('/setting');
+          }}
+        />
       }
     >
       <p role="alert">{t('console.auth.defaultPassword.body')}</p>

@@ -1,7 +1,7 @@
 // The quick-configuration chat dialog (spec §2.13): a token (or a typed one), the API address,
 // chat link 1 or 2, and a frame or a new window. Confirm stays disabled without a token.
 import { useEffect, useMemo, useState } from 'react';
-import { Banner, Button, Dialog, FormField, FormGrid, Input, Select, Spinner, Stack, toast, useT } from '@sluice/ui-kit';
+import { Banner, Button, Dialog, DialogActions, FormField, FormGrid, Input, Select, Spinner, Stack, toast, useT } from '@sluice/ui-kit';
 import { useSession } from '../../app/session';
 import { availableLinks, chatAddress, siteOrigin, type ChatLaunch, type ChatLinkChoice, type ChatOpenMode } from './chatLaunch';
 import { useChatTokens } from './useChatTokens';
@@ -54,14 +54,13 @@ export function QuickChatDialog({ open, onOpenChange, onLaunch }: QuickChatDialo
       title={t('console.tokens.quick.title')}
       description={t('console.tokens.quick.description')}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant="primary" disabled={key === '' || links.length === 0} onClick={confirm}>
-            {t('console.tokens.quick.confirm')}
-          </Button>
-        </>
+        <DialogActions
+          cancelText={t('common.cancel')}
+          cancelVariant="secondary"
+          confirmText={t('console.tokens.quick.confirm')}
+          disabled={key === '' || links.length === 0}
+          onConfirm={confirm}
+        />
       }
     >
       <Stack gap={3}>

@@ -2,7 +2,7 @@
 // with "complete by hand" for an order the gateway never confirmed (POST /api/user/topup/complete,
 // recorded in the admin log by the server).
 import { useCallback, useState } from 'react';
-import { Button, Card, Dialog, DialogClose, FormField, Input, Select, Table, Toolbar, toast, useT } from '@sluice/ui-kit';
+import { Button, Card, Dialog, DialogActions, FormField, Input, Select, Table, Toolbar, toast, useT } from '@sluice/ui-kit';
 import { keys } from '../../api/keys';
 import { useApi, useApiData, useInvalidate } from '../../api/useApi';
 import type { OrderPage, TopUpOrder } from './types';
@@ -105,16 +105,13 @@ export function AdminTopUpOrders() {
         size="sm"
         title={t('console.payments.orders.completeTitle')}
         footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={busy}>
-                {t('console.payments.orders.cancel')}
-              </Button>
-            </DialogClose>
-            <Button variant="primary" loading={busy} onClick={() => void complete()}>
-              {t('console.payments.orders.completeConfirm')}
-            </Button>
-          </>
+          <DialogActions
+            cancelText={t('console.payments.orders.cancel')}
+            cancelDisabled={busy}
+            confirmText={t('console.payments.orders.completeConfirm')}
+            loading={busy}
+            onConfirm={() => void complete()}
+          />
         }
       >
         <p>{target ? t('console.payments.orders.completeBody', { tradeNo: target.trade_no, amount: target.amount }) : null}</p>

@@ -2,7 +2,7 @@
 // is sent; then DELETE /api/user/self, the stored user is cleared and the login page opens.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Banner, Button, Card, Dialog, DialogClose, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
+import { Banner, Button, Card, Dialog, DialogActions, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
 import { useSession } from '../../app/session';
 import { useApi } from '../../api/useApi';
 
@@ -56,14 +56,13 @@ export function DeleteAccountCard({ username }: { username: string }) {
         onOpenChange={setOpen}
         title={t('console.personal.danger.dialogTitle')}
         footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="outline">{t('console.personal.danger.cancel')}</Button>
-            </DialogClose>
-            <Button variant="primary" tone="danger" loading={busy} onClick={() => void confirm()}>
-              {t('console.personal.danger.confirm')}
-            </Button>
-          </>
+          <DialogActions
+            cancelText={t('console.personal.danger.cancel')}
+            confirmText={t('console.personal.danger.confirm')}
+            tone="danger"
+            loading={busy}
+            onConfirm={() => void confirm()}
+          />
         }
       >
         <Stack gap={3}>

@@ -1,7 +1,7 @@
 // E-mail binding (spec §2 screen 9, §5): the code is mailed by GET /api/verification (30-second
 // resend), then POST /api/oauth/email/bind {email, code}. Empty fields are refused before sending.
 import { useEffect, useState } from 'react';
-import { Banner, Button, Dialog, DialogClose, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
+import { Banner, Button, Dialog, DialogActions, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
 import { useApi } from '../../api/useApi';
 import { useHumanCheck } from '../auth/useHumanCheck';
 import { useCountdown } from './useCountdown';
@@ -81,14 +81,12 @@ export function EmailBindDialog({ open, onOpenChange, onDone }: Props) {
       onOpenChange={onOpenChange}
       title={t('console.personal.bind.emailTitle')}
       footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="outline">{t('console.personal.bind.cancel')}</Button>
-          </DialogClose>
-          <Button variant="primary" loading={binding} onClick={() => void bind()}>
-            {t('console.personal.bind.submit')}
-          </Button>
-        </>
+        <DialogActions
+          cancelText={t('console.personal.bind.cancel')}
+          confirmText={t('console.personal.bind.submit')}
+          loading={binding}
+          onConfirm={() => void bind()}
+        />
       }
     >
       <Stack gap={3}>

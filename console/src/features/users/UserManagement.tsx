@@ -2,7 +2,7 @@
 // edit dialogs, row actions whose answer (status, role, quota) replaces the row's values, and the
 // quota dialog. Deleted users stay listed as cancelled, without actions.
 import { useState } from 'react';
-import { Button, Dialog, DialogClose, FormField, Input, PageContainer, Select, Stack, Table, Toolbar, toast, useT, type TableColumn } from '@sluice/ui-kit';
+import { Button, Dialog, DialogActions, FormField, Input, PageContainer, Select, Stack, Table, Toolbar, toast, useT, type TableColumn } from '@sluice/ui-kit';
 import { useSession } from '../../app/session';
 import { keys } from '../../api/keys';
 import { useApi, useApiData } from '../../api/useApi';
@@ -156,22 +156,16 @@ export function UserManagement() {
         title={t('console.users.confirmDelete.title', { username: deleting?.username ?? '' })}
         description={t('console.users.confirmDelete.body')}
         footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="outline">{t('console.users.confirmDelete.cancel')}</Button>
-            </DialogClose>
-            <Button
-              variant="primary"
-              tone="danger"
-              onClick={() => {
-                const target = deleting;
-                setDeleting(null);
-                if (target) void manage('delete', target);
-              }}
-            >
-              {t('console.users.confirmDelete.confirm')}
-            </Button>
-          </>
+          <DialogActions
+            cancelText={t('console.users.confirmDelete.cancel')}
+            confirmText={t('console.users.confirmDelete.confirm')}
+            tone="danger"
+            onConfirm={() => {
+              const target = deleting;
+              setDeleting(null);
+              if (target) void manage('delete', target);
+            }}
+          />
         }
       />
     </PageContainer>

@@ -1,6 +1,6 @@
 // Import (valid JSON vendor lists only) and export (copy or download) of the vendor configuration.
 import { useEffect, useState } from 'react';
-import { Button, CopyButton, Dialog, DialogClose, FormField, JsonEditor, TextArea, toast, useT } from '@sluice/ui-kit';
+import { CopyButton, Dialog, DialogActions, FormField, JsonEditor, TextArea, toast, useT } from '@sluice/ui-kit';
 import { exportText, parseVendors, type Vendor } from './vendorConfig';
 
 interface ImportProps {
@@ -40,14 +40,11 @@ export function ImportDialog({ open, onOpenChange, onImport }: ImportProps) {
       title={t('console.vendors.importDialog.title')}
       description={t('console.vendors.importDialog.description')}
       footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="outline">{t('console.vendors.importDialog.cancel')}</Button>
-          </DialogClose>
-          <Button variant="primary" onClick={confirm}>
-            {t('console.vendors.importDialog.confirm')}
-          </Button>
-        </>
+        <DialogActions
+          cancelText={t('console.vendors.importDialog.cancel')}
+          confirmText={t('console.vendors.importDialog.confirm')}
+          onConfirm={confirm}
+        />
       }
     >
       <FormField label={t('console.vendors.importDialog.label')}>
@@ -93,17 +90,15 @@ export function ExportDialog({ open, onOpenChange, vendors }: ExportProps) {
       title={t('console.vendors.exportDialog.title')}
       description={t('console.vendors.exportDialog.description')}
       footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="outline">{t('console.vendors.exportDialog.close')}</Button>
-          </DialogClose>
+        <DialogActions
+          cancelText={t('console.vendors.exportDialog.close')}
+          confirmText={t('console.vendors.exportDialog.download')}
+          onConfirm={() => download(text)}
+        >
           <CopyButton text={text} variant="outline" successMessage={t('console.vendors.exportDialog.copied')}>
             {t('console.vendors.exportDialog.copy')}
           </CopyButton>
-          <Button variant="primary" onClick={() => download(text)}>
-            {t('console.vendors.exportDialog.download')}
-          </Button>
-        </>
+        </DialogActions>
       }
     >
       <FormField label={t('console.vendors.exportDialog.label')}>

@@ -2,7 +2,7 @@
 // delete, move, expand/collapse, models and their tags), imported, exported or filled by the
 // one-click setup, and saved as one Manufacturers value (PUT /api/option/).
 import { useEffect, useState } from 'react';
-import { Button, Card, Dialog, DialogClose, EmptyState, Skeleton, Stack, Tag, Toolbar, toast, useT } from '@sluice/ui-kit';
+import { Button, Card, Dialog, DialogActions, EmptyState, Skeleton, Stack, Tag, Toolbar, toast, useT } from '@sluice/ui-kit';
 import { keys } from '../../api/keys';
 import { useApi, useApiData } from '../../api/useApi';
 import { ExportDialog, ImportDialog } from './TransferDialogs';
@@ -158,21 +158,15 @@ export function VendorsTab() {
         title={t('console.vendors.vendor.deleteTitle', { name: target?.Manufacturer || t('console.vendors.vendor.unnamed') })}
         description={t('console.vendors.vendor.deleteBody', { count: target?.models.length ?? 0 })}
         footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="outline">{t('console.vendors.vendor.cancel')}</Button>
-            </DialogClose>
-            <Button
-              variant="primary"
-              tone="danger"
-              onClick={() => {
-                if (deleting !== null) setVendors(vendors.filter((_, i) => i !== deleting));
-                setDeleting(null);
-              }}
-            >
-              {t('console.vendors.vendor.confirm')}
-            </Button>
-          </>
+          <DialogActions
+            cancelText={t('console.vendors.vendor.cancel')}
+            confirmText={t('console.vendors.vendor.confirm')}
+            tone="danger"
+            onConfirm={() => {
+              if (deleting !== null) setVendors(vendors.filter((_, i) => i !== deleting));
+              setDeleting(null);
+            }}
+          />
         }
       />
     </Card>

@@ -2,7 +2,7 @@
 // /api/user/amount, the zfb and wx buttons, a confirm dialog, then the hidden form POST to the
 // payment page. With online top-up off, the buttons say so instead.
 import { useEffect, useState } from 'react';
-import { Banner, Button, Dialog, DialogClose, FormField, NumberInput, Stack, toast, useT } from '@sluice/ui-kit';
+import { Banner, Button, Dialog, DialogActions, FormField, NumberInput, Stack, toast, useT } from '@sluice/ui-kit';
 import type { ConsoleStatus } from '../../api/status';
 import { useApi } from '../../api/useApi';
 import { submitPayForm } from './payForm';
@@ -112,16 +112,13 @@ export function OnlineTopUp({ status }: { status: ConsoleStatus }) {
         }}
         title={t('console.wallet.online.confirmTitle')}
         footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={paying}>
-                {t('common.cancel')}
-              </Button>
-            </DialogClose>
-            <Button variant="primary" loading={paying} onClick={() => void pay()}>
-              {t('console.wallet.online.confirm')}
-            </Button>
-          </>
+          <DialogActions
+            cancelText={t('common.cancel')}
+            cancelDisabled={paying}
+            confirmText={t('console.wallet.online.confirm')}
+            loading={paying}
+            onConfirm={() => void pay()}
+          />
         }
       >
         <Stack gap={2}>
