@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogClose, FormGrid, Stack, useT } from '@sluice/ui-kit';
+import { FormGrid, Stack, useT } from '@sluice/ui-kit';
 import { OptionInput, OptionSwitch } from './fields';
+import { OptionConfirm } from './OptionConfirm';
 import { OptionSection } from './OptionSection';
 import { useOptionForm } from './useOptionForm';
 
@@ -38,28 +39,16 @@ export function LoginSection() {
       <FormGrid columns={1}>
         <OptionInput opt={opt} name="EmailDomainWhitelist" hint={t('console.options.hints.EmailDomainWhitelist')} />
       </FormGrid>
-      <Dialog
+      <OptionConfirm
         open={confirming}
         onOpenChange={setConfirming}
         title={t('console.options.loginOff.title')}
         description={t('console.options.loginOff.body')}
-        footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="secondary">{t('console.options.common.cancel')}</Button>
-            </DialogClose>
-            <Button
-              variant="primary"
-              tone="danger"
-              onClick={() => {
-                setConfirming(false);
-                void opt.save();
-              }}
-            >
-              {t('console.options.loginOff.confirm')}
-            </Button>
-          </>
-        }
+        confirmText={t('console.options.loginOff.confirm')}
+        onConfirm={() => {
+          setConfirming(false);
+          void opt.save();
+        }}
       />
     </OptionSection>
   );

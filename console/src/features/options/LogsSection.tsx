@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, DateTimePicker, Dialog, DialogClose, FormActions, FormField, FormGrid, Stack, toast, useT } from '@sluice/ui-kit';
+import { Button, DateTimePicker, FormActions, FormField, FormGrid, Stack, toast, useT } from '@sluice/ui-kit';
 import { useApi } from '../../api/useApi';
 import { OptionSwitch } from './fields';
+import { OptionConfirm } from './OptionConfirm';
 import { OptionSection } from './OptionSection';
 import { useOptionForm } from './useOptionForm';
 
@@ -53,21 +54,12 @@ function LogCleaner() {
           {t('console.options.logs.cleanButton')}
         </Button>
       </FormActions>
-      <Dialog
+      <OptionConfirm
         open={confirming}
         onOpenChange={setConfirming}
         title={t('console.options.logs.confirmTitle', { time: before ? before.toLocaleString(locale) : '' })}
         description={t('console.options.logs.confirmBody')}
-        footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="secondary">{t('console.options.common.cancel')}</Button>
-            </DialogClose>
-            <Button variant="primary" tone="danger" onClick={() => void clean()}>
-              {t('console.options.common.confirm')}
-            </Button>
-          </>
-        }
+        onConfirm={() => void clean()}
       />
     </Stack>
   );

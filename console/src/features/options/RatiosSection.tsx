@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogClose, toast, useT } from '@sluice/ui-kit';
+import { Button, toast, useT } from '@sluice/ui-kit';
 import { useApi } from '../../api/useApi';
 import { OptionJson } from './fields';
+import { OptionConfirm } from './OptionConfirm';
 import { OptionSection } from './OptionSection';
 import { useOptionForm } from './useOptionForm';
 
@@ -46,21 +47,12 @@ export function RatiosSection() {
       <OptionJson opt={opt} name="ModelPrice" hint={t('console.options.hints.ModelPrice')} />
       <OptionJson opt={opt} name="ModelRatio" hint={t('console.options.hints.ModelRatio')} />
       <OptionJson opt={opt} name="CompletionRatio" hint={t('console.options.hints.CompletionRatio')} />
-      <Dialog
+      <OptionConfirm
         open={confirming}
         onOpenChange={setConfirming}
         title={t('console.options.ratios.resetTitle')}
         description={t('console.options.ratios.resetBody')}
-        footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="secondary">{t('console.options.common.cancel')}</Button>
-            </DialogClose>
-            <Button variant="primary" tone="danger" onClick={() => void reset()}>
-              {t('console.options.common.confirm')}
-            </Button>
-          </>
-        }
+        onConfirm={() => void reset()}
       />
     </OptionSection>
   );
