@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { Button, Card, Dialog, DialogActions, FormField, Input, Select, Table, Toolbar, toast, useT } from '@sluice/ui-kit';
 import { keys } from '../../api/keys';
 import { useApi, useApiData, useInvalidate } from '../../api/useApi';
+import { usePaging } from '../../hooks/usePaging';
 import type { OrderPage, TopUpOrder } from './types';
 import { useOrderColumns } from './useOrderColumns';
 
@@ -12,8 +13,7 @@ export function AdminTopUpOrders() {
   const { t } = useT();
   const { call } = useApi();
   const invalidate = useInvalidate();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const { page, pageSize, setPage, pagination } = usePaging();
   const [keyword, setKeyword] = useState('');
   const [filters, setFilters] = useState({ keyword: '', status: '' });
   const [target, setTarget] = useState<TopUpOrder | null>(null);
@@ -86,16 +86,7 @@ export function AdminTopUpOrders() {
         loading={isLoading}
         empty={t('console.payments.orders.empty')}
         data-testid="all-orders"
-        pagination={{
-          total: data?.total ?? 0,
-          page,
-          onPageChange: setPage,
-          pageSize,
-          onPageSizeChange: (size, next) => {
-            setPageSize(size);
-            setPage(next);
-          },
-        }}
+        pagination={pagination(data?.total ?? 0)}
       />
       <Dialog
         open={target !== null}

@@ -1,15 +1,14 @@
 // The signed-in user's own online top-up orders (GET /api/user/topup/self), newest first.
-import { useState } from 'react';
 import { Card, Table, useT } from '@sluice/ui-kit';
 import { keys } from '../../api/keys';
 import { useApiData } from '../../api/useApi';
+import { usePaging } from '../../hooks/usePaging';
 import type { OrderPage } from './types';
 import { useOrderColumns } from './useOrderColumns';
 
 export function TopUpOrders() {
   const { t } = useT();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const { page, pageSize, pagination } = usePaging();
   const { data, isLoading } = useApiData<OrderPage>(keys.topUpSelf(page - 1, pageSize));
   const columns = useOrderColumns({ admin: false });
   return (
@@ -23,16 +22,7 @@ export function TopUpOrders() {
         loading={isLoading}
         empty={t('console.payments.orders.empty')}
         data-testid="my-orders"
-        pagination={{
-          total: data?.total ?? 0,
-          page,
-          onPageChange: setPage,
-          pageSize,
-          onPageSizeChange: (size, next) => {
-            setPageSize(size);
-            setPage(next);
-          },
-        }}
+        pagination={pagination(data?.total ?? 0)}
       />
     </Card>
   );

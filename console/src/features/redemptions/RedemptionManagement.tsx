@@ -20,14 +20,13 @@ import {
 import { useSession } from '../../app/session';
 import { keys } from '../../api/keys';
 import { useApi, useApiData } from '../../api/useApi';
+import { usePaging } from '../../hooks/usePaging';
 import { formatQuota, quotaDisplayOf } from '../quota/format';
 import { CreatedCodesDialog } from './CreatedCodesDialog';
 import { RedemptionActions, RedemptionStatus, type RedemptionAction } from './RedemptionCells';
 import { RedemptionFormDialog, type RedemptionFormTarget } from './RedemptionFormDialog';
 import { RedemptionView } from './RedemptionView';
 import { REDEMPTION_DISABLED, REDEMPTION_UNUSED, formatTime, selectedCodesText, type Redemption, type RedemptionPage } from './types';
-
-const PAGE_SIZES = [10, 20, 50, 100];
 
 export function RedemptionManagement() {
   const { t } = useT();
@@ -37,8 +36,7 @@ export function RedemptionManagement() {
   const display = quotaDisplayOf(status);
   const [keyword, setKeyword] = useState('');
   const [filter, setFilter] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const { page, pageSize, setPage, pagination } = usePaging('first-page');
   const [selected, setSelected] = useState<RowKey[]>([]);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [form, setForm] = useState<RedemptionFormTarget | null>(null);
@@ -185,17 +183,7 @@ export function RedemptionManagement() {
           selectedKeys={selected}
           onSelectionChange={setSelected}
           empty={t('console.redemptions.empty')}
-          pagination={{
-            total: data?.total ?? 0,
-            page,
-            pageSize,
-            pageSizeOptions: PAGE_SIZES,
-            onPageChange: setPage,
-            onPageSizeChange: (size: number) => {
-              setPageSize(size);
-              setPage(1);
-            },
-          }}
+          pagination={pagination(data?.total ?? 0)}
         />
       </Stack>
       <RedemptionFormDialog

@@ -6,14 +6,13 @@ import { Button, Dialog, DialogActions, FormField, Input, PageContainer, Select,
 import { useSession } from '../../app/session';
 import { keys } from '../../api/keys';
 import { useApi, useApiData } from '../../api/useApi';
+import { usePaging } from '../../hooks/usePaging';
 import { quotaDisplayOf } from '../quota/format';
 import { InviteCell, NameCell, RoleTag, StatsCell, StatusTag } from './UserCells';
 import { UserActions, type RowAction } from './UserActions';
 import { UserFormDialog, type UserFormTarget } from './UserFormDialog';
 import { QuotaDialog } from './QuotaDialog';
 import type { AdminUser, ManageAction, ManageResult, UserPage } from './types';
-
-const PAGE_SIZES = [10, 20, 50, 100];
 
 export function UserManagement() {
   const { t } = useT();
@@ -23,8 +22,7 @@ export function UserManagement() {
   const [keyword, setKeyword] = useState('');
   const [group, setGroup] = useState<string | null>(null);
   const [filter, setFilter] = useState({ keyword: '', group: '' });
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const { page, pageSize, setPage, pagination } = usePaging('first-page');
   const [busyId, setBusyId] = useState<number | null>(null);
   const [form, setForm] = useState<UserFormTarget | null>(null);
   const [quotaUser, setQuotaUser] = useState<AdminUser | null>(null);
@@ -116,17 +114,7 @@ export function UserManagement() {
           loading={isLoading}
           minWidth="68rem"
           isRowDisabled={(u) => u.DeletedAt !== null}
-          pagination={{
-            total: data?.total ?? 0,
-            page,
-            pageSize,
-            pageSizeOptions: PAGE_SIZES,
-            onPageChange: setPage,
-            onPageSizeChange: (size: number) => {
-              setPageSize(size);
-              setPage(1);
-            },
-          }}
+          pagination={pagination(data?.total ?? 0)}
         />
       </Stack>
       <UserFormDialog
