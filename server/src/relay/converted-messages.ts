@@ -11,9 +11,9 @@ import type { SseEvent } from './sse/sse-parser';
 /*
  * `POST /v1/messages` on a channel without a Messages capability: the Anthropic body becomes the
  * canonical chat, then the OpenAI chat request the adaptor's core contract serves; its answer
- * (OpenAI JSON or chunks, whatever the provider) comes back through the canonical types: a
- * Messages `message`, or canonical stream parts that the format's stream encoder writes as the
- * documented events. Usage is the adaptor's, as for chat.
+ * comes back through the canonical types (a native provider's as it decoded it; an OpenAI-wire
+ * provider's JSON or chunks decoded here): a Messages `message`, or canonical stream parts that
+ * the format's stream encoder writes as the documented events. Usage is the adaptor's, as for chat.
  */
 
 const chats = new WeakMap<MessagesRequest, ChatRequest>();
@@ -45,9 +45,10 @@ export function openStream(a: Adaptor, req: MessagesRequest, ctx: ChannelContext
 }
 
 /**
- * The adaptor's chat stream (OpenAI chunks, whatever the provider) as canonical stream parts:
- * each step keeps its text, usage, finish and end for the relay, and carries `parts` instead of
- * chunks, for the inbound format's stream encoder (Messages events, Gemini chunks).
+ * The adaptor's chat stream as canonical stream parts, for the inbound format's stream encoder
+ * (Messages events, Gemini chunks). A native adaptor's steps carry parts already and go through
+ * as they are; an OpenAI-wire adaptor's chunks are decoded into parts (each step keeps its text,
+ * usage, finish and end for the relay).
  */
 export function openChatParts(a: Adaptor, chat: ChatRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const inner = a.openTextStream?.(chat, ctx) ?? ((ev: SseEvent) => a.parseTextStreamEvent(chat, ev, ctx));
@@ -55,6 +56,7 @@ export function openChatParts(a: Adaptor, chat: ChatRequest, ctx: ChannelContext
   return (event) => {
     const { more, ...step } = inner(event);
     if (step.malformed || step.error) return { ...step, forward: null };
+    if (step.parts) return { ...step, forward: null };
     // A step may carry several chunks (forward, then `more`); the finish, usage and end go with the last.
     const chunks = [step.forward?.data ?? null, ...(more ?? []).map((m) => m.data)];
     const parts = chunks.flatMap((c, i) => (i === chunks.length - 1 ? decoder.decode(c, step.usage, step.finishReason, step.done) : decoder.decode(c, null, null, false)));

@@ -1,4 +1,7 @@
 import { PassThrough } from 'node:stream';
+import { fixtureText } from './adaptors/__fixtures__/replay';
+import { claudeAdaptor } from './adaptors/claude/claude.adaptor';
+import { geminiAdaptor } from './adaptors/gemini/gemini.adaptor';
 import { openaiAdaptor } from './adaptors/openai/openai.adaptor';
 import type { ChannelContext } from './adaptors/types';
 import { parseMessagesRequest } from './canonical/parse-messages';
@@ -9,7 +12,7 @@ import { AnthropicStreamEncoder } from './inbound/anthropic-messages';
 import type { ClientError, ClientStreamEncoder, StreamEnd } from './inbound/format';
 import { DrainLimiter } from './drain-limiter';
 import type { ClientExchange } from './exchange';
-import { OpenAIStreamEncoder } from './inbound/openai-chat';
+import { OpenAIChatStreamEncoder, OpenAIStreamEncoder } from './inbound/openai-chat';
 import { StreamPump, type AbortReason, type PumpOptions } from './stream-pump';
 
 const ctx: ChannelContext = { type: 1, baseUrl: '', key: 'sk-test', upstreamModel: 'gpt-4o-mini', other: '', organization: '' };
@@ -240,6 +243,53 @@ describe('StreamPump', () => {
       { status: expect.any(Number), code: 'overloaded', type: 'server_error', message: expect.stringMatching(/overloaded.* \(request id: req-1\)$/), param: null },
       { status: 502, code: 'upstream_interrupted', type: 'upstream_error', message: 'interrupted:interrupted (request id: req-1)', param: null },
     ]);
+  });
+
+  describe('a native provider\'s stream (canonical parts, encoded by the client\'s format)', () => {
+    const claudeCtx: ChannelContext = { ...ctx, type: 14, upstreamModel: 'claude-sonnet-4' };
+    const geminiCtx: ChannelContext = { ...ctx, type: 24, upstreamModel: 'gemini-2.0-flash' };
+    const dataOf = (written: string[]) =>
+      written
+        .join('')
+        .split('\n\n')
+        .filter(Boolean)
+        .map((e) => e.split('\n').find((l) => l.startsWith('data: '))?.slice('data: '.length) ?? '');
+
+    it('Claude events to an OpenAI chat client: chat.completion.chunks, then [DONE]; the usage chunk only when asked', async () => {
+      for (const wantsUsage of [false, true]) {
+        const { body, x, run } = pump({ parse: claudeAdaptor.openTextStream?.(req, claudeCtx), encoder: new OpenAIChatStreamEncoder(wantsUsage, req.model) });
+        body.end(fixtureText(`${__dirname}/adaptors/claude`, 'stream-text.sse'));
+        const r = await run;
+        const data = dataOf(x.written);
+        expect(data.at(-1)).toBe('[DONE]');
+        const chunks = data.slice(0, -1).map((d) => JSON.parse(d) as { object: string; choices: { delta: { content?: string } }[] });
+        expect(chunks.every((c) => c.object === 'chat.completion.chunk')).toBe(true);
+        expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('Hello!');
+        expect(chunks).toHaveLength(wantsUsage ? 5 : 4);
+        expect(r).toMatchObject({ kind: 'served', charge: { kind: 'usage', reported: { promptTokens: 25, completionTokens: 15 } } });
+      }
+    });
+
+    it('Gemini events to an Anthropic client: the parts go straight to the Messages events (no OpenAI chunk between)', async () => {
+      const messages = parseMessagesRequest({ body: { model: 'claude-x', max_tokens: 50, stream: true, messages: [{ role: 'user', content: 'hi' }] }, anthropicVersion: null, anthropicBeta: null });
+      const parse = convertedMessages.openStream(geminiAdaptor, messages, geminiCtx);
+      const { body, x, run } = pump({ parse, encoder: new AnthropicStreamEncoder('claude-x') });
+      body.end(fixtureText(`${__dirname}/adaptors/gemini`, 'stream-text.sse'));
+      const r = await run;
+      const events = dataOf(x.written).map((d) => JSON.parse(d) as { type: string; delta?: { text?: string }; usage?: unknown });
+      expect(events.map((e) => e.type)).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+      expect(events.map((e) => e.delta?.text ?? '').join('')).toBe('The quick brown fox jumps.');
+      expect(events[6]?.usage).toMatchObject({ input_tokens: 7, output_tokens: 6 });
+      expect(r).toMatchObject({ kind: 'served', charge: { kind: 'usage', reported: { promptTokens: 7, completionTokens: 6 } } });
+    });
+
+    it('parts reaching a format that cannot encode them (completions): nothing sent, the attempt fails over', async () => {
+      const { body, x, run } = pump({ parse: claudeAdaptor.openTextStream?.(req, claudeCtx), encoder: new OpenAIStreamEncoder(false) });
+      body.end(fixtureText(`${__dirname}/adaptors/claude`, 'stream-text.sse'));
+      const r = await run;
+      expect(x.written).toEqual([]);
+      expect(r).toMatchObject({ kind: 'failed', failure: { retryable: true } });
+    });
   });
 
   describe('a converted /v1/messages stream (OpenAI chunks in, Anthropic events out)', () => {

@@ -31,7 +31,10 @@ export interface StreamForward {
 
 /** One SSE event from the upstream, in canonical terms. */
 export interface StreamStep {
-  /** A chunk for the client, in the inbound format (the stream encoder writes it); null = nothing. */
+  /**
+   * A chunk for the client, already in the inbound format (the upstream's own: OpenAI-wire
+   * providers, same-format passthrough); the stream encoder writes it; null = nothing.
+   */
   readonly forward: StreamForward | null;
   /**
    * More client chunks from the same upstream event, sent after `forward` in order (a converted
@@ -39,8 +42,9 @@ export interface StreamStep {
    */
   readonly more?: readonly StreamForward[];
   /**
-   * Canonical stream parts for the inbound format's encoder to write (a converted answer whose
-   * client speaks another format than the adaptor's chunks: `/v1/messages`, Gemini-native).
+   * Canonical stream parts for the inbound format's encoder to write: a native provider's answer
+   * (Claude, Gemini, Bedrock, Vertex) decoded by its adaptor, or an OpenAI-wire answer decoded for
+   * a client of another format (`/v1/messages`, Gemini-native). A step carries chunks or parts.
    */
   readonly parts?: readonly ChatStreamPart[];
   /** Text generated in this event (content, reasoning, tool arguments), for incremental counting. */

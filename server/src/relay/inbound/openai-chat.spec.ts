@@ -1,7 +1,8 @@
 import { reportedUsage } from '../canonical/usage';
 import type { SseEvent } from '../sse/sse-parser';
 import type { ClientError, StreamEnd } from './format';
-import { OPENAI_DONE, OPENAI_ERRORS, OpenAIStreamEncoder, openAIChatFormat } from './openai-chat';
+import type { ChatStreamPart } from '../canonical/chat';
+import { OPENAI_DONE, OPENAI_ERRORS, OpenAIChatStreamEncoder, OpenAIChunkEncoder, OpenAIStreamEncoder, openAIChatFormat } from './openai-chat';
 
 /** An upstream event and the chunk the adaptor parsed from it. */
 function upstream(text: string, event: string | null = null): { ev: SseEvent; data: Record<string, never> } {
@@ -71,6 +72,46 @@ describe('OpenAI chat inbound format', () => {
       expect(`${done}\n\n`).toBe(OPENAI_DONE);
       // The upstream's own usage went out already: nothing of the relay's.
       expect(asked.end({ ...END, usage: reportedUsage({ promptTokens: 7, completionTokens: 3 }) })).toBe(OPENAI_DONE);
+    });
+
+    describe('canonical parts (a native provider\'s answer)', () => {
+      const usage = reportedUsage({ promptTokens: 7, completionTokens: 3 });
+      const answer: ChatStreamPart[] = [
+        { type: 'start', id: 'msg_1', model: 'claude-x' },
+        { type: 'reasoning', text: 'hmm' },
+        { type: 'text', text: 'Hi' },
+        { type: 'tool_call_start', index: 0, id: 'toolu_1', name: 'get' },
+        { type: 'tool_call_delta', index: 0, arguments: '{"a":1}' },
+        { type: 'finish', reason: 'tool_calls' },
+        { type: 'usage', usage },
+        { type: 'end' },
+      ];
+
+      it('one chat.completion.chunk per part, the same bytes as chunks built and forwarded one by one', () => {
+        // One clock for both paths (`created`).
+        const clock = jest.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+        for (const wantsUsage of [true, false]) {
+          const enc = new OpenAIChatStreamEncoder(wantsUsage, 'public');
+          const out = enc.parts(answer);
+          // The same chunks through the forward path a converting step used before.
+          const built = new OpenAIChunkEncoder(1_700_000_000, 'public');
+          const ref = new OpenAIStreamEncoder(wantsUsage);
+          const ev: SseEvent = { event: null, data: '{}', id: null };
+          const expected = answer.map((p) => built.encode(p)).map((data) => (data ? ref.forward({ data, converted: true }, ev) : '')).join('');
+          expect(out).toBe(expected);
+          expect(out.split('\n\n').filter(Boolean)).toHaveLength(wantsUsage ? 7 : 6);
+        }
+        clock.mockRestore();
+      });
+
+      it('the model is the client\'s until the provider names one; the relay\'s usage chunk uses the first chunk\'s identity', () => {
+        const enc = openAIChatFormat.openStream(openAIChatFormat.parse({ model: 'public', messages: [{ role: 'user', content: 'x' }], stream: true, stream_options: { include_usage: true } }, undefined));
+        const first = JSON.parse((enc.parts?.([{ type: 'start', id: 'g1', model: '' }, { type: 'text', text: 'a' }]) ?? '').split('\n\n')[0]?.slice('data: '.length) ?? '{}') as { id: string; model: string };
+        expect(first).toMatchObject({ id: 'g1', model: 'public' });
+        const tail = enc.end(END).split('\n\n').filter(Boolean);
+        expect(JSON.parse(tail[0]?.slice('data: '.length) ?? '{}')).toMatchObject({ id: 'g1', model: 'public', choices: [], usage: { prompt_tokens: 9, completion_tokens: 4 } });
+        expect(`${tail[1]}\n\n`).toBe(OPENAI_DONE);
+      });
     });
 
     it('a failure after the start is an {error} chunk and no [DONE]', () => {

@@ -418,6 +418,14 @@ export class OpenAIStreamEncoder implements ClientStreamEncoder {
     return data === chunk.data ? sseEvent(chunkData(chunk, upstream), chunk.event) : formatSseEvent(data, chunk.event);
   }
 
+  /** A chunk the relay built (never an upstream's bytes), through the same usage filter. */
+  protected write(chunk: JsonObject): string {
+    const data = this.filter.filter(chunk);
+    if (data === null) return '';
+    this.remember(data);
+    return sseEvent(JSON.stringify(data));
+  }
+
   end(s: StreamEnd): string {
     if (!this.clientWantsUsage || s.usage || !this.first) return OPENAI_DONE;
     const u = { promptTokens: s.estimate.promptTokens, completionTokens: s.estimate.completionTokens, cachedTokens: 0, reasoningTokens: 0 };
@@ -439,11 +447,38 @@ export class OpenAIStreamEncoder implements ClientStreamEncoder {
   }
 }
 
+/**
+ * The client side of a chat stream: the upstream's chunks as `OpenAIStreamEncoder` writes them,
+ * and the canonical parts of a native provider's answer (Claude, Gemini, Bedrock, Vertex) as
+ * `chat.completion.chunk`s, one per part (the include_usage chunk hidden the same way).
+ */
+export class OpenAIChatStreamEncoder extends OpenAIStreamEncoder {
+  private chunks: OpenAIChunkEncoder | null = null;
+
+  /** `model`: the client's model name, for chunks until the provider names its own. */
+  constructor(
+    clientWantsUsage: boolean,
+    private readonly model: string,
+  ) {
+    super(clientWantsUsage);
+  }
+
+  parts(parts: readonly ChatStreamPart[]): string {
+    const chunks = (this.chunks ??= new OpenAIChunkEncoder(Math.floor(Date.now() / 1000), this.model));
+    let out = '';
+    for (const p of parts) {
+      const data = chunks.encode(p);
+      if (data) out += this.write(data);
+    }
+    return out;
+  }
+}
+
 /** `POST /v1/chat/completions`. */
 export const openAIChatFormat: InboundFormat<ChatRequest> = {
   name: 'openai-chat',
   parse: (input, limits) => parseChatRequest(input, limits),
   encodeResponse: (res) => encodeOpenAIChatResponse(res, Math.floor(Date.now() / 1000)),
-  openStream: (req) => new OpenAIStreamEncoder(req.clientIncludeUsage),
+  openStream: (req) => new OpenAIChatStreamEncoder(req.clientIncludeUsage, req.model),
   errorResponse: OPENAI_ERRORS.errorResponse,
 };

@@ -112,11 +112,13 @@ describe('AWS Claude adaptor (type 33): OpenAI chat to Bedrock InvokeModel', () 
     expect(parsed.usage).toMatchObject({ promptTokens: 12, completionTokens: 11 });
   });
 
-  it('the binary event stream through the relay framing: chunks to OpenAI deltas, finish reason and usage; an exception frame is the upstream error', () => {
+  it('the binary event stream through the relay framing: chunks to canonical parts, finish reason and usage; an exception frame is the upstream error', () => {
     const events = fixtureJson(DIR, 'stream-events.json') as JsonObject[];
     const req = chat({ stream: true, stream_options: { include_usage: true } });
     const steps = replay(Buffer.concat(events.map(chunkFrame)), awsClaudeAdaptor.openTextStream?.(req, ctx) ?? (() => { throw new Error('no stream'); }));
     expect(steps.map((s) => s.text).join('')).toBe('Hello there!');
+    expect(steps.every((s) => s.forward === null)).toBe(true);
+    expect(steps.flatMap((s) => s.parts ?? []).filter((p) => p.type === 'text').map((p) => (p.type === 'text' ? p.text : '')).join('')).toBe('Hello there!');
     expect(steps.some((s) => s.finishReason === 'stop')).toBe(true);
     expect(steps.filter((s) => s.usage).at(-1)?.usage).toMatchObject({ promptTokens: 14, completionTokens: 4 });
     expect(steps.at(-1)?.done).toBe(true);

@@ -1,6 +1,8 @@
 import { parseChatRequest, parseCompletionRequest } from '../../canonical/parse-text';
 import type { JsonObject } from '../../canonical/json';
-import { ClientUsageFilter } from '../../sse/stream-usage';
+import type { ChatRequest } from '../../canonical/request';
+import type { StreamStep } from '../../canonical/response';
+import { OpenAIChatStreamEncoder } from '../../inbound/openai-chat';
 import { context, describeRequest, fixtureText, replayStream, response } from '../__fixtures__/replay';
 import { claudeAdaptor } from './claude.adaptor';
 import { defaultMaxTokens } from './models';
@@ -9,6 +11,16 @@ const ctx = context(14, { upstreamModel: 'claude-sonnet-4-20250514', key: 'sk-an
 
 function upstreamBody(raw: unknown, c = ctx): JsonObject {
   return describeRequest(claudeAdaptor.buildTextRequest(parseChatRequest(raw), c)).body as JsonObject;
+}
+
+/** The chunks the OpenAI chat format writes for the steps' canonical parts (usage asked or not). */
+function clientChunks(steps: StreamStep[], req: ChatRequest, wantsUsage = true): JsonObject[] {
+  const enc = new OpenAIChatStreamEncoder(wantsUsage, req.model);
+  const sse = steps.map((s) => (s.parts ? enc.parts(s.parts) : '')).join('');
+  return sse
+    .split('\n\n')
+    .filter((e) => e !== '')
+    .map((e) => JSON.parse(e.replace(/^data: /, '')) as JsonObject);
 }
 
 describe('Claude adaptor (type 14): OpenAI chat to the Messages API', () => {
@@ -162,14 +174,17 @@ describe('Claude adaptor: answers to OpenAI', () => {
   });
 });
 
-describe('Claude adaptor: streamed events to chat.completion.chunks', () => {
+describe('Claude adaptor: streamed events to canonical parts (OpenAI chunks by the chat format)', () => {
   const sreq = parseChatRequest({ model: 'claude-sonnet-4', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
   const open = claudeAdaptor.openTextStream;
   if (!open) throw new Error('openTextStream missing');
 
   it('text: role chunk, deltas, finish, then the usage chunk and the end', () => {
     const steps = replayStream(fixtureText(__dirname, 'stream-text.sse'), open(sreq, ctx));
-    const chunks = steps.flatMap((s) => (s.forward ? [s.forward.data] : []));
+    // Canonical parts only: the upstream's own bytes can never reach a client of another format.
+    expect(steps.every((s) => s.forward === null && s.more === undefined)).toBe(true);
+    expect(steps.flatMap((s) => s.parts ?? []).map((p) => p.type)).toEqual(['start', 'text', 'text', 'finish', 'usage', 'end']);
+    const chunks = clientChunks(steps, sreq);
     expect(chunks.map((c) => (c.choices as JsonObject[])[0]?.delta ?? null)).toEqual([{ role: 'assistant', content: '' }, { content: 'Hello' }, { content: '!' }, {}, null]);
     expect(chunks.every((c) => c.id === 'msg_1nZdL29xx5MUA1yADyHTEsnR8uuvGzszyY' && c.object === 'chat.completion.chunk')).toBe(true);
     expect((chunks[3]?.choices as JsonObject[])[0]?.finish_reason).toBe('stop');
@@ -177,15 +192,14 @@ describe('Claude adaptor: streamed events to chat.completion.chunks', () => {
     expect(steps.at(-1)?.done).toBe(true);
     expect(steps.map((s) => s.text).join('')).toBe('Hello!');
     // A client that did not ask for usage never sees the usage chunk.
-    const filter = new ClientUsageFilter(false);
-    expect(chunks.map((c) => filter.filter(c)).filter((c) => c !== null)).toHaveLength(4);
-    // Every chunk was built by the encoder: none may go out as the upstream's own bytes.
-    expect(steps.every((s) => !s.forward || s.forward.converted === true)).toBe(true);
+    expect(clientChunks(steps, sreq, false)).toHaveLength(4);
   });
 
   it('tool use: the call numbered 0 with its id and name, the arguments in pieces, finish tool_calls', () => {
     const steps = replayStream(fixtureText(__dirname, 'stream-tool-use.sse'), open(sreq, ctx));
-    const deltas = steps.flatMap((s) => (s.forward ? [(s.forward.data.choices as JsonObject[])[0]?.delta as JsonObject | undefined] : [])).filter((d) => d?.tool_calls);
+    const deltas = clientChunks(steps, sreq)
+      .map((c) => (c.choices as JsonObject[])[0]?.delta as JsonObject | undefined)
+      .filter((d) => d?.tool_calls);
     expect(deltas[0]?.tool_calls).toEqual([{ index: 0, id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', type: 'function', function: { name: 'get_weather', arguments: '' } }]);
     const args = deltas.slice(1).map((d) => ((d?.tool_calls as JsonObject[])[0]?.function as JsonObject).arguments).join('');
     expect(JSON.parse(args)).toEqual({ location: 'San Francisco, CA', unit: 'fahrenheit' });
@@ -196,7 +210,7 @@ describe('Claude adaptor: streamed events to chat.completion.chunks', () => {
 
   it('thinking deltas become reasoning_content; the signature is not shown', () => {
     const steps = replayStream(fixtureText(__dirname, 'stream-thinking.sse'), open(sreq, ctx));
-    const deltas = steps.flatMap((s) => (s.forward ? [(s.forward.data.choices as JsonObject[])[0]?.delta as JsonObject | undefined] : []));
+    const deltas = clientChunks(steps, sreq).map((c) => (c.choices as JsonObject[])[0]?.delta as JsonObject | undefined);
     const reasoning = deltas.map((d) => d?.reasoning_content ?? '').join('');
     expect(reasoning).toBe('Let me solve this step by step:\n\n1. First break down 27 * 453\n2. 453 = 400 + 50 + 3');
     expect(deltas.map((d) => d?.content ?? '').join('')).toBe('27 * 453 = 12,231');

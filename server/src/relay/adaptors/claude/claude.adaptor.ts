@@ -1,7 +1,7 @@
 import { parseJson } from '../../canonical/json';
 import { RelayRequestError } from '../../canonical/errors';
 import type { ParsedResponse, StreamStep } from '../../canonical/response';
-import { chatFromOpenAI, encodeOpenAIChatResponse, OpenAIChunkEncoder } from '../../inbound/openai-chat';
+import { chatFromOpenAI, encodeOpenAIChatResponse } from '../../inbound/openai-chat';
 import type { SseEvent } from '../../sse/sse-parser';
 import { failureFromBody, mapOpenAIError } from '../openai-compatible/error';
 import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
@@ -74,21 +74,20 @@ function parseResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelCont
 
 const EMPTY_STEP: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
 
-/** One decoder and encoder per streamed answer: Anthropic events in, OpenAI chunks out. */
-function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+/**
+ * One decoder per streamed answer: Anthropic events in, canonical stream parts out (the client's
+ * inbound format encodes them: OpenAI chunks, Gemini chunks). The upstream's own bytes never
+ * reach a client of another format.
+ */
+function openTextStream(_req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const decoder = new ClaudeStreamDecoder();
-  const encoder = new OpenAIChunkEncoder(nowSeconds(), req.model);
   return (event) => {
     const r = decoder.push(parseJson(event.data.trim()));
     if (r.kind === 'malformed') return { ...EMPTY_STEP, malformed: true };
     if (r.kind === 'error') return { ...EMPTY_STEP, error: failureFromBody(r.body, ctx), done: true };
-    // The decoder yields at most one part a client sees per event (message_stop: usage, then end).
-    let data = null;
-    for (const part of r.parts) data ??= encoder.encode(part);
     return {
       ...EMPTY_STEP,
-      // Built by the encoder, never the upstream's bytes (a data-only Claude event must not leak).
-      forward: data ? { data, converted: true } : null,
+      parts: r.parts,
       text: r.text,
       toolCalls: r.toolCalls,
       usage: r.usage,

@@ -1,7 +1,7 @@
 import { RelayRequestError } from '../../canonical/errors';
 import { parseJson } from '../../canonical/json';
-import type { ParsedResponse, StreamForward, StreamStep } from '../../canonical/response';
-import { chatFromOpenAI, encodeOpenAIChatResponse, OpenAIChunkEncoder } from '../../inbound/openai-chat';
+import type { ParsedResponse, StreamStep } from '../../canonical/response';
+import { chatFromOpenAI, encodeOpenAIChatResponse } from '../../inbound/openai-chat';
 import type { SseEvent } from '../../sse/sse-parser';
 import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
 import { geminiCountTokens } from './count-tokens';
@@ -85,21 +85,19 @@ function parseResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelCont
 
 const EMPTY_STEP: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
 
-/** One decoder and encoder per streamed answer: Gemini events in, OpenAI chunks out. */
+/**
+ * One decoder per streamed answer: Gemini events in, canonical stream parts out (the client's
+ * inbound format encodes them). The answer is named as for a whole answer: an id of its own when
+ * Google sent none, and the client's public model.
+ */
 function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const decoder = new GeminiStreamDecoder();
-  const encoder = new OpenAIChunkEncoder(nowSeconds(), req.model);
   return (event) => {
     const r = decoder.push(parseJson(event.data.trim()));
     if (r.kind === 'malformed') return { ...EMPTY_STEP, malformed: true };
     if (r.kind === 'error') return { ...EMPTY_STEP, error: { ...mapGeminiError({ status: 502, text: JSON.stringify(r.body) }, ctx), disableChannel: false }, done: true };
-    const chunks: StreamForward[] = [];
-    for (const part of r.parts) {
-      const data = encoder.encode(part.type === 'start' ? { ...part, id: answerId(part.id), model: req.model } : part);
-      if (data) chunks.push({ data, converted: true });
-    }
-    const [first, ...more] = chunks;
-    return { ...EMPTY_STEP, forward: first ?? null, more, text: r.text, toolCalls: r.toolCalls, usage: r.usage, finishReason: r.finish };
+    const parts = r.parts.map((p) => (p.type === 'start' ? { ...p, id: answerId(p.id), model: req.model } : p));
+    return { ...EMPTY_STEP, parts, text: r.text, toolCalls: r.toolCalls, usage: r.usage, finishReason: r.finish };
   };
 }
 
