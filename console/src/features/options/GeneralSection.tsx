@@ -1,5 +1,5 @@
-import { FormGrid, Stack, useT } from '@sluice/ui-kit';
-import { OptionInput, OptionNumber, OptionSwitch } from './fields';
+import { FormGrid, useT } from '@sluice/ui-kit';
+import { OptionInput, OptionNumber, OptionSwitches } from './fields';
 import { OptionSection } from './OptionSection';
 import { useOptionForm } from './useOptionForm';
 
@@ -36,11 +36,7 @@ export function GeneralSection() {
         <OptionInput opt={opt} name="QQContact" />
         <OptionInput opt={opt} name="WeChatContact" />
       </FormGrid>
-      <Stack gap={3}>
-        <OptionSwitch opt={opt} name="DisplayInCurrencyEnabled" />
-        <OptionSwitch opt={opt} name="DisplayTokenStatEnabled" />
-        <OptionSwitch opt={opt} name="DefaultCollapseSidebar" />
-      </Stack>
+      <OptionSwitches opt={opt} names={['DisplayInCurrencyEnabled', 'DisplayTokenStatEnabled', 'DefaultCollapseSidebar']} />
     </OptionSection>
   );
 }

@@ -1,5 +1,5 @@
-import { FormGrid, Stack, useT } from '@sluice/ui-kit';
-import { OptionNumber, OptionSwitch } from './fields';
+import { FormGrid, useT } from '@sluice/ui-kit';
+import { OptionNumber, OptionSwitches } from './fields';
 import { OptionSection } from './OptionSection';
 import { useOptionForm } from './useOptionForm';
 
@@ -22,13 +22,7 @@ export function LegacySection() {
   const opt = useOptionForm(CONFIG);
   return (
     <OptionSection opt={opt} title={t('console.options.sections.legacy.title')} description={t('console.options.sections.legacy.description')}>
-      <Stack gap={3}>
-        <OptionSwitch opt={opt} name="SelfUseModeEnabled" />
-        <OptionSwitch opt={opt} name="DemoSiteEnabled" />
-        <OptionSwitch opt={opt} name="TrustBypassEnabled" />
-        <OptionSwitch opt={opt} name="AllowPrivateUpstreamEnabled" />
-        <OptionSwitch opt={opt} name="ModelRequestRateLimitEnabled" />
-      </Stack>
+      <OptionSwitches opt={opt} names={['SelfUseModeEnabled', 'DemoSiteEnabled', 'TrustBypassEnabled', 'AllowPrivateUpstreamEnabled', 'ModelRequestRateLimitEnabled']} />
       <FormGrid columns={3}>
         <OptionNumber opt={opt} name="ModelRequestRateLimitDurationMinutes" min={1} max={1440} precision={0} />
         <OptionNumber opt={opt} name="ModelRequestRateLimitCount" min={0} precision={0} />

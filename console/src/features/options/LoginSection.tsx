@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { FormGrid, Stack, useT } from '@sluice/ui-kit';
-import { OptionInput, OptionSwitch } from './fields';
+import { FormGrid, useT } from '@sluice/ui-kit';
+import { OptionInput, OptionSwitches } from './fields';
 import { OptionConfirm } from './OptionConfirm';
 import { OptionSection } from './OptionSection';
 import { useOptionForm } from './useOptionForm';
@@ -28,14 +28,7 @@ export function LoginSection() {
   };
   return (
     <OptionSection opt={opt} onSave={onSave} title={t('console.options.sections.login.title')} description={t('console.options.sections.login.description')}>
-      <Stack gap={3}>
-        <OptionSwitch opt={opt} name="PasswordLoginEnabled" />
-        <OptionSwitch opt={opt} name="PasswordRegisterEnabled" />
-        <OptionSwitch opt={opt} name="RegisterEnabled" />
-        <OptionSwitch opt={opt} name="EmailVerificationEnabled" />
-        <OptionSwitch opt={opt} name="EmailDomainRestrictionEnabled" />
-        <OptionSwitch opt={opt} name="EmailAliasRestrictionEnabled" />
-      </Stack>
+      <OptionSwitches opt={opt} names={['PasswordLoginEnabled', 'PasswordRegisterEnabled', 'RegisterEnabled', 'EmailVerificationEnabled', 'EmailDomainRestrictionEnabled', 'EmailAliasRestrictionEnabled']} />
       <FormGrid columns={1}>
         <OptionInput opt={opt} name="EmailDomainWhitelist" hint={t('console.options.hints.EmailDomainWhitelist')} />
       </FormGrid>

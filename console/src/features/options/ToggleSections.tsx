@@ -1,6 +1,6 @@
 // The operation tab's small sections: drawing, sensitive words, monitoring, quota, data dashboard.
-import { FormGrid, Stack, useT } from '@sluice/ui-kit';
-import { OptionInput, OptionNumber, OptionSelect, OptionSwitch, OptionText } from './fields';
+import { FormGrid, useT } from '@sluice/ui-kit';
+import { OptionInput, OptionNumber, OptionSelect, OptionSwitch, OptionSwitches, OptionText } from './fields';
 import { OptionSection } from './OptionSection';
 import { useOptionForm } from './useOptionForm';
 
@@ -13,11 +13,7 @@ export function DrawingSection() {
   const opt = useOptionForm(DRAWING);
   return (
     <OptionSection opt={opt} title={t('console.options.sections.drawing.title')} description={t('console.options.sections.drawing.description')}>
-      <Stack gap={3}>
-        {DRAWING.keys.map((key) => (
-          <OptionSwitch key={key} opt={opt} name={key} />
-        ))}
-      </Stack>
+      <OptionSwitches opt={opt} names={DRAWING.keys} />
     </OptionSection>
   );
 }
@@ -31,12 +27,7 @@ export function SensitiveSection() {
   const opt = useOptionForm(SENSITIVE);
   return (
     <OptionSection opt={opt} title={t('console.options.sections.sensitive.title')} description={t('console.options.sections.sensitive.description')}>
-      <Stack gap={3}>
-        <OptionSwitch opt={opt} name="CheckSensitiveEnabled" />
-        <OptionSwitch opt={opt} name="CheckSensitiveOnPromptEnabled" />
-        <OptionSwitch opt={opt} name="CheckSensitiveOnCompletionEnabled" />
-        <OptionSwitch opt={opt} name="StopOnSensitiveEnabled" />
-      </Stack>
+      <OptionSwitches opt={opt} names={['CheckSensitiveEnabled', 'CheckSensitiveOnPromptEnabled', 'CheckSensitiveOnCompletionEnabled', 'StopOnSensitiveEnabled']} />
       <OptionText opt={opt} name="SensitiveWords" hint={t('console.options.hints.SensitiveWords')} rows={8} />
     </OptionSection>
   );
@@ -94,12 +85,7 @@ export function MonitoringSection() {
   const opt = useOptionForm(MONITORING);
   return (
     <OptionSection opt={opt} title={t('console.options.sections.monitoring.title')} description={t('console.options.sections.monitoring.description')}>
-      <Stack gap={3}>
-        <OptionSwitch opt={opt} name="MonitorLinkEnabled" />
-        <OptionSwitch opt={opt} name="AutomaticDisableChannelEnabled" />
-        <OptionSwitch opt={opt} name="AutomaticEnableChannelEnabled" />
-        <OptionSwitch opt={opt} name="monitor_setting.auto_test_channel_enabled" />
-      </Stack>
+      <OptionSwitches opt={opt} names={['MonitorLinkEnabled', 'AutomaticDisableChannelEnabled', 'AutomaticEnableChannelEnabled', 'monitor_setting.auto_test_channel_enabled']} />
       <FormGrid columns={3}>
         <OptionInput opt={opt} name="MonitorLink" placeholder="https://status.example.com" />
         <OptionNumber opt={opt} name="ChannelDisableThreshold" min={0} hint={t('console.options.hints.ChannelDisableThreshold')} />

@@ -1,13 +1,14 @@
 // Option fields bound to a section's form: each one a labelled kit control whose value is the
 // option's text (numbers and booleans included, as they are sent).
-import type { ReactNode } from 'react';
-import { Controller } from 'react-hook-form';
+import type { ReactElement, ReactNode } from 'react';
+import { Controller, type ControllerRenderProps } from 'react-hook-form';
 import {
   FormField,
   Input,
   JsonEditor,
   NumberInput,
   Select,
+  Stack,
   Switch,
   TextArea,
   isValidJson,
@@ -16,7 +17,7 @@ import {
   type MessageKey,
   type SelectOption,
 } from '@sluice/ui-kit';
-import type { OptionForm } from './useOptionForm';
+import type { OptionForm, OptionValues } from './useOptionForm';
 
 interface FieldProps<K extends string> {
   opt: OptionForm<K>;
@@ -56,158 +57,154 @@ export function OptionSwitch<K extends string>({ opt, name, label, hint, disable
   );
 }
 
-export function OptionInput<K extends string>({
+/** A column of switches, one per key, in the order given. */
+export function OptionSwitches<K extends string>({ opt, names }: { opt: OptionForm<K>; names: readonly K[] }) {
+  return (
+    <Stack gap={3}>
+      {names.map((name) => (
+        <OptionSwitch key={name} opt={opt} name={name} />
+      ))}
+    </Stack>
+  );
+}
+
+/** What a text control (input, text area, JSON editor) takes from its bound field. */
+function textBinding(field: ControllerRenderProps<OptionValues, string>) {
+  return { name: field.name, value: field.value ?? '', onValueChange: field.onChange, onBlur: field.onBlur };
+}
+
+/** An option key bound to the section's form, in a FormField with the key's label. */
+function BoundOption<K extends string>({
   opt,
   name,
   label,
   hint,
-  disabled,
-  secret = false,
-  placeholder,
-}: FieldProps<K> & { secret?: boolean; placeholder?: string }) {
-  const { t } = useT();
+  validate,
+  showError = false,
+  children,
+}: Omit<FieldProps<K>, 'disabled'> & {
+  validate?: (value: string | undefined) => string | true;
+  /** The check's message under the control (some controls show their own). */
+  showError?: boolean;
+  children: (field: ControllerRenderProps<OptionValues, string>, invalid: boolean) => ReactElement<Record<string, unknown>>;
+}) {
   const text = useLabel(name, label);
   return (
     <Controller
       control={opt.control}
       name={opt.field(name)}
-      render={({ field }) => (
-        <FormField label={text} hint={hint}>
-          <Input
-            name={field.name}
-            value={field.value ?? ''}
-            onValueChange={field.onChange}
-            onBlur={field.onBlur}
-            disabled={disabled}
-            type={secret ? 'password' : 'text'}
-            autoComplete={secret ? 'new-password' : 'off'}
-            placeholder={secret ? t('console.options.common.secretPlaceholder') : placeholder}
-          />
+      rules={validate ? { validate } : undefined}
+      render={({ field, fieldState }) => (
+        <FormField label={text} hint={hint} error={showError ? fieldState.error?.message : undefined}>
+          {children(field, fieldState.error !== undefined)}
         </FormField>
       )}
     />
   );
 }
 
+export function OptionInput<K extends string>({
+  disabled,
+  secret = false,
+  placeholder,
+  ...bound
+}: FieldProps<K> & { secret?: boolean; placeholder?: string }) {
+  const { t } = useT();
+  return (
+    <BoundOption {...bound}>
+      {(field) => (
+        <Input
+          {...textBinding(field)}
+          disabled={disabled}
+          type={secret ? 'password' : 'text'}
+          autoComplete={secret ? 'new-password' : 'off'}
+          placeholder={secret ? t('console.options.common.secretPlaceholder') : placeholder}
+        />
+      )}
+    </BoundOption>
+  );
+}
+
 export function OptionNumber<K extends string>({
-  opt,
-  name,
-  label,
-  hint,
   disabled,
   min = 0,
   max,
   step = 1,
   precision,
+  ...bound
 }: FieldProps<K> & { min?: number; max?: number; step?: number; precision?: number }) {
   const { t } = useT();
-  const text = useLabel(name, label);
+  const validate = (value: string | undefined) => {
+    if (value === undefined || value.trim() === '') return t('console.options.validation.required');
+    const n = Number(value);
+    if (n < min) return t('console.options.validation.min', { min });
+    if (max !== undefined && n > max) return t('console.options.validation.max', { max });
+    return true;
+  };
   return (
-    <Controller
-      control={opt.control}
-      name={opt.field(name)}
-      rules={{
-        validate: (value: string | undefined) => {
-          if (value === undefined || value.trim() === '') return t('console.options.validation.required');
-          const n = Number(value);
-          if (n < min) return t('console.options.validation.min', { min });
-          if (max !== undefined && n > max) return t('console.options.validation.max', { max });
-          return true;
-        },
-      }}
-      render={({ field, fieldState }) => (
-        <FormField label={text} hint={hint} error={fieldState.error?.message}>
-          <NumberInput
-            name={field.name}
-            value={field.value === undefined || field.value === '' ? null : Number(field.value)}
-            // Numbers travel as text.
-            onValueChange={(n) => field.onChange(n === null ? '' : String(n))}
-            onBlur={field.onBlur}
-            min={min}
-            max={max}
-            step={step}
-            precision={precision}
-            disabled={disabled}
-          />
-        </FormField>
+    <BoundOption {...bound} validate={validate} showError>
+      {(field) => (
+        <NumberInput
+          name={field.name}
+          value={field.value === undefined || field.value === '' ? null : Number(field.value)}
+          // Numbers travel as text.
+          onValueChange={(n) => field.onChange(n === null ? '' : String(n))}
+          onBlur={field.onBlur}
+          min={min}
+          max={max}
+          step={step}
+          precision={precision}
+          disabled={disabled}
+        />
       )}
-    />
+    </BoundOption>
   );
 }
 
-export function OptionText<K extends string>({ opt, name, label, hint, disabled, rows = 6 }: FieldProps<K> & { rows?: number }) {
-  const text = useLabel(name, label);
+export function OptionText<K extends string>({ disabled, rows = 6, ...bound }: FieldProps<K> & { rows?: number }) {
   return (
-    <Controller
-      control={opt.control}
-      name={opt.field(name)}
-      render={({ field }) => (
-        <FormField label={text} hint={hint}>
-          <TextArea
-            name={field.name}
-            value={field.value ?? ''}
-            onValueChange={field.onChange}
-            onBlur={field.onBlur}
-            disabled={disabled}
-            // Spec §5: text areas between 6 and 12 rows.
-            rows={Math.min(12, Math.max(6, rows))}
-          />
-        </FormField>
+    <BoundOption {...bound}>
+      {(field) => (
+        <TextArea
+          {...textBinding(field)}
+          disabled={disabled}
+          // Spec §5: text areas between 6 and 12 rows.
+          rows={Math.min(12, Math.max(6, rows))}
+        />
       )}
-    />
+    </BoundOption>
   );
 }
 
 export function OptionJson<K extends string>({
-  opt,
-  name,
-  label,
-  hint,
   disabled,
   shape = 'object',
   invalidMessage,
+  ...bound
 }: FieldProps<K> & { shape?: JsonShape; invalidMessage?: string }) {
   const { t } = useT();
-  const text = useLabel(name, label);
+  const validate = (value: string | undefined) => isValidJson(value ?? '', shape) || (invalidMessage ?? t('jsonEditor.invalid'));
+  // The editor shows its own message on blur; the form's failed check marks it too.
   return (
-    <Controller
-      control={opt.control}
-      name={opt.field(name)}
-      rules={{
-        validate: (value: string | undefined) =>
-          isValidJson(value ?? '', shape) || (invalidMessage ?? t('jsonEditor.invalid')),
-      }}
-      render={({ field, fieldState }) => (
-        // The editor shows its own message on blur; the form's failed check marks it too.
-        <FormField label={text} hint={hint}>
-          <JsonEditor
-            name={field.name}
-            value={field.value ?? ''}
-            onValueChange={field.onChange}
-            onBlur={field.onBlur}
-            disabled={disabled}
-            shape={shape}
-            invalidMessage={invalidMessage}
-            status={fieldState.error ? 'error' : 'default'}
-            rows={10}
-          />
-        </FormField>
+    <BoundOption {...bound} validate={validate}>
+      {(field, invalid) => (
+        <JsonEditor
+          {...textBinding(field)}
+          disabled={disabled}
+          shape={shape}
+          invalidMessage={invalidMessage}
+          status={invalid ? 'error' : 'default'}
+          rows={10}
+        />
       )}
-    />
+    </BoundOption>
   );
 }
 
-export function OptionSelect<K extends string>({ opt, name, label, hint, disabled, options }: FieldProps<K> & { options: SelectOption[] }) {
-  const text = useLabel(name, label);
+export function OptionSelect<K extends string>({ disabled, options, ...bound }: FieldProps<K> & { options: SelectOption[] }) {
   return (
-    <Controller
-      control={opt.control}
-      name={opt.field(name)}
-      render={({ field }) => (
-        <FormField label={text} hint={hint}>
-          <Select options={options} value={field.value ?? null} onValueChange={(v) => field.onChange(v ?? '')} disabled={disabled} name={field.name} />
-        </FormField>
-      )}
-    />
+    <BoundOption {...bound}>
+      {(field) => <Select options={options} value={field.value ?? null} onValueChange={(v) => field.onChange(v ?? '')} disabled={disabled} name={field.name} />}
+    </BoundOption>
   );
 }
