@@ -1,22 +1,8 @@
-// What the admin user endpoints answer (GET /api/user/, /api/user/search, /api/user/{id}).
-export interface AdminUser {
-  id: number;
-  username: string;
-  display_name: string;
-  role: number;
-  status: number;
-  email: string;
-  github_id: string;
-  linuxdo_id: string;
-  wechat_id: string;
-  telegram_id: string;
-  quota: number;
-  used_quota: number;
-  request_count: number;
-  group: string;
-  aff_count: number;
-  aff_history_quota: number;
-  inviter_id: number;
+import type { SelfView } from '../personal/types';
+
+// What the admin user endpoints answer (GET /api/user/, /api/user/search, /api/user/{id}): what a
+// user sees of themself, plus the deletion time (the server's AdminUserView extends SelfView too).
+export interface AdminUser extends SelfView {
   DeletedAt: number | null;
 }
 
