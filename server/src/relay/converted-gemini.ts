@@ -5,9 +5,9 @@ import { transportFailure } from './canonical/errors';
 import { parseChatRequest } from './canonical/parse-text';
 import type { ChatRequest, GeminiRequest } from './canonical/request';
 import type { ParsedResponse, StreamStep } from './canonical/response';
-import { openChatParts } from './converted-messages';
+import { answerIn, openChatParts } from './converted-messages';
 import { chatFromGemini, geminiFormat } from './inbound/gemini';
-import { chatResponseFromOpenAI, openAIChatBody } from './inbound/openai-chat';
+import { openAIChatBody } from './inbound/openai-chat';
 import type { SseEvent } from './sse/sse-parser';
 
 /*
@@ -38,11 +38,7 @@ export function build(a: Adaptor, req: GeminiRequest, ctx: ChannelContext): Upst
 }
 
 export function parseResponse(a: Adaptor, req: GeminiRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse {
-  const inner = a.parseTextResponse(asChatRequest(req), res, ctx);
-  if (!inner.ok) return inner;
-  const answer = chatResponseFromOpenAI(parseJson(inner.clientBody), inner.usage, inner.finishReason);
-  if (!answer) return { ok: false, failure: transportFailure('protocol') };
-  return { ...inner, clientBody: JSON.stringify(geminiFormat.encodeResponse(answer, req)) };
+  return answerIn(geminiFormat, req, a.parseTextResponse(asChatRequest(req), res, ctx));
 }
 
 export function openStream(a: Adaptor, req: GeminiRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {

@@ -2,8 +2,9 @@ import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from 
 import { parseJson } from './canonical/json';
 import { transportFailure } from './canonical/errors';
 import { parseChatRequest } from './canonical/parse-text';
-import type { ChatRequest, MessagesRequest } from './canonical/request';
-import type { ParsedResponse, StreamStep } from './canonical/response';
+import type { ChatRequest, GeminiRequest, MessagesRequest } from './canonical/request';
+import type { ParsedResponse, ParsedTextResponse, StreamStep } from './canonical/response';
+import { encodeAnswer, type InboundFormat } from './inbound/format';
 import { anthropicMessagesFormat, chatFromAnthropic } from './inbound/anthropic-messages';
 import { chatResponseFromOpenAI, openAIChatBody, OpenAIChunkDecoder } from './inbound/openai-chat';
 import type { SseEvent } from './sse/sse-parser';
@@ -33,11 +34,18 @@ export function build(a: Adaptor, req: MessagesRequest, ctx: ChannelContext): Up
 }
 
 export function parseResponse(a: Adaptor, req: MessagesRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse {
-  const inner = a.parseTextResponse(asChatRequest(req), res, ctx);
-  if (!inner.ok) return inner;
+  return answerIn(anthropicMessagesFormat, req, a.parseTextResponse(asChatRequest(req), res, ctx));
+}
+
+/**
+ * The adaptor's chat answer in the client's format: a native provider's canonical answer as it
+ * is, an OpenAI-wire provider's JSON decoded first; the figures billing reads stay the adaptor's.
+ */
+export function answerIn<R extends MessagesRequest | GeminiRequest>(format: InboundFormat<R>, req: R, inner: ParsedTextResponse): ParsedResponse {
+  if (!inner.ok || 'answer' in inner) return encodeAnswer(format, req, inner);
   const answer = chatResponseFromOpenAI(parseJson(inner.clientBody), inner.usage, inner.finishReason);
   if (!answer) return { ok: false, failure: transportFailure('protocol') };
-  return { ...inner, clientBody: JSON.stringify(anthropicMessagesFormat.encodeResponse(answer, req)) };
+  return { ...inner, clientBody: JSON.stringify(format.encodeResponse(answer, req)) };
 }
 
 export function openStream(a: Adaptor, req: MessagesRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {

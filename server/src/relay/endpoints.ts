@@ -7,7 +7,7 @@ import * as convertedMessages from './converted-messages';
 import * as convertedGemini from './converted-gemini';
 import type { CanonicalRequest, MultipartForm, RelayEndpoint } from './canonical/request';
 import { anthropicMessagesFormat } from './inbound/anthropic-messages';
-import type { ClientStreamEncoder, ErrorFormat, InboundFormat } from './inbound/format';
+import { encodeAnswer, type ClientStreamEncoder, type ErrorFormat, type InboundFormat } from './inbound/format';
 import { geminiFormat } from './inbound/gemini';
 import { OPENAI_ERRORS, openAIChatFormat } from './inbound/openai-chat';
 import { openAICompletionsFormat } from './inbound/openai-completions';
@@ -113,10 +113,11 @@ function formatOps<E extends RelayEndpoint>(endpoint: E, path: string, format: I
   return endpointOps(endpoint, 'json', path, parse, calls, { errors: format, stream: (req) => format.openStream(req) });
 }
 
+/** Chat and completions: a native provider's canonical answer is encoded by the client's format. */
 function textOps<E extends 'chat' | 'completion'>(endpoint: E, path: string, format: InboundFormat<RequestOf<E>>): EndpointOps {
   return formatOps(endpoint, path, format, {
     build: (a, req, ctx) => a.buildTextRequest(req, ctx),
-    parseResponse: (a, req, res, ctx) => a.parseTextResponse(req, res, ctx),
+    parseResponse: (a, req, res, ctx) => encodeAnswer(format, req, a.parseTextResponse(req, res, ctx)),
     parseStream: (a, req, ev, ctx) => a.parseTextStreamEvent(req, ev, ctx),
     openStream: (a, req, ctx) => a.openTextStream?.(req, ctx) ?? null,
   });

@@ -13,7 +13,7 @@ import type {
   RerankRequest,
   ResponsesRequest,
 } from '../canonical/request';
-import type { ParsedResponse, StreamStep } from '../canonical/response';
+import type { ParsedResponse, ParsedTextResponse, StreamStep } from '../canonical/response';
 import type { SseEvent } from '../sse/sse-parser';
 import type { RelayChannelType } from './channel-types';
 
@@ -71,7 +71,8 @@ export type TextRequest = ChatRequest | CompletionRequest;
 
 /**
  * The core contract every adaptor implements: chat and legacy completions (OpenAI wire for
- * pass-through adaptors, converted for native ones), stream events, and errors.
+ * pass-through adaptors; native ones convert the canonical chat to their wire and their answers
+ * back to canonical results, never to another wire), stream events, and errors.
  */
 export interface Adaptor {
   readonly type: RelayChannelType;
@@ -79,7 +80,12 @@ export interface Adaptor {
   /** Used when a channel's base_url is empty; null when the channel must provide one. */
   readonly defaultBaseUrl: string | null;
   buildTextRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest;
-  parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
+  /**
+   * The upstream's own body for OpenAI-wire providers; a native provider's canonical answer
+   * (`answered(...)`), which the client's inbound format encodes. Never another wire's JSON.
+   */
+  parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedTextResponse;
+  /** Stream steps: the upstream's chunks (OpenAI wire), or a native provider's canonical `parts`. */
   parseTextStreamEvent(req: TextRequest, event: SseEvent, ctx: ChannelContext): StreamStep;
   /**
    * For providers whose stream events need state (tool call numbering, usage spread over

@@ -1,25 +1,56 @@
-import type { ChatStreamPart } from './chat';
+import type { CanonicalChatResponse, ChatStreamPart } from './chat';
 import type { UpstreamFailure } from './errors';
 import type { JsonObject } from './json';
 import type { FinishReason, ReportedUsage } from './usage';
+
+/** What billing and the relay's estimate read from a whole answer, whatever its wire. */
+export interface AnswerFigures {
+  /** As reported by the upstream; `clampUsage` in billing decides what to trust. */
+  readonly usage: ReportedUsage | null;
+  readonly finishReason: FinishReason | null;
+  /** Generated text, for the token estimate when usage is missing. */
+  readonly outputText: string;
+  readonly toolCalls: number;
+}
 
 /**
  * Canonical response and stream delta: what every adaptor turns an upstream answer into.
  * Billing reads `usage` (through clampUsage); the relay forwards `clientBody` / `forward`.
  */
 export type ParsedResponse =
-  | {
+  | ({
       readonly ok: true;
-      /** Body for the client, in the inbound (OpenAI) format; the upstream text for pass-through adaptors. */
+      /** Body for the client, in the inbound format: the upstream's own text (OpenAI wire, same-format passthrough), or encoded by the format. */
       readonly clientBody: string;
-      /** As reported by the upstream; `clampUsage` in billing decides what to trust. */
-      readonly usage: ReportedUsage | null;
-      readonly finishReason: FinishReason | null;
-      /** Generated text, for the token estimate when usage is missing. */
-      readonly outputText: string;
-      readonly toolCalls: number;
-    }
+    } & AnswerFigures)
   | { readonly ok: false; readonly failure: UpstreamFailure };
+
+/**
+ * A native provider's whole chat answer, decoded to the canonical response: the client's inbound
+ * format encodes the body (`encodeAnswer`), billing reads the figures (the answer's own usage).
+ */
+export interface ParsedAnswer extends AnswerFigures {
+  readonly ok: true;
+  readonly answer: CanonicalChatResponse;
+}
+
+/** What a chat adaptor's parse returns: the upstream's own body, a canonical answer, or a failure. */
+export type ParsedTextResponse = ParsedResponse | ParsedAnswer;
+
+/** The generated text of an answer's parts (tool calls as name and arguments), for the estimate. */
+export function answerText(parts: CanonicalChatResponse['parts']): string {
+  return parts.map((p) => (p.type === 'tool_call' ? p.name + p.arguments : p.text)).join('');
+}
+
+/** An answer with the figures billing reads from it. */
+export function answerFigures(answer: CanonicalChatResponse): AnswerFigures {
+  return { usage: answer.usage, finishReason: answer.finishReason, outputText: answerText(answer.parts), toolCalls: answer.parts.filter((p) => p.type === 'tool_call').length };
+}
+
+/** A canonical answer as a successful parse. */
+export function answered(answer: CanonicalChatResponse): ParsedAnswer {
+  return { ok: true, answer, ...answerFigures(answer) };
+}
 
 /** One chunk for the client. */
 export interface StreamForward {

@@ -2,7 +2,7 @@ import type { CanonicalChatResponse, ChatStreamPart } from '../canonical/chat';
 import type { JsonObject } from '../canonical/json';
 import type { RelayLimits } from '../canonical/limits';
 import type { CanonicalRequest } from '../canonical/request';
-import type { StreamForward } from '../canonical/response';
+import type { ParsedResponse, ParsedTextResponse, StreamForward } from '../canonical/response';
 import { reportedUsage, type FinishReason, type ReportedUsage } from '../canonical/usage';
 import type { SseEvent } from '../sse/sse-parser';
 
@@ -87,4 +87,14 @@ export function sseEvent(json: string, event?: string): string {
 /** The usage a stream's end reports: the upstream's, else the relay's estimate. */
 export function endUsage(s: StreamEnd): ReportedUsage {
   return s.usage ?? reportedUsage({ promptTokens: s.estimate.promptTokens, completionTokens: s.estimate.completionTokens });
+}
+
+/**
+ * A chat answer for the client: a native provider's canonical answer encoded by the client's
+ * format (the figures billing reads unchanged); an upstream's own body and failures as they are.
+ */
+export function encodeAnswer<R extends CanonicalRequest>(format: InboundFormat<R>, req: R, parsed: ParsedTextResponse): ParsedResponse {
+  if (!parsed.ok || !('answer' in parsed)) return parsed;
+  const { answer, ...figures } = parsed;
+  return { ...figures, clientBody: JSON.stringify(format.encodeResponse(answer, req)) };
 }

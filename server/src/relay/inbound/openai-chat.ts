@@ -11,11 +11,12 @@ import { chunkData, sseEvent, type ClientError, type ClientStreamEncoder, type E
 
 /*
  * The OpenAI chat inbound format: an OpenAI `chat/completions` body (already validated and
- * bounded by parseChatRequest) to the canonical chat, and canonical answers back to OpenAI
- * JSON and `chat.completion.chunk`s. Native adaptors use it; OpenAI-wire adaptors pass bodies
- * through and never need it. It also owns the OpenAI wire the relay answers in: the error
- * object every OpenAI route renders, and the client side of chat and completions streams
- * (`[DONE]`, the include_usage chunk).
+ * bounded by parseChatRequest) to the canonical chat (native adaptors convert from it), and a
+ * native provider's canonical answers and stream parts back to OpenAI JSON and
+ * `chat.completion.chunk`s (the relay encodes them; adaptors never do). OpenAI-wire adaptors pass
+ * bodies through. It also owns the OpenAI wire the relay answers in: the error object every
+ * OpenAI route renders, and the client side of chat and completions streams (`[DONE]`, the
+ * include_usage chunk).
  */
 
 /** Keys the canonical form models; everything else goes to `passthrough`. */

@@ -4,6 +4,8 @@ import { parseChatRequest } from '../../canonical/parse-text';
 import type { JsonObject } from '../../canonical/json';
 import type { StreamStep } from '../../canonical/response';
 import { AwsEventStreamDecoder } from '../../eventstream/aws-event-stream';
+import { encodeAnswer } from '../../inbound/format';
+import { openAIChatFormat } from '../../inbound/openai-chat';
 import { context, fixtureJson, fixtureText, response } from '../__fixtures__/replay';
 import { awsClaudeAdaptor } from './aws-claude.adaptor';
 import { AwsCredentialsError, parseAwsCredentials } from './credentials';
@@ -105,10 +107,12 @@ describe('AWS Claude adaptor (type 33): OpenAI chat to Bedrock InvokeModel', () 
     expect(bearer.headers).not.toHaveProperty('x-amz-date');
   });
 
-  it('the InvokeModel answer (the Anthropic message) becomes an OpenAI chat completion with the upstream usage', () => {
+  it('the InvokeModel answer (the Anthropic message) becomes a canonical answer with the upstream usage (an OpenAI chat completion from the chat format)', () => {
     const parsed = awsClaudeAdaptor.parseTextResponse(chat(), response(fixtureText(DIR, 'invoke-response.json')), ctx);
-    if (!parsed.ok) throw new Error('expected ok');
-    expect(JSON.parse(parsed.clientBody)).toMatchObject({ object: 'chat.completion', choices: [{ message: { content: 'Hello! How can I help you today?' }, finish_reason: 'stop' }] });
+    expect(parsed).toMatchObject({ ok: true, answer: { finishReason: 'stop' } });
+    const encoded = encodeAnswer(openAIChatFormat, chat(), parsed);
+    if (!parsed.ok || !encoded.ok) throw new Error('expected ok');
+    expect(JSON.parse(encoded.clientBody)).toMatchObject({ object: 'chat.completion', choices: [{ message: { content: 'Hello! How can I help you today?' }, finish_reason: 'stop' }] });
     expect(parsed.usage).toMatchObject({ promptTokens: 12, completionTokens: 11 });
   });
 

@@ -1,8 +1,9 @@
 import { parseChatRequest, parseCompletionRequest } from '../../canonical/parse-text';
 import type { JsonObject } from '../../canonical/json';
 import type { ChatRequest } from '../../canonical/request';
-import type { StreamStep } from '../../canonical/response';
-import { OpenAIChatStreamEncoder } from '../../inbound/openai-chat';
+import type { ParsedTextResponse, StreamStep } from '../../canonical/response';
+import { encodeAnswer } from '../../inbound/format';
+import { OpenAIChatStreamEncoder, openAIChatFormat } from '../../inbound/openai-chat';
 import { context, describeRequest, fixtureText, replayStream, response } from '../__fixtures__/replay';
 import { claudeAdaptor } from './claude.adaptor';
 import { defaultMaxTokens } from './models';
@@ -11,6 +12,14 @@ const ctx = context(14, { upstreamModel: 'claude-sonnet-4-20250514', key: 'sk-an
 
 function upstreamBody(raw: unknown, c = ctx): JsonObject {
   return describeRequest(claudeAdaptor.buildTextRequest(parseChatRequest(raw), c)).body as JsonObject;
+}
+
+/** The OpenAI chat body the chat format encodes from the adaptor's canonical answer. */
+function openAIBody(parsed: ParsedTextResponse, chatReq: ChatRequest): unknown {
+  if (!parsed.ok || !('answer' in parsed)) throw new Error('expected a canonical answer');
+  const encoded = encodeAnswer(openAIChatFormat, chatReq, parsed);
+  if (!encoded.ok) throw new Error('expected ok');
+  return JSON.parse(encoded.clientBody);
 }
 
 /** The chunks the OpenAI chat format writes for the steps' canonical parts (usage asked or not). */
@@ -141,7 +150,7 @@ describe('Claude adaptor: answers to OpenAI', () => {
   it('a text message: content, finish reason stop, usage', () => {
     const parsed = claudeAdaptor.parseTextResponse(req, response(fixtureText(__dirname, 'message-response.json')), ctx);
     if (!parsed.ok) throw new Error('expected ok');
-    expect(JSON.parse(parsed.clientBody)).toMatchObject({
+    expect(openAIBody(parsed, req)).toMatchObject({
       id: 'msg_013Zva2CMHLNnXjNJJKqJ2EF',
       object: 'chat.completion',
       model: 'claude-sonnet-4-20250514',
@@ -154,7 +163,7 @@ describe('Claude adaptor: answers to OpenAI', () => {
   it('a tool_use message: tool_calls, finish reason tool_calls, cache reads and 5m/1h writes in the prompt', () => {
     const parsed = claudeAdaptor.parseTextResponse(req, response(fixtureText(__dirname, 'message-tool-use-response.json')), ctx);
     if (!parsed.ok) throw new Error('expected ok');
-    const body = JSON.parse(parsed.clientBody);
+    const body = openAIBody(parsed, req) as { choices: JsonObject[]; usage: JsonObject };
     expect(body.choices[0]).toMatchObject({
       finish_reason: 'tool_calls',
       message: {

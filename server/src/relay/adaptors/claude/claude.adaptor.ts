@@ -1,7 +1,7 @@
 import { parseJson } from '../../canonical/json';
 import { RelayRequestError } from '../../canonical/errors';
-import type { ParsedResponse, StreamStep } from '../../canonical/response';
-import { chatFromOpenAI, encodeOpenAIChatResponse } from '../../inbound/openai-chat';
+import { answered, type ParsedTextResponse, type StreamStep } from '../../canonical/response';
+import { chatFromOpenAI } from '../../inbound/openai-chat';
 import type { SseEvent } from '../../sse/sse-parser';
 import { failureFromBody, mapOpenAIError } from '../openai-compatible/error';
 import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
@@ -14,8 +14,8 @@ import { ClaudeStreamDecoder, fromClaudeMessage } from './response';
 /*
  * Type 14, Anthropic Claude: the Messages API (`POST {base}/v1/messages`, `x-api-key`,
  * `anthropic-version`). OpenAI chat requests are converted through the canonical chat
- * (inbound/openai-chat.ts -> request.ts), answers and stream events back (response.ts ->
- * the OpenAI encoders). Errors arrive as {type:"error", error:{type, message}}, which the shared
+ * (inbound/openai-chat.ts -> request.ts); answers and stream events come back as canonical
+ * results (response.ts), which the client's inbound format encodes. Errors arrive as {type:"error", error:{type, message}}, which the shared
  * reader understands: 401 authentication_error and 402 billing_error disable the channel,
  * 429 and 529 overloaded_error are retried on another channel (rule 21).
  */
@@ -48,11 +48,7 @@ function buildRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
   };
 }
 
-function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
-}
-
-function parseResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse {
+function parseResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedTextResponse {
   const body = parseJson(res.text);
   const message = fromClaudeMessage(body);
   if (!message) {
@@ -60,16 +56,7 @@ function parseResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelCont
     const failure = mapOpenAIError({ status: 502, text: res.text }, ctx);
     return { ok: false, failure: { ...failure, retryable: false } };
   }
-  const encoded = encodeOpenAIChatResponse({ ...message, model: message.model || req.model }, nowSeconds());
-  const outputText = message.parts.map((p) => (p.type === 'tool_call' ? p.name + p.arguments : p.text)).join('');
-  return {
-    ok: true,
-    clientBody: JSON.stringify(encoded),
-    usage: message.usage,
-    finishReason: message.finishReason,
-    outputText,
-    toolCalls: message.parts.filter((p) => p.type === 'tool_call').length,
-  };
+  return answered({ ...message, model: message.model || req.model });
 }
 
 const EMPTY_STEP: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };

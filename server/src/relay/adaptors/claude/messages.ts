@@ -1,6 +1,6 @@
 import { isJsonObject, objectAt, parseJson, type JsonValue } from '../../canonical/json';
 import type { MessagesRequest } from '../../canonical/request';
-import type { ParsedResponse, StreamStep } from '../../canonical/response';
+import { answerFigures, type ParsedResponse, type StreamStep } from '../../canonical/response';
 import type { ReportedUsage } from '../../canonical/usage';
 import type { SseEvent } from '../../sse/sse-parser';
 import { failureFromBody, mapOpenAIError } from '../openai-compatible/error';
@@ -38,8 +38,7 @@ function buildRequest(req: MessagesRequest, ctx: ChannelContext, base: string): 
 function parseResponse(res: UpstreamResponse, ctx: ChannelContext): ParsedResponse {
   const message = fromClaudeMessage(parseJson(res.text));
   if (!message) return { ok: false, failure: { ...mapOpenAIError({ status: 502, text: res.text }, ctx), retryable: false } };
-  const outputText = message.parts.map((p) => (p.type === 'tool_call' ? p.name + p.arguments : p.text)).join('');
-  return { ok: true, clientBody: res.text, usage: message.usage, finishReason: message.finishReason, outputText, toolCalls: message.parts.filter((p) => p.type === 'tool_call').length };
+  return { ok: true, clientBody: res.text, ...answerFigures(message) };
 }
 
 const EMPTY: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };

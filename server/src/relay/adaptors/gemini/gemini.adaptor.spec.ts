@@ -3,8 +3,9 @@ import { parseEmbeddingRequest } from '../../canonical/parse-misc';
 import { parseChatRequest, parseCompletionRequest } from '../../canonical/parse-text';
 import type { JsonObject } from '../../canonical/json';
 import type { ChatRequest } from '../../canonical/request';
-import type { StreamStep } from '../../canonical/response';
-import { OpenAIChatStreamEncoder } from '../../inbound/openai-chat';
+import type { ParsedTextResponse, StreamStep } from '../../canonical/response';
+import { encodeAnswer } from '../../inbound/format';
+import { OpenAIChatStreamEncoder, openAIChatFormat } from '../../inbound/openai-chat';
 import { ChannelConfigError } from '../errors';
 import { context, describeRequest, fixtureText, replayStream, response } from '../__fixtures__/replay';
 import { geminiAdaptor } from './gemini.adaptor';
@@ -17,6 +18,14 @@ const ctx = context(24, { upstreamModel: 'gemini-2.5-flash', key: KEY });
 
 function upstreamBody(raw: unknown, c = ctx): JsonObject {
   return describeRequest(geminiAdaptor.buildTextRequest(parseChatRequest(raw), c)).body as JsonObject;
+}
+
+/** The OpenAI chat body the chat format encodes from the adaptor's canonical answer. */
+function openAIBody(parsed: ParsedTextResponse, chatReq: ChatRequest): unknown {
+  if (!parsed.ok || !('answer' in parsed)) throw new Error('expected a canonical answer');
+  const encoded = encodeAnswer(openAIChatFormat, chatReq, parsed);
+  if (!encoded.ok) throw new Error('expected ok');
+  return JSON.parse(encoded.clientBody);
 }
 
 /** The chunks the OpenAI chat format writes for the steps' canonical parts (usage asked or not). */
@@ -223,7 +232,7 @@ describe('Gemini adaptor: answers, streams and errors from the documented shapes
   it('a text answer: OpenAI chat.completion with the public model, finish reason and usage', () => {
     const r = geminiAdaptor.parseTextResponse(chat, response(fixtureText(__dirname, 'generate-content-response.json')), ctx);
     if (!r.ok) throw new Error('expected ok');
-    const body = JSON.parse(r.clientBody) as JsonObject;
+    const body = openAIBody(r, chat) as JsonObject;
     expect(body).toMatchObject({
       id: 'chatcmpl-mgN5aOfrJ9ivqtsPvY_SoQk',
       object: 'chat.completion',
@@ -237,7 +246,7 @@ describe('Gemini adaptor: answers, streams and errors from the documented shapes
   it('parallel function calls: tool_calls with distinct ids, finish tool_calls', () => {
     const r = geminiAdaptor.parseTextResponse(chat, response(fixtureText(__dirname, 'generate-content-function-call.json')), ctx);
     if (!r.ok) throw new Error('expected ok');
-    const body = JSON.parse(r.clientBody) as { choices: { finish_reason: string; message: { content: null; tool_calls: { id: string; function: { arguments: string } }[] } }[] };
+    const body = openAIBody(r, chat) as { choices: { finish_reason: string; message: { content: null; tool_calls: { id: string; function: { arguments: string } }[] } }[] };
     const choice = body.choices[0];
     expect(choice?.finish_reason).toBe('tool_calls');
     expect(choice?.message.content).toBeNull();
@@ -249,7 +258,7 @@ describe('Gemini adaptor: answers, streams and errors from the documented shapes
   it('thoughts: reasoning_content, billed as completion (candidates + thoughts), cached content as cache reads', () => {
     const r = geminiAdaptor.parseTextResponse(chat, response(fixtureText(__dirname, 'generate-content-thinking.json')), ctx);
     if (!r.ok) throw new Error('expected ok');
-    const body = JSON.parse(r.clientBody) as { choices: { message: { content: string; reasoning_content: string } }[]; usage: JsonObject };
+    const body = openAIBody(r, chat) as { choices: { message: { content: string; reasoning_content: string } }[]; usage: JsonObject };
     expect(body.choices[0]?.message.content).toBe('There are 4 prime numbers below 10: 2, 3, 5 and 7.');
     expect(body.choices[0]?.message.reasoning_content).toContain('Counting the primes');
     expect(r.usage).toMatchObject({ promptTokens: 2048, completionTokens: 220, cachedTokens: 1024, reasoningTokens: 200 });
@@ -259,7 +268,7 @@ describe('Gemini adaptor: answers, streams and errors from the documented shapes
   it('a prompt blocked by safety answers content_filter with the prompt usage', () => {
     const r = geminiAdaptor.parseTextResponse(chat, response(fixtureText(__dirname, 'generate-content-blocked.json')), ctx);
     if (!r.ok) throw new Error('expected ok');
-    expect(JSON.parse(r.clientBody)).toMatchObject({ choices: [{ finish_reason: 'content_filter', message: { content: '' } }] });
+    expect(openAIBody(r, chat)).toMatchObject({ choices: [{ finish_reason: 'content_filter', message: { content: '' } }] });
     expect(r.usage).toMatchObject({ promptTokens: 7, completionTokens: null });
   });
 

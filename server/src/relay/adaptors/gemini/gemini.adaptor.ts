@@ -1,7 +1,7 @@
 import { RelayRequestError } from '../../canonical/errors';
 import { parseJson } from '../../canonical/json';
-import type { ParsedResponse, StreamStep } from '../../canonical/response';
-import { chatFromOpenAI, encodeOpenAIChatResponse } from '../../inbound/openai-chat';
+import { answered, type ParsedTextResponse, type StreamStep } from '../../canonical/response';
+import { chatFromOpenAI } from '../../inbound/openai-chat';
 import type { SseEvent } from '../../sse/sse-parser';
 import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
 import { geminiCountTokens } from './count-tokens';
@@ -16,8 +16,8 @@ import { geminiSettings } from './settings';
  * Type 24, Google Gemini (Generative Language API): `POST {base}/{version}/models/{model}:generateContent`
  * and `:streamGenerateContent?alt=sse`, the key in `x-goog-api-key` (never in the URL, where
  * it would reach logs). OpenAI chat requests are converted through the canonical chat
- * (inbound/openai-chat.ts -> request.ts), answers and stream events back (response.ts -> the
- * OpenAI encoders). Version and safety settings come from the channel's `other` (settings.ts).
+ * (inbound/openai-chat.ts -> request.ts); answers and stream events come back as canonical
+ * results (response.ts), which the client's inbound format encodes. Version and safety settings come from the channel's `other` (settings.ts).
  */
 
 const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
@@ -54,33 +54,19 @@ function buildRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
   };
 }
 
-function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
-}
-
 /** Google answers without an id of its own in some versions; OpenAI clients expect one. */
 function answerId(id: string): string {
   return id !== '' ? `chatcmpl-${id}` : `chatcmpl-gemini-${Date.now().toString(36)}`;
 }
 
-function parseResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse {
-  const body = parseJson(res.text);
-  const answer = fromGeminiResponse(body);
+function parseResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedTextResponse {
+  const answer = fromGeminiResponse(parseJson(res.text));
   if (!answer) {
     const failure = mapGeminiError({ status: 502, text: res.text }, ctx);
     return { ok: false, failure: { ...failure, retryable: false, disableChannel: false } };
   }
   // The client asked for its public model name; Google's modelVersion is the upstream's.
-  const encoded = encodeOpenAIChatResponse({ ...answer, id: answerId(answer.id), model: req.model }, nowSeconds());
-  const outputText = answer.parts.map((p) => (p.type === 'tool_call' ? p.name + p.arguments : p.text)).join('');
-  return {
-    ok: true,
-    clientBody: JSON.stringify(encoded),
-    usage: answer.usage,
-    finishReason: answer.finishReason,
-    outputText,
-    toolCalls: answer.parts.filter((p) => p.type === 'tool_call').length,
-  };
+  return answered({ ...answer, id: answerId(answer.id), model: req.model });
 }
 
 const EMPTY_STEP: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };

@@ -1,6 +1,6 @@
 import type { GeminiRequest } from '../../canonical/request';
 import { parseJson } from '../../canonical/json';
-import type { ParsedResponse, StreamStep } from '../../canonical/response';
+import { answerFigures, type ParsedResponse, type StreamStep } from '../../canonical/response';
 import type { SseEvent } from '../../sse/sse-parser';
 import type { ChannelContext, GeminiNativeCapability, UpstreamRequest, UpstreamResponse } from '../types';
 import { mapGeminiError } from './errors';
@@ -35,8 +35,7 @@ function buildRequest(req: GeminiRequest, ctx: ChannelContext): UpstreamRequest 
 function parseResponse(res: UpstreamResponse, ctx: ChannelContext): ParsedResponse {
   const answer = fromGeminiResponse(parseJson(res.text));
   if (!answer) return { ok: false, failure: { ...mapGeminiError({ status: 502, text: res.text }, ctx), retryable: false, disableChannel: false } };
-  const outputText = answer.parts.map((p) => (p.type === 'tool_call' ? p.name + p.arguments : p.text)).join('');
-  return { ok: true, clientBody: res.text, usage: answer.usage, finishReason: answer.finishReason, outputText, toolCalls: answer.parts.filter((p) => p.type === 'tool_call').length };
+  return { ok: true, clientBody: res.text, ...answerFigures(answer) };
 }
 
 function openStream(ctx: ChannelContext): (event: SseEvent) => StreamStep {

@@ -3,6 +3,8 @@ import { parseGeminiRequest } from '../../canonical/parse-gemini';
 import { parseMessagesRequest } from '../../canonical/parse-messages';
 import { DEFAULT_RELAY_LIMITS } from '../../canonical/limits';
 import { parseChatRequest } from '../../canonical/parse-text';
+import { encodeAnswer } from '../../inbound/format';
+import { openAIChatFormat } from '../../inbound/openai-chat';
 import { ChannelConfigError } from '../errors';
 import { context, describeRequest, fixtureJson, fixtureText, response } from '../__fixtures__/replay';
 import { vertexCredentials } from './credentials';
@@ -141,11 +143,12 @@ describe('Vertex AI adaptor (type 41): OpenAI chat to rawPredict and generateCon
     expect(req.url).toBe('http://127.0.0.1:9/v1/projects/proj-spec/locations/us-central1/publishers/google/models/gemini-2.5-flash:generateContent');
   });
 
-  it('reads a rawPredict answer as an OpenAI chat completion with its usage', () => {
+  it('reads a rawPredict answer as a canonical answer with its usage (an OpenAI chat completion from the chat format)', () => {
     const parsed = vertexAdaptor.parseTextResponse(chat(), response(fixtureText(__dirname, 'raw-predict-response.json')), claudeCtx);
-    expect(parsed.ok).toBe(true);
-    if (!parsed.ok) return;
-    expect(JSON.parse(parsed.clientBody)).toMatchObject({ object: 'chat.completion', choices: [{ message: { content: 'Hello! How can I help you today?' }, finish_reason: 'stop' }] });
+    expect(parsed).toMatchObject({ ok: true, answer: { parts: [{ type: 'text', text: 'Hello! How can I help you today?' }], finishReason: 'stop' } });
+    const encoded = encodeAnswer(openAIChatFormat, chat(), parsed);
+    if (!parsed.ok || !encoded.ok) throw new Error('expected ok');
+    expect(JSON.parse(encoded.clientBody)).toMatchObject({ object: 'chat.completion', choices: [{ message: { content: 'Hello! How can I help you today?' }, finish_reason: 'stop' }] });
     expect(parsed.usage).toMatchObject({ promptTokens: 10, completionTokens: 12 });
   });
 

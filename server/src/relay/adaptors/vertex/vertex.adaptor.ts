@@ -1,6 +1,6 @@
 import { RelayRequestError } from '../../canonical/errors';
 import { isJsonObject, parseJson } from '../../canonical/json';
-import type { ParsedResponse, StreamStep } from '../../canonical/response';
+import type { ParsedTextResponse, StreamStep } from '../../canonical/response';
 import { chatFromOpenAI } from '../../inbound/openai-chat';
 import type { SseEvent } from '../../sse/sse-parser';
 import { claudeAdaptor } from '../claude/claude.adaptor';
@@ -60,7 +60,7 @@ function mapError(input: ErrorInput, ctx: ChannelContext) {
   return mapGeminiError(input, vertexScrubbing(ctx));
 }
 
-function parseResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse {
+function parseResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedTextResponse {
   return family(ctx).parseTextResponse(req, res, vertexScrubbing(ctx));
 }
 
