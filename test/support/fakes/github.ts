@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { OAuthFake } from './fake-oauth';
+import { readBody, sendJson } from './fake-server';
 
 export interface GitHubUser {
   id: number;
@@ -22,47 +23,22 @@ export type GitHubFault = 'none' | 'token_error' | 'user_500' | 'close' | 'hang'
  * GET /user and GET /user/emails need `Authorization: Bearer <token>`.
  * Codes are single use; every call is recorded.
  */
-export class FakeGitHub {
+export class FakeGitHub extends OAuthFake<GitHubUser> {
   readonly calls: { method: string; path: string; headers: IncomingMessage['headers']; body: string }[] = [];
   fault: GitHubFault = 'none';
   /** Where /login/oauth/authorize sends the browser (the app's callback page). */
   callbackUrl = '';
-  /** The user /login/oauth/authorize signs in as (browser tests). */
-  browserUser: GitHubUser | null = null;
-  url = '';
-  private readonly codes = new Map<string, GitHubUser>();
-  private readonly tokens = new Map<string, GitHubUser>();
-  private readonly server: Server;
 
-  constructor(
-    readonly clientId: string,
-    readonly clientSecret: string,
-  ) {
-    this.server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => this.handle(req, res, body));
-    });
+  protected override mintCode(): string {
+    return randomBytes(10).toString('hex');
   }
 
-  /** A fresh authorization code for this user, as the authorize page would hand out. */
-  codeFor(user: GitHubUser): string {
-    const code = randomBytes(10).toString('hex');
-    this.codes.set(code, user);
-    return code;
+  protected override mintToken(): string {
+    return `gho_${randomBytes(18).toString('hex')}`;
   }
 
-  async start(): Promise<void> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((r) => this.server.close(() => r()));
-  }
-
-  private handle(req: IncomingMessage, res: ServerResponse, body: string): void {
+  protected override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = (await readBody(req)).toString('utf8');
     const url = new URL(req.url ?? '/', 'http://x');
     this.calls.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body });
     if (this.fault === 'close') {
@@ -71,24 +47,16 @@ export class FakeGitHub {
     }
     // Never answers (the gateway's own timeout must end the wait).
     if (this.fault === 'hang') return;
-    const json = (status: number, value: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify(value));
-    };
+    const json = (status: number, value: unknown) => sendJson(res, status, value, { 'content-type': 'application/json; charset=utf-8' });
     if (req.method === 'GET' && url.pathname === '/login/oauth/authorize') {
       if (url.searchParams.get('client_id') !== this.clientId || !this.browserUser || !this.callbackUrl) return json(404, { message: 'Not Found' });
-      const target = new URL(this.callbackUrl);
-      target.searchParams.set('code', this.codeFor(this.browserUser));
-      target.searchParams.set('state', url.searchParams.get('state') ?? '');
-      res.writeHead(302, { location: target.toString() });
-      res.end();
-      return;
+      return this.redirectWithCode(res, this.callbackUrl, this.browserUser, url.searchParams.get('state') ?? '');
     }
     if (req.method === 'POST' && url.pathname === '/login/oauth/access_token') {
       const params = (req.headers['content-type'] ?? '').includes('json')
         ? (JSON.parse(body || '{}') as Record<string, string>)
         : Object.fromEntries(new URLSearchParams(body));
-      const user = this.codes.get(params.code ?? '');
+      const user = this.codeUser(params.code ?? '');
       if (this.fault === 'token_error' || params.client_id !== this.clientId || params.client_secret !== this.clientSecret || !user) {
         return json(200, {
           error: 'bad_verification_code',
@@ -96,13 +64,10 @@ export class FakeGitHub {
           error_uri: 'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors/#bad-verification-code',
         });
       }
-      this.codes.delete(params.code ?? '');
-      const token = `gho_${randomBytes(18).toString('hex')}`;
-      this.tokens.set(token, user);
-      return json(200, { access_token: token, token_type: 'bearer', scope: 'user:email' });
+      return json(200, { access_token: this.redeem(params.code ?? '', user), token_type: 'bearer', scope: 'user:email' });
     }
     const auth = req.headers.authorization ?? '';
-    const user = this.tokens.get(auth.replace(/^(Bearer|token)\s+/i, ''));
+    const user = this.tokenUser(auth.replace(/^(Bearer|token)\s+/i, ''));
     if (req.method === 'GET' && (url.pathname === '/user' || url.pathname === '/user/emails')) {
       if (!user) return json(401, { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest' });
       if (this.fault === 'user_500') return json(500, { message: 'Server Error' });
