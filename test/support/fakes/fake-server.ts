@@ -98,6 +98,11 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(JSON.stringify(body));
 }
 
+export function sendText(res: ServerResponse, status: number, body: string, contentType: string): void {
+  res.writeHead(status, { 'content-type': contentType });
+  res.end(body);
+}
+
 /** Starts an event stream (status 200 unless told); `headers` add to or replace the usual ones. */
 export function startEventStream(res: ServerResponse, headers: Record<string, string> = {}, status = 200): void {
   res.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...headers });

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoopbackFake, jsonObject, readBody, sendJson, sendText } from './fake-server';
 
 /** How a fake task ends as it is polled: success after one IN_PROGRESS poll, failure, or never. */
 export type MjOutcome = 'success' | 'failure' | 'never';
@@ -40,23 +40,16 @@ export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ
  * the channel key as `mj-api-secret`. Programmable per submit (`script`); tasks progress as they
  * are listed (IN_PROGRESS 50%, then SUCCESS with an image, or FAILURE with a reason).
  */
-export class FakeMidjourney {
+export class FakeMidjourney extends LoopbackFake {
   readonly calls: MjRecordedCall[] = [];
   readonly tasks = new Map<string, FakeTask>();
   private readonly queue: MjSubmitScript[] = [];
-  private readonly sockets = new Set<Socket>();
-  private server: Server;
   private seq = 0;
-  url = '';
   /** Answer for `/images/*`: the PNG, a redirect, or a non-image. */
   imageMode: 'png' | 'redirect' | 'html' = 'png';
 
   constructor(readonly secret: string) {
-    this.server = createServer((req, res) => this.handle(req, res));
-    this.server.on('connection', (s) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
+    super();
   }
 
   /** Queues the answer of the next submit (default: accept with code 1, succeeding). */
@@ -69,75 +62,52 @@ export class FakeMidjourney {
     return this.calls.filter((c) => c.path.startsWith('/mj/submit/') || c.path === '/mj/insight-face/swap');
   }
 
-  async start(): Promise<this> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((r) => this.server.close(() => r()));
-  }
-
-  private handle(req: IncomingMessage, res: ServerResponse): void {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const path = (req.url ?? '/').split('?')[0] as string;
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: Record<string, unknown> | null = null;
-      try {
-        body = raw === '' ? null : (JSON.parse(raw) as Record<string, unknown>);
-      } catch {
-        body = null;
-      }
-      const secret = String(req.headers['mj-api-secret'] ?? '');
-      this.calls.push({ method: req.method ?? '', path, secret, body });
-      if (path.startsWith('/images/')) return this.image(res);
-      if (secret !== this.secret) return json(res, 401, { code: 4, description: 'invalid mj-api-secret' });
-      if (req.method === 'POST' && (path.startsWith('/mj/submit/') || path === '/mj/insight-face/swap')) return this.submit(path, body ?? {}, res);
-      if (req.method === 'POST' && path === '/mj/task/list-by-condition') {
-        const ids = Array.isArray(body?.ids) ? (body?.ids as unknown[]) : [];
-        return json(res, 200, ids.map((id) => this.tasks.get(String(id))).filter((t): t is FakeTask => !!t).map((t) => this.advance(t)));
-      }
-      const fetch = /^\/mj\/task\/([^/]+)\/fetch$/.exec(path);
-      if (req.method === 'GET' && fetch) {
-        const t = this.tasks.get(decodeURIComponent(fetch[1] as string));
-        return t ? json(res, 200, this.view(t)) : json(res, 404, { code: 4, description: 'task not found' });
-      }
-      const seed = /^\/mj\/task\/([^/]+)\/image-seed$/.exec(path);
-      if (req.method === 'GET' && seed) {
-        const t = this.tasks.get(decodeURIComponent(seed[1] as string));
-        return t ? json(res, 200, { code: 1, description: '成功', result: `seed-${t.id}` }) : json(res, 404, { code: 4, description: 'task not found' });
-      }
-      json(res, 404, { code: 4, description: 'not found' });
-    });
+  protected override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0] as string;
+    const body = jsonObject((await readBody(req)).toString('utf8'));
+    const secret = String(req.headers['mj-api-secret'] ?? '');
+    this.calls.push({ method: req.method ?? '', path, secret, body });
+    if (path.startsWith('/images/')) return this.image(res);
+    if (secret !== this.secret) return sendJson(res, 401, { code: 4, description: 'invalid mj-api-secret' });
+    if (req.method === 'POST' && (path.startsWith('/mj/submit/') || path === '/mj/insight-face/swap')) return this.submit(path, body ?? {}, res);
+    if (req.method === 'POST' && path === '/mj/task/list-by-condition') {
+      const ids = Array.isArray(body?.ids) ? (body?.ids as unknown[]) : [];
+      return sendJson(res, 200, ids.map((id) => this.tasks.get(String(id))).filter((t): t is FakeTask => !!t).map((t) => this.advance(t)));
+    }
+    const fetch = /^\/mj\/task\/([^/]+)\/fetch$/.exec(path);
+    if (req.method === 'GET' && fetch) {
+      const t = this.tasks.get(decodeURIComponent(fetch[1] as string));
+      return t ? sendJson(res, 200, this.view(t)) : sendJson(res, 404, { code: 4, description: 'task not found' });
+    }
+    const seed = /^\/mj\/task\/([^/]+)\/image-seed$/.exec(path);
+    if (req.method === 'GET' && seed) {
+      const t = this.tasks.get(decodeURIComponent(seed[1] as string));
+      return t ? sendJson(res, 200, { code: 1, description: '成功', result: `seed-${t.id}` }) : sendJson(res, 404, { code: 4, description: 'task not found' });
+    }
+    sendJson(res, 404, { code: 4, description: 'not found' });
   }
 
   private submit(path: string, body: Record<string, unknown>, res: ServerResponse): void {
     const s = this.queue.shift() ?? { kind: 'accept' };
     switch (s.kind) {
       case 'http':
-        return json(res, s.status, { error: 'upstream trouble' });
+        return sendJson(res, s.status, { error: 'upstream trouble' });
       case 'garbage':
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.end('<html>bad gateway</html>');
-        return;
+        return sendText(res, 200, '<html>bad gateway</html>', 'text/html');
       case 'close':
         res.socket?.destroy();
         return;
       case 'hang':
         return;
       case 'refuse':
-        return json(res, 200, { code: s.code, description: s.description, result: null, properties: {} });
+        return sendJson(res, 200, { code: s.code, description: s.description, result: null, properties: {} });
       case 'accept': {
         this.seq += 1;
         const id = `${Date.now()}${String(this.seq).padStart(4, '0')}`;
         const action = path === '/mj/insight-face/swap' ? 'SWAP_FACE' : (path.split('/').pop() ?? '').toUpperCase();
         this.tasks.set(id, { id, action, prompt: typeof body.prompt === 'string' ? body.prompt : '', outcome: s.outcome ?? 'success', polls: 0, submitTime: Date.now() });
         const code = s.code ?? 1;
-        return json(res, 200, { code, description: code === 1 ? '提交成功' : code === 21 ? '任务已存在' : '排队中', result: id, properties: { discordInstanceId: 'fake' } });
+        return sendJson(res, 200, { code, description: code === 1 ? '提交成功' : code === 21 ? '任务已存在' : '排队中', result: id, properties: { discordInstanceId: 'fake' } });
       }
     }
   }
@@ -171,17 +141,8 @@ export class FakeMidjourney {
       res.end();
       return;
     }
-    if (this.imageMode === 'html') {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<html></html>');
-      return;
-    }
+    if (this.imageMode === 'html') return sendText(res, 200, '<html></html>', 'text/html');
     res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(PNG_1X1.length) });
     res.end(PNG_1X1);
   }
-}
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 }

@@ -132,28 +132,18 @@ export function parseMultipart(body: Buffer, contentType: string): { fields: Rec
   return { fields, files };
 }
 
+/** A chat.completion.chunk with these fields after the common ones. */
+function chunk(model: string, fields: Record<string, Json>): Json {
+  return { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model, system_fingerprint: 'fp_fake', ...fields };
+}
+
 /** Building blocks for custom stream scripts. */
 export function chatChunk(delta: Record<string, Json>, finishReason: string | null = null, model = 'gpt-4o-mini'): Json {
-  return {
-    id: 'chatcmpl-fake',
-    object: 'chat.completion.chunk',
-    created: 1_700_000_000,
-    model,
-    system_fingerprint: 'fp_fake',
-    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
-  };
+  return chunk(model, { choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] });
 }
 
 export function usageChunk(usage: FakeUsage, model = 'gpt-4o-mini'): Json {
-  return {
-    id: 'chatcmpl-fake',
-    object: 'chat.completion.chunk',
-    created: 1_700_000_000,
-    model,
-    system_fingerprint: 'fp_fake',
-    choices: [],
-    usage: withTotal(usage),
-  };
+  return chunk(model, { choices: [], usage: withTotal(usage) });
 }
 
 export function openaiError(message: string, type: string, code: string | null, param: string | null = null): Json {

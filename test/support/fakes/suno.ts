@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoopbackFake, jsonObject, readBody, sendJson, sendText } from './fake-server';
 
 export type SunoOutcome = 'success' | 'failure' | 'never';
 
@@ -33,24 +33,17 @@ interface FakeSunoTask {
  * finish_time, progress, data}]}`. The channel key must come as `Authorization: Bearer`.
  * Programmable per submit; tasks move one step per fetch (IN_PROGRESS, then SUCCESS or FAILURE).
  */
-export class FakeSuno {
+export class FakeSuno extends LoopbackFake {
   readonly calls: SunoRecordedCall[] = [];
   readonly tasks = new Map<string, FakeSunoTask>();
   private readonly queue: SunoSubmitScript[] = [];
-  private readonly sockets = new Set<Socket>();
-  private readonly server: Server;
   private seq = 0;
-  url = '';
 
   constructor(
     readonly key: string,
     readonly label = 'suno',
   ) {
-    this.server = createServer((req, res) => this.handle(req, res));
-    this.server.on('connection', (s) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
+    super();
   }
 
   script(...s: SunoSubmitScript[]): this {
@@ -62,62 +55,39 @@ export class FakeSuno {
     return this.calls.filter((c) => c.path.startsWith('/suno/submit/'));
   }
 
-  async start(): Promise<this> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((r) => this.server.close(() => r()));
-  }
-
-  private handle(req: IncomingMessage, res: ServerResponse): void {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const path = (req.url ?? '/').split('?')[0] as string;
-      let body: Record<string, unknown> | null = null;
-      try {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        body = raw === '' ? null : (JSON.parse(raw) as Record<string, unknown>);
-      } catch {
-        body = null;
-      }
-      const authorization = String(req.headers.authorization ?? '');
-      this.calls.push({ method: req.method ?? '', path, authorization, body });
-      if (authorization !== `Bearer ${this.key}`) return json(res, 401, { code: 'unauthorized', message: 'bad key', data: null });
-      const submit = /^\/suno\/submit\/(music|lyrics)$/.exec(path);
-      if (req.method === 'POST' && submit) return this.submit((submit[1] as string).toUpperCase(), res);
-      if (req.method === 'POST' && path === '/suno/fetch') {
-        const ids = Array.isArray(body?.ids) ? (body?.ids as unknown[]) : [];
-        const data = ids.map((id) => this.tasks.get(String(id))).filter((t): t is FakeSunoTask => !!t).map((t) => this.advance(t));
-        return json(res, 200, { code: 'success', message: '', data });
-      }
-      json(res, 404, { code: 'not_found', message: 'not found', data: null });
-    });
+  protected override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0] as string;
+    const body = jsonObject((await readBody(req)).toString('utf8'));
+    const authorization = String(req.headers.authorization ?? '');
+    this.calls.push({ method: req.method ?? '', path, authorization, body });
+    if (authorization !== `Bearer ${this.key}`) return sendJson(res, 401, { code: 'unauthorized', message: 'bad key', data: null });
+    const submit = /^\/suno\/submit\/(music|lyrics)$/.exec(path);
+    if (req.method === 'POST' && submit) return this.submit((submit[1] as string).toUpperCase(), res);
+    if (req.method === 'POST' && path === '/suno/fetch') {
+      const ids = Array.isArray(body?.ids) ? (body?.ids as unknown[]) : [];
+      const data = ids.map((id) => this.tasks.get(String(id))).filter((t): t is FakeSunoTask => !!t).map((t) => this.advance(t));
+      return sendJson(res, 200, { code: 'success', message: '', data });
+    }
+    sendJson(res, 404, { code: 'not_found', message: 'not found', data: null });
   }
 
   private submit(action: string, res: ServerResponse): void {
     const s = this.queue.shift() ?? { kind: 'accept' };
     switch (s.kind) {
       case 'http':
-        return json(res, s.status, { code: 'error', message: 'upstream trouble', data: null });
+        return sendJson(res, s.status, { code: 'error', message: 'upstream trouble', data: null });
       case 'garbage':
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.end('<html>oops</html>');
-        return;
+        return sendText(res, 200, '<html>oops</html>', 'text/html');
       case 'close':
         res.socket?.destroy();
         return;
       case 'refuse':
-        return json(res, 200, { code: s.code, message: s.message, data: null });
+        return sendJson(res, 200, { code: s.code, message: s.message, data: null });
       case 'accept': {
         this.seq += 1;
         const id = `${this.label}-${Date.now()}-${this.seq}`;
         this.tasks.set(id, { id, action, outcome: s.outcome ?? 'success', polls: 0, submitTime: Math.floor(Date.now() / 1000) });
-        return json(res, 200, { code: 'success', message: '', data: id });
+        return sendJson(res, 200, { code: 'success', message: '', data: id });
       }
     }
   }
@@ -135,9 +105,4 @@ export class FakeSuno {
       data: t.action === 'LYRICS' ? { title: 'song', text: '[Verse]\nla la' } : [{ id: `${t.id}-clip`, audio_url: `${this.url}/audio/${t.id}.mp3`, title: 'song' }],
     };
   }
-}
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 }
