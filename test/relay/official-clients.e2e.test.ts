@@ -48,6 +48,30 @@ function googleAuthOptions(vx: FakeVertex, sa: ServiceAccount) {
   return { credentials: JSON.parse(sa.keyFile) as Record<string, string>, scopes: [VERTEX_SCOPE], clientOptions: { transporterOptions: { fetchImplementation: tokenRoute(vx) } } };
 }
 
+/**
+ * A tool round trip through an official Messages client (Bedrock's or Vertex's): the call streamed,
+ * then its result sent back and answered. Returns the first (tool_use) message.
+ */
+async function toolRoundTrip(client: AnthropicBedrock | AnthropicVertex, model: string): Promise<Anthropic.Message> {
+  const first = await client.messages.stream({ model, max_tokens: 64, tools: WEATHER, messages: [{ role: 'user', content: 'Weather in Paris?' }] }).finalMessage();
+  expect(first.stop_reason).toBe('tool_use');
+  const call = first.content[0];
+  if (call?.type !== 'tool_use') throw new Error('expected a tool_use block');
+  expect(call).toMatchObject({ name: 'get_weather', input: { city: 'Paris' } });
+  const second = await client.messages.create({
+    model,
+    max_tokens: 64,
+    tools: WEATHER,
+    messages: [
+      { role: 'user', content: 'Weather in Paris?' },
+      { role: 'assistant', content: first.content },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: '18C and sunny' }] },
+    ],
+  });
+  expect(second.content).toEqual([{ type: 'text', text: 'Tool result: 18C and sunny' }]);
+  return first;
+}
+
 async function failure(p: Promise<unknown>): Promise<unknown> {
   return p.then(
     () => {
@@ -101,22 +125,7 @@ describe('AnthropicBedrock straight at the fake Bedrock runtime', () => {
   });
 
   it('a tool round trip: tool_use streamed as input_json_delta fragments, then the tool result answered', async () => {
-    const first = await client.messages.stream({ model: BEDROCK_MODEL, max_tokens: 64, tools: WEATHER, messages: [{ role: 'user', content: 'Weather in Paris?' }] }).finalMessage();
-    expect(first.stop_reason).toBe('tool_use');
-    const call = first.content[0];
-    if (call?.type !== 'tool_use') throw new Error('expected a tool_use block');
-    expect(call).toMatchObject({ name: 'get_weather', input: { city: 'Paris' } });
-    const second = await client.messages.create({
-      model: BEDROCK_MODEL,
-      max_tokens: 64,
-      tools: WEATHER,
-      messages: [
-        { role: 'user', content: 'Weather in Paris?' },
-        { role: 'assistant', content: first.content },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: '18C and sunny' }] },
-      ],
-    });
-    expect(second.content).toEqual([{ type: 'text', text: 'Tool result: 18C and sunny' }]);
+    await toolRoundTrip(client, BEDROCK_MODEL);
     expect(fake.last().json).toMatchObject({ tools: [{ name: 'get_weather' }] });
   });
 
@@ -252,22 +261,7 @@ describe('AnthropicVertex and @google/genai (Vertex mode) straight at the fake V
   });
 
   it('AnthropicVertex: a tool round trip', async () => {
-    const first = await claude.messages.stream({ model: VERTEX_CLAUDE, max_tokens: 64, tools: WEATHER, messages: [{ role: 'user', content: 'Weather in Paris?' }] }).finalMessage();
-    const call = first.content[0];
-    if (call?.type !== 'tool_use') throw new Error('expected a tool_use block');
-    expect(first.stop_reason).toBe('tool_use');
-    expect(call).toMatchObject({ name: 'get_weather', input: { city: 'Paris' } });
-    const second = await claude.messages.create({
-      model: VERTEX_CLAUDE,
-      max_tokens: 64,
-      tools: WEATHER,
-      messages: [
-        { role: 'user', content: 'Weather in Paris?' },
-        { role: 'assistant', content: first.content },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: '18C and sunny' }] },
-      ],
-    });
-    expect(second.content).toEqual([{ type: 'text', text: 'Tool result: 18C and sunny' }]);
+    await toolRoundTrip(claude, VERTEX_CLAUDE);
   });
 
   it('AnthropicVertex: an anthropic_version Vertex does not know is a 400 BadRequestError in Anthropic\'s error shape', async () => {

@@ -2,8 +2,8 @@ import { Sha256 } from '@aws-crypto/sha256-js';
 import { EventStreamCodec, type MessageHeaders } from '@smithy/eventstream-codec';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { ScriptedFake } from './fake-server';
 
 /**
  * A loopback Amazon Bedrock runtime for Anthropic Claude models: `POST /model/{modelId}/invoke`,
@@ -100,50 +100,18 @@ function amzDate(v: string): Date | null {
   return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]))) : null;
 }
 
-export class FakeBedrock {
-  readonly requests: RecordedBedrockRequest[] = [];
+export class FakeBedrock extends ScriptedFake<RecordedBedrockRequest, BedrockScript> {
   /** Requests refused for their signature or key (not recorded in `requests`). */
   refused = 0;
-  url = '';
-  private readonly server: Server;
-  private readonly sockets = new Set<Socket>();
-  private readonly once: BedrockScript[] = [];
   private seq = 0;
 
   constructor(readonly options: FakeBedrockOptions) {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    this.server.on('connection', (s: Socket) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
+    super('Bedrock');
   }
 
-  async start(): Promise<this> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((r) => this.server.close(() => r()));
-  }
-
-  next(script: BedrockScript): this {
-    this.once.push(script);
-    return this;
-  }
-
-  reset(): void {
-    this.once.length = 0;
-    this.requests.length = 0;
+  override reset(): void {
+    super.reset();
     this.refused = 0;
-  }
-
-  last(): RecordedBedrockRequest {
-    const r = this.requests.at(-1);
-    if (!r) throw new Error('the fake Bedrock received no request');
-    return r;
   }
 
   private error(res: ServerResponse, status: number, type: string, message: string): void {
@@ -187,7 +155,7 @@ export class FakeBedrock {
     return signed.headers.authorization === raw ? null : { type: 'InvalidSignatureException', message: BAD_SIGNATURE };
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');

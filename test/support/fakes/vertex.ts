@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes, verify, type KeyObject } from 'node:crypto';
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { RecordingFake } from './fake-server';
 import { FakeAnthropic } from './anthropic';
 import { FakeGemini, googleErrorBody, type Json } from './gemini';
 
@@ -101,49 +101,39 @@ function b64json(part: string): Record<string, unknown> | null {
   }
 }
 
-export class FakeVertex {
+/** Model requests are recorded in `requests`; token exchanges in `exchanges`. */
+export class FakeVertex extends RecordingFake<RecordedVertexRequest> {
   readonly gemini: FakeGemini;
   readonly anthropic: FakeAnthropic;
-  readonly requests: RecordedVertexRequest[] = [];
   readonly exchanges: TokenExchangeRecord[] = [];
   /** Public keys of the service accounts this fake knows, by client_email. */
   readonly accounts = new Map<string, KeyObject>();
   /** `expires_in` of the next tokens. */
   expiresIn = 3600;
-  url = '';
   private readonly tokens = new Map<string, number>();
-  private readonly server: Server;
-  private readonly sockets = new Set<Socket>();
   private seq = 0;
 
   /** The express mode API key this fake accepts (none: express mode refuses every key). */
   readonly apiKey: string | undefined;
 
   constructor(opts: { toolArgs?: Record<string, Json>; apiKey?: string } = {}) {
+    super('Vertex');
     this.apiKey = opts.apiKey;
     this.gemini = new FakeGemini({ key: 'inner-gemini', toolArgs: opts.toolArgs });
     this.anthropic = new FakeAnthropic({ key: 'inner-anthropic', toolInput: opts.toolArgs });
-    this.server = createServer((req, res) => void this.handle(req, res));
-    this.server.on('connection', (s: Socket) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
   }
 
   get tokenUri(): string {
     return `${this.url}/token`;
   }
 
-  async start(): Promise<this> {
+  override async start(): Promise<this> {
     await Promise.all([this.gemini.start(), this.anthropic.start()]);
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
+    return super.start();
   }
 
-  async stop(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((r) => this.server.close(() => r()));
+  override async stop(): Promise<void> {
+    await super.stop();
     await Promise.all([this.gemini.stop(), this.anthropic.stop()]);
   }
 
@@ -154,18 +144,12 @@ export class FakeVertex {
     return sa;
   }
 
-  reset(): void {
-    this.requests.length = 0;
+  override reset(): void {
+    super.reset();
     this.exchanges.length = 0;
     this.expiresIn = 3600;
     this.gemini.reset();
     this.anthropic.reset();
-  }
-
-  last(): RecordedVertexRequest {
-    const r = this.requests.at(-1);
-    if (!r) throw new Error('the fake Vertex received no model request');
-    return r;
   }
 
   private send(res: ServerResponse, status: number, body: unknown): void {
@@ -173,7 +157,7 @@ export class FakeVertex {
     res.end(JSON.stringify(body));
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
