@@ -5,7 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SseParser } from '../../sse/sse-parser';
-import type { StreamStep } from '../../canonical/response';
+import type { JsonObject } from '../../canonical/json';
+import type { ChatRequest } from '../../canonical/request';
+import type { ParsedTextResponse, StreamStep } from '../../canonical/response';
+import { encodeAnswer } from '../../inbound/format';
+import { OpenAIChatStreamEncoder, openAIChatFormat } from '../../inbound/openai-chat';
 import type { ChannelContext, UpstreamRequest, UpstreamResponse } from '../types';
 import type { RelayChannelType } from '../channel-types';
 
@@ -46,4 +50,22 @@ export function replayStream(text: string, parse: (event: { event: string | null
 export function describeRequest(req: UpstreamRequest): { method: string; url: string; headers: Record<string, string>; body: unknown } {
   const body = typeof req.body === 'string' ? (JSON.parse(req.body) as unknown) : req.body === null ? null : `<${req.body.byteLength} bytes>`;
   return { method: req.method, url: req.url, headers: { ...req.headers }, body };
+}
+
+/** The OpenAI chat body the chat format encodes from a native adaptor's canonical answer. */
+export function openAIBody(parsed: ParsedTextResponse, chatReq: ChatRequest): unknown {
+  if (!parsed.ok || !('answer' in parsed)) throw new Error('expected a canonical answer');
+  const encoded = encodeAnswer(openAIChatFormat, chatReq, parsed);
+  if (!encoded.ok) throw new Error('expected ok');
+  return JSON.parse(encoded.clientBody);
+}
+
+/** The chunks the OpenAI chat format writes for the steps' canonical parts (usage asked or not). */
+export function openAIChunks(steps: StreamStep[], req: ChatRequest, wantsUsage = true): JsonObject[] {
+  const enc = new OpenAIChatStreamEncoder(wantsUsage, req.model);
+  const sse = steps.map((s) => (s.parts ? enc.parts(s.parts) : '')).join('');
+  return sse
+    .split('\n\n')
+    .filter((e) => e !== '')
+    .map((e) => JSON.parse(e.replace(/^data: /, '')) as JsonObject);
 }

@@ -1,10 +1,6 @@
 import { parseChatRequest, parseCompletionRequest } from '../../canonical/parse-text';
 import type { JsonObject } from '../../canonical/json';
-import type { ChatRequest } from '../../canonical/request';
-import type { ParsedTextResponse, StreamStep } from '../../canonical/response';
-import { encodeAnswer } from '../../inbound/format';
-import { OpenAIChatStreamEncoder, openAIChatFormat } from '../../inbound/openai-chat';
-import { context, describeRequest, fixtureText, replayStream, response } from '../__fixtures__/replay';
+import { context, describeRequest, fixtureText, openAIBody, openAIChunks, replayStream, response } from '../__fixtures__/replay';
 import { claudeAdaptor } from './claude.adaptor';
 import { defaultMaxTokens } from './models';
 
@@ -12,24 +8,6 @@ const ctx = context(14, { upstreamModel: 'claude-sonnet-4-20250514', key: 'sk-an
 
 function upstreamBody(raw: unknown, c = ctx): JsonObject {
   return describeRequest(claudeAdaptor.buildTextRequest(parseChatRequest(raw), c)).body as JsonObject;
-}
-
-/** The OpenAI chat body the chat format encodes from the adaptor's canonical answer. */
-function openAIBody(parsed: ParsedTextResponse, chatReq: ChatRequest): unknown {
-  if (!parsed.ok || !('answer' in parsed)) throw new Error('expected a canonical answer');
-  const encoded = encodeAnswer(openAIChatFormat, chatReq, parsed);
-  if (!encoded.ok) throw new Error('expected ok');
-  return JSON.parse(encoded.clientBody);
-}
-
-/** The chunks the OpenAI chat format writes for the steps' canonical parts (usage asked or not). */
-function clientChunks(steps: StreamStep[], req: ChatRequest, wantsUsage = true): JsonObject[] {
-  const enc = new OpenAIChatStreamEncoder(wantsUsage, req.model);
-  const sse = steps.map((s) => (s.parts ? enc.parts(s.parts) : '')).join('');
-  return sse
-    .split('\n\n')
-    .filter((e) => e !== '')
-    .map((e) => JSON.parse(e.replace(/^data: /, '')) as JsonObject);
 }
 
 describe('Claude adaptor (type 14): OpenAI chat to the Messages API', () => {
@@ -193,7 +171,7 @@ describe('Claude adaptor: streamed events to canonical parts (OpenAI chunks by t
     // Canonical parts only: the upstream's own bytes can never reach a client of another format.
     expect(steps.every((s) => s.forward === null && s.more === undefined)).toBe(true);
     expect(steps.flatMap((s) => s.parts ?? []).map((p) => p.type)).toEqual(['start', 'text', 'text', 'finish', 'usage', 'end']);
-    const chunks = clientChunks(steps, sreq);
+    const chunks = openAIChunks(steps, sreq);
     expect(chunks.map((c) => (c.choices as JsonObject[])[0]?.delta ?? null)).toEqual([{ role: 'assistant', content: '' }, { content: 'Hello' }, { content: '!' }, {}, null]);
     expect(chunks.every((c) => c.id === 'msg_1nZdL29xx5MUA1yADyHTEsnR8uuvGzszyY' && c.object === 'chat.completion.chunk')).toBe(true);
     expect((chunks[3]?.choices as JsonObject[])[0]?.finish_reason).toBe('stop');
@@ -201,12 +179,12 @@ describe('Claude adaptor: streamed events to canonical parts (OpenAI chunks by t
     expect(steps.at(-1)?.done).toBe(true);
     expect(steps.map((s) => s.text).join('')).toBe('Hello!');
     // A client that did not ask for usage never sees the usage chunk.
-    expect(clientChunks(steps, sreq, false)).toHaveLength(4);
+    expect(openAIChunks(steps, sreq, false)).toHaveLength(4);
   });
 
   it('tool use: the call numbered 0 with its id and name, the arguments in pieces, finish tool_calls', () => {
     const steps = replayStream(fixtureText(__dirname, 'stream-tool-use.sse'), open(sreq, ctx));
-    const deltas = clientChunks(steps, sreq)
+    const deltas = openAIChunks(steps, sreq)
       .map((c) => (c.choices as JsonObject[])[0]?.delta as JsonObject | undefined)
       .filter((d) => d?.tool_calls);
     expect(deltas[0]?.tool_calls).toEqual([{ index: 0, id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', type: 'function', function: { name: 'get_weather', arguments: '' } }]);
@@ -219,7 +197,7 @@ describe('Claude adaptor: streamed events to canonical parts (OpenAI chunks by t
 
   it('thinking deltas become reasoning_content; the signature is not shown', () => {
     const steps = replayStream(fixtureText(__dirname, 'stream-thinking.sse'), open(sreq, ctx));
-    const deltas = clientChunks(steps, sreq).map((c) => (c.choices as JsonObject[])[0]?.delta as JsonObject | undefined);
+    const deltas = openAIChunks(steps, sreq).map((c) => (c.choices as JsonObject[])[0]?.delta as JsonObject | undefined);
     const reasoning = deltas.map((d) => d?.reasoning_content ?? '').join('');
     expect(reasoning).toBe('Let me solve this step by step:\n\n1. First break down 27 * 453\n2. 453 = 400 + 50 + 3');
     expect(deltas.map((d) => d?.content ?? '').join('')).toBe('27 * 453 = 12,231');

@@ -2,12 +2,9 @@ import { RelayRequestError } from '../../canonical/errors';
 import { parseEmbeddingRequest } from '../../canonical/parse-misc';
 import { parseChatRequest, parseCompletionRequest } from '../../canonical/parse-text';
 import type { JsonObject } from '../../canonical/json';
-import type { ChatRequest } from '../../canonical/request';
-import type { ParsedTextResponse, StreamStep } from '../../canonical/response';
-import { encodeAnswer } from '../../inbound/format';
-import { OpenAIChatStreamEncoder, openAIChatFormat } from '../../inbound/openai-chat';
+import type { StreamStep } from '../../canonical/response';
 import { ChannelConfigError } from '../errors';
-import { context, describeRequest, fixtureText, replayStream, response } from '../__fixtures__/replay';
+import { context, describeRequest, fixtureText, openAIBody, openAIChunks, replayStream, response } from '../__fixtures__/replay';
 import { geminiAdaptor } from './gemini.adaptor';
 import { thinkingFromModel } from './models';
 import { geminiSchema } from './schema';
@@ -18,24 +15,6 @@ const ctx = context(24, { upstreamModel: 'gemini-2.5-flash', key: KEY });
 
 function upstreamBody(raw: unknown, c = ctx): JsonObject {
   return describeRequest(geminiAdaptor.buildTextRequest(parseChatRequest(raw), c)).body as JsonObject;
-}
-
-/** The OpenAI chat body the chat format encodes from the adaptor's canonical answer. */
-function openAIBody(parsed: ParsedTextResponse, chatReq: ChatRequest): unknown {
-  if (!parsed.ok || !('answer' in parsed)) throw new Error('expected a canonical answer');
-  const encoded = encodeAnswer(openAIChatFormat, chatReq, parsed);
-  if (!encoded.ok) throw new Error('expected ok');
-  return JSON.parse(encoded.clientBody);
-}
-
-/** The chunks the OpenAI chat format writes for the steps' canonical parts (usage asked or not). */
-function chunksOf(steps: StreamStep[], req: ChatRequest, wantsUsage = true): JsonObject[] {
-  const enc = new OpenAIChatStreamEncoder(wantsUsage, req.model);
-  const sse = steps.map((s) => (s.parts ? enc.parts(s.parts) : '')).join('');
-  return sse
-    .split('\n\n')
-    .filter((e) => e !== '')
-    .map((e) => JSON.parse(e.replace(/^data: /, '')) as JsonObject);
 }
 
 describe('Gemini adaptor (type 24): OpenAI chat to generateContent', () => {
@@ -283,12 +262,12 @@ describe('Gemini adaptor: answers, streams and errors from the documented shapes
     expect(steps).toHaveLength(3);
     // Canonical parts only: Google's own bytes never reach a client of another format.
     expect(steps.every((s) => s.forward === null && s.more === undefined)).toBe(true);
-    const chunks = chunksOf(steps, streamed);
+    const chunks = openAIChunks(steps, streamed);
     expect(chunks.map((c) => (c.choices as JsonObject[])[0]?.delta)).toEqual([{ role: 'assistant', content: '' }, { content: 'The' }, { content: ' quick brown fox' }, { content: ' jumps.' }, {}, undefined]);
     expect(chunks.every((c) => c.model === 'gemini-public' && c.id === 'chatcmpl-stream-1')).toBe(true);
     expect((chunks[4]?.choices as JsonObject[])[0]?.finish_reason).toBe('stop');
     expect(chunks[5]).toMatchObject({ choices: [], usage: { prompt_tokens: 7, completion_tokens: 6, total_tokens: 13 } });
-    expect(chunksOf(steps, streamed, false)).toHaveLength(5);
+    expect(openAIChunks(steps, streamed, false)).toHaveLength(5);
     expect(steps.map((s) => s.text).join('')).toBe('The quick brown fox jumps.');
     expect(steps.at(-1)).toMatchObject({ finishReason: 'stop', usage: { promptTokens: 7, completionTokens: 6 }, done: false });
   });
@@ -296,7 +275,7 @@ describe('Gemini adaptor: answers, streams and errors from the documented shapes
   it('streamed function calls are numbered across events, each whole with its arguments; finish tool_calls', () => {
     const streamed = parseChatRequest({ model: 'g', messages: [{ role: 'user', content: 'x' }], stream: true });
     const steps = replayStream(fixtureText(__dirname, 'stream-function-call.sse'), geminiAdaptor.openTextStream?.(streamed, ctx) ?? (() => ({}) as StreamStep));
-    const calls = chunksOf(steps, streamed).flatMap((c) => ((c.choices as JsonObject[])[0]?.delta as JsonObject | undefined)?.tool_calls ?? []) as JsonObject[];
+    const calls = openAIChunks(steps, streamed).flatMap((c) => ((c.choices as JsonObject[])[0]?.delta as JsonObject | undefined)?.tool_calls ?? []) as JsonObject[];
     expect(calls).toEqual([
       { index: 0, id: 'call_0_get_current_temperature', type: 'function', function: { name: 'get_current_temperature', arguments: '' } },
       { index: 0, function: { arguments: '{"location":"London"}' } },
