@@ -160,6 +160,17 @@ describe.each(DATABASES)('token counting and Vertex express mode on native chann
     expect(viaVertex.totalTokens).toBe(5);
     expect(vx.last()).toMatchObject({ mode: 'project', project: 'proj-count', region: 'us-central1', publisher: 'google', model: GEMINI, action: 'countTokens' });
     expect(vx.last().json).toEqual({ contents: [{ role: 'user', parts: [{ text: words }] }] });
+    // Gemini to Gemini: the provider's answer as it wrote it (its modality details too); converted, only the count.
+    const raw = async (model: string) => {
+      const res = await fetch(`${kit.t.url}/v1beta/models/${model}:countTokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-goog-api-key': token.key },
+        body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: words }] }] }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect(await free(() => raw(M.gemini))).toEqual({ status: 200, body: { totalTokens: 5, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 5 }] } });
+    expect(await free(() => raw(M.bedrock))).toEqual({ status: 200, body: { totalTokens: expect.any(Number) } });
   });
 
   it('the answer follows the caller whatever the upstream: a Google client on a Bedrock channel, an Anthropic client on Vertex Gemini and express mode', async () => {

@@ -54,7 +54,7 @@ function capability(a: Adaptor): CountTokensCapability {
 }
 
 /** The endpoint row of the caller's format (its error shape), with the count calls in place of generation. */
-function countFormat(base: EndpointOps, path: string, answer: (tokens: number) => JsonObject): CountFormat {
+function countFormat(base: EndpointOps, path: string, wire: 'messages' | 'gemini', answer: (tokens: number) => JsonObject): CountFormat {
   const ops: EndpointOps = {
     ...base,
     path,
@@ -62,14 +62,16 @@ function countFormat(base: EndpointOps, path: string, answer: (tokens: number) =
     parseResponse: (a, _req, res, ctx) => {
       const counted = capability(a).parseCount(res, ctx);
       if (!counted.ok) return counted;
-      return { ok: true, clientBody: JSON.stringify(answer(counted.inputTokens)), usage: null, finishReason: null, outputText: '', toolCalls: 0 };
+      // The provider answered in the caller's own format (Gemini to Gemini, Claude to Anthropic): as it wrote it.
+      const body = counted.wire === wire ? res.text : JSON.stringify(answer(counted.inputTokens));
+      return { ok: true, clientBody: body, usage: null, finishReason: null, outputText: '', toolCalls: 0 };
     },
   };
   return { ops, answer };
 }
 
-const MESSAGES_COUNT = countFormat(ENDPOINTS.messages, '/v1/messages/count_tokens', (n) => ({ input_tokens: n }));
-const GEMINI_COUNT = countFormat(ENDPOINTS.gemini, '/v1beta/models/{model}:countTokens', (n) => ({ totalTokens: n }));
+const MESSAGES_COUNT = countFormat(ENDPOINTS.messages, '/v1/messages/count_tokens', 'messages', (n) => ({ input_tokens: n }));
+const GEMINI_COUNT = countFormat(ENDPOINTS.gemini, '/v1beta/models/{model}:countTokens', 'gemini', (n) => ({ totalTokens: n }));
 
 export class TokenCounting {
   constructor(private readonly d: CountTokensDeps) {}

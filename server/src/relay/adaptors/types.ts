@@ -128,7 +128,17 @@ export interface Adaptor {
 /** A client's token count, in its own format: Anthropic's count_tokens or Gemini's countTokens body. */
 export type CountTokensRequest = MessagesRequest | GeminiRequest;
 
-export type CountAnswer = { readonly ok: true; readonly inputTokens: number } | { readonly ok: false; readonly failure: UpstreamFailure };
+export type CountAnswer =
+  | {
+      readonly ok: true;
+      readonly inputTokens: number;
+      /**
+       * The client format the provider's answer is already in (Anthropic's `{input_tokens}`, Gemini's
+       * `{totalTokens, ...}`), if any: a caller of that format gets the answer as the provider wrote it.
+       */
+      readonly wire?: 'messages' | 'gemini';
+    }
+  | { readonly ok: false; readonly failure: UpstreamFailure };
 
 export interface CountTokensCapability {
   /** The provider's count call for the request's prompt, converted when the client's format is not the provider's. Never streamed. */

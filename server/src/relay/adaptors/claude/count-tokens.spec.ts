@@ -26,7 +26,7 @@ describe('Claude token counting (count_tokens)', () => {
   });
 
   it('reads {input_tokens}; anything else is an upstream failure, never a count', () => {
-    expect(count.parseCount(response(fixtureText(__dirname, 'count-tokens-response.json')), ctx)).toEqual({ ok: true, inputTokens: 2095 });
+    expect(count.parseCount(response(fixtureText(__dirname, 'count-tokens-response.json')), ctx)).toEqual({ ok: true, inputTokens: 2095, wire: 'messages' });
     expect(count.parseCount(response('{"type":"message"}'), ctx)).toMatchObject({ ok: false, failure: { status: 502, retryable: false } });
     expect(count.parseCount(response('{"input_tokens": -1}'), ctx).ok).toBe(false);
   });

@@ -44,7 +44,7 @@ export function anthropicCountBody(req: CountTokensRequest, model: string): Json
 export function parseInputTokens(res: UpstreamResponse, ctx: ChannelContext): CountAnswer {
   const body = parseJson(res.text);
   const n = isJsonObject(body) ? body.input_tokens : undefined;
-  if (typeof n === 'number' && Number.isInteger(n) && n >= 0) return { ok: true, inputTokens: n };
+  if (typeof n === 'number' && Number.isInteger(n) && n >= 0) return { ok: true, inputTokens: n, wire: 'messages' };
   return { ok: false, failure: { ...mapOpenAIError({ status: 502, text: res.text }, ctx), retryable: false, disableChannel: false } };
 }
 

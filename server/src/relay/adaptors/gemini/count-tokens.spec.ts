@@ -42,8 +42,8 @@ describe('Gemini token counting (models.countTokens)', () => {
   });
 
   it('reads {totalTokens} (absent: zero, as Google leaves zero counts out); an error object is a failure', () => {
-    expect(count.parseCount(response(fixtureText(__dirname, 'count-tokens-response.json')), ctx)).toEqual({ ok: true, inputTokens: 10 });
-    expect(count.parseCount(response('{}'), ctx)).toEqual({ ok: true, inputTokens: 0 });
+    expect(count.parseCount(response(fixtureText(__dirname, 'count-tokens-response.json')), ctx)).toEqual({ ok: true, inputTokens: 10, wire: 'gemini' });
+    expect(count.parseCount(response('{}'), ctx)).toEqual({ ok: true, inputTokens: 0, wire: 'gemini' });
     expect(count.parseCount(response('{"error":{"code":400,"message":"bad","status":"INVALID_ARGUMENT"}}'), ctx)).toMatchObject({ ok: false, failure: { status: 502 } });
   });
 });

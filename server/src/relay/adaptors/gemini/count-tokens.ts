@@ -36,7 +36,7 @@ export function geminiCountPrompt(req: CountTokensRequest, model: string, settin
 export function parseTotalTokens(res: UpstreamResponse, ctx: ChannelContext): CountAnswer {
   const body = parseJson(res.text);
   const n = isJsonObject(body) && !('error' in body) ? (body.totalTokens ?? body.total_tokens ?? 0) : null;
-  if (typeof n === 'number' && Number.isInteger(n) && n >= 0) return { ok: true, inputTokens: n };
+  if (typeof n === 'number' && Number.isInteger(n) && n >= 0) return { ok: true, inputTokens: n, wire: 'gemini' };
   return { ok: false, failure: { ...mapGeminiError({ status: 502, text: res.text }, ctx), retryable: false, disableChannel: false } };
 }
 

@@ -25,7 +25,7 @@ describe('Vertex AI token counting', () => {
     expect(req.url).toBe('https://us-east5-aiplatform.googleapis.com/v1/projects/proj-count/locations/us-east5/publishers/anthropic/models/count-tokens:rawPredict');
     expect(req.headers).toMatchObject({ Authorization: `Bearer ${TOKEN}` });
     expect(req.body).toEqual(fixtureJson(__dirname, 'count-tokens-request.json'));
-    expect(count.parseCount(response(fixtureText(__dirname, 'count-tokens-response.json')), claudeCtx)).toEqual({ ok: true, inputTokens: 14 });
+    expect(count.parseCount(response(fixtureText(__dirname, 'count-tokens-response.json')), claudeCtx)).toEqual({ ok: true, inputTokens: 14, wire: 'messages' });
   });
 
   it('Gemini: :countTokens with the prompt fields at the top level (a wrapped request unwrapped)', () => {
@@ -33,7 +33,7 @@ describe('Vertex AI token counting', () => {
     const req = describeRequest(count.buildRequest(parseGeminiRequest(body, DEFAULT_RELAY_LIMITS, 'public', { countOnly: true }), geminiCtx));
     expect(req.url).toBe('https://us-central1-aiplatform.googleapis.com/v1/projects/proj-count/locations/us-central1/publishers/google/models/gemini-2.5-flash:countTokens');
     expect(req.body).toEqual({ contents: body.generateContentRequest.contents, systemInstruction: body.generateContentRequest.systemInstruction });
-    expect(count.parseCount(response('{"totalTokens": 7, "totalBillableCharacters": 20}'), geminiCtx)).toEqual({ ok: true, inputTokens: 7 });
+    expect(count.parseCount(response('{"totalTokens": 7, "totalBillableCharacters": 20}'), geminiCtx)).toEqual({ ok: true, inputTokens: 7, wire: 'gemini' });
   });
 });
 
