@@ -1,49 +1,20 @@
-import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from './adaptors/types';
 import { isJsonObject, parseJson, type JsonObject, type JsonValue } from './canonical/json';
 import { bodyObject, missing, wrongType } from './canonical/fields';
 import { transportFailure } from './canonical/errors';
-import { parseChatRequest } from './canonical/parse-text';
-import type { ChatRequest, GeminiRequest } from './canonical/request';
-import type { ParsedResponse, StreamStep } from './canonical/response';
-import { answerIn, openChatParts } from './converted-messages';
+import type { ParsedResponse } from './canonical/response';
+import { convertedChat } from './converted-chat';
 import { chatFromGemini, geminiFormat } from './inbound/gemini';
 import { openAIChatBody } from './inbound/openai-chat';
-import type { SseEvent } from './sse/sse-parser';
 
-/*
+/**
  * `POST /v1beta/models/{model}:generateContent` (and the stream) on a channel without a native
- * Gemini capability: the Gemini body becomes the canonical chat, then the OpenAI chat request the
- * adaptor's core contract serves; its answer (OpenAI JSON or chunks, whatever the provider) comes
- * back through the canonical types: a `GenerateContentResponse`, or canonical stream parts that
- * the format's stream encoder writes as chunks. Usage is the adaptor's, as for chat. The same
- * shape as converted-messages.ts.
+ * Gemini capability (see converted-chat.ts); usage is asked on streams.
  */
-
-const chats = new WeakMap<GeminiRequest, ChatRequest>();
-
-/** The OpenAI chat request of a Gemini request (built once per request; usage asked on streams). */
-export function asChatRequest(req: GeminiRequest): ChatRequest {
-  let chat = chats.get(req);
-  if (!chat) {
-    const body = openAIChatBody(chatFromGemini(req, req.model));
-    if (req.stream) body.stream_options = { include_usage: true };
-    chat = parseChatRequest(body);
-    chats.set(req, chat);
-  }
-  return chat;
-}
-
-export function build(a: Adaptor, req: GeminiRequest, ctx: ChannelContext): UpstreamRequest {
-  return a.buildTextRequest(asChatRequest(req), ctx);
-}
-
-export function parseResponse(a: Adaptor, req: GeminiRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse {
-  return answerIn(geminiFormat, req, a.parseTextResponse(asChatRequest(req), res, ctx));
-}
-
-export function openStream(a: Adaptor, req: GeminiRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
-  return openChatParts(a, asChatRequest(req), ctx);
-}
+export const { asChatRequest, build, parseResponse, openStream } = convertedChat(geminiFormat, (req) => {
+  const body = openAIChatBody(chatFromGemini(req, req.model));
+  if (req.stream) body.stream_options = { include_usage: true };
+  return body;
+});
 
 /*
  * `:embedContent` and `:batchEmbedContents` on any channel with an embeddings capability: the
