@@ -5,7 +5,7 @@
 // panel; light, dark, English, 390 px, axe in both themes, no page or console error.
 import type { Locator, Page } from 'playwright-core';
 import { Caller, newAdmin } from '../support/http';
-import { expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, startConsole, type ConsoleHarness } from './support';
+import { expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, startConsole, waitForPage, type ConsoleHarness } from './support';
 
 const TABS = [
   { tab: 'operation', zh: '额度设置', en: 'Quota' },
@@ -219,7 +219,7 @@ describe('operator settings tabs', () => {
     await page.getByRole('option', { name: '天' }).click();
     await dashboard.getByRole('button', { name: '保存' }).click();
     await until((o) => o.DataExportInterval === '10' && o.DataExportDefaultTime === 'day', 'dashboard');
-    await page.waitForFunction("localStorage.getItem('data_export_default_time') === 'day'");
+    await waitForPage(page, "localStorage.getItem('data_export_default_time') === 'day'");
     // The interval is at least one minute: 0 is refused in the browser.
     await dashboard.getByLabel('数据看板更新间隔（分钟）').fill('0');
     await dashboard.getByLabel('数据看板更新间隔（分钟）').blur();

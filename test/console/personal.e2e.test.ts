@@ -4,7 +4,7 @@
 import request from 'supertest';
 import { SmtpListener, smtpOptions } from '../support/fakes/smtp';
 import { Caller, newAdmin, newUser, uniqueName } from '../support/http';
-import { expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, startConsole, type ConsoleHarness } from './support';
+import { expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, startConsole, waitForPage, type ConsoleHarness } from './support';
 
 describe('settings page: personal tab and frame', () => {
   let h: ConsoleHarness;
@@ -121,7 +121,7 @@ describe('settings page: personal tab and frame', () => {
     expect(self.body.data.username).toBe(user.username);
     // A reset replaces it: the first one stops working.
     await page.getByRole('button', { name: '重置令牌' }).click();
-    await page.waitForFunction(`document.querySelector('[data-testid="access-token"]').value !== ${JSON.stringify(token)}`);
+    await waitForPage(page, `document.querySelector('[data-testid="access-token"]').value !== ${JSON.stringify(token)}`);
     const stale = await request(h.url).get('/api/user/self').set('Authorization', token).set('New-Api-User', String(user.caller.userId));
     expect(stale.status).toBe(401);
     expect(errors).toEqual([]);

@@ -110,6 +110,20 @@ export async function settleAnimations(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Waits until a page expression is truthy, polled from the test (each check is a plain page.evaluate, which
+ * the console's CSP allows; waitForFunction's string predicates are re-evaluated inside the page with eval
+ * whenever the first check is false, and the CSP refuses that).
+ */
+export async function waitForPage(page: Page, expression: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await page.evaluate<unknown>(expression)) return;
+    if (Date.now() > deadline) throw new Error(`waitForPage: still false after ${timeoutMs} ms: ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** axe-core over the whole page: no serious or critical violation. */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
   await settleAnimations(page);

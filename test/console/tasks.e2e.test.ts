@@ -9,7 +9,7 @@ import { mjPost, raw, runJob } from '../tasks/task-kit';
 import type { Caller } from '../support/http';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, SHOTS_DIR, startConsole, type ConsoleHarness } from './support';
+import { expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, SHOTS_DIR, startConsole, waitForPage, type ConsoleHarness } from './support';
 
 const MJ_KEY = 'mj-secret-console-0123456789';
 const SUNO_KEY = 'suno-key-console-0123456789';
@@ -100,7 +100,7 @@ describe('drawing log and async task screens', () => {
     expect(await img.getAttribute('src')).toBe(`${h.url}/mj/image/${mj.done}`);
     // (Strings: the test project has no DOM types.)
     const imgSelector = `[role="dialog"] img[alt="任务 ${mj.done} 的结果图片"]`;
-    await page.waitForFunction(`(() => { const el = document.querySelector(${JSON.stringify(imgSelector)}); return !!el && el.complete && el.naturalWidth > 0; })()`);
+    await waitForPage(page, `(() => { const el = document.querySelector(${JSON.stringify(imgSelector)}); return !!el && el.complete && el.naturalWidth > 0; })()`);
     expect(await page.evaluate<number>(`document.querySelector(${JSON.stringify(imgSelector)}).naturalWidth`)).toBe(1);
     await still(page, 'mj-viewer-light');
     await page.keyboard.press('Escape');
