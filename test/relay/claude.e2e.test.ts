@@ -87,6 +87,36 @@ describe.each(DATABASES)('Claude channels (type 14) from the OpenAI chat API (%s
     await relayIdle(ctx.kit);
   });
 
+  it('legacy completions: the prompt as one user turn, text_completion answers and chunks, usage and one charge by hand', async () => {
+    const { value: whole, log } = await ctx.chargedCall(() => ctx.openai.completions.create({ model: MODEL, prompt: 'Say hello', max_tokens: 50, stop: ['END'] }));
+    expect(whole.object).toBe('text_completion');
+    expect(whole.choices[0]).toMatchObject({ text: REPLY, index: 0, finish_reason: 'stop' });
+    expect(whole.usage).toMatchObject({ prompt_tokens: 21, completion_tokens: 5, total_tokens: 26 });
+    expect(ctx.A.last().json).toEqual({ model: MODEL, max_tokens: 50, stop_sequences: ['END'], messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hello' }] }] });
+    // (21 + 5·5)·1.5 = 69
+    expect(log).toMatchObject({ prompt_tokens: 21, completion_tokens: 5, quota: 69, is_stream: false });
+
+    const { value: chunks, log: streamed } = await ctx.chargedCall(async () => {
+      const out: OpenAI.Completion[] = [];
+      for await (const c of await ctx.openai.completions.create({ model: MODEL, prompt: 'Say hello', stream: true, stream_options: { include_usage: true } })) out.push(c);
+      return out;
+    });
+    expect(chunks.every((c) => c.object === 'text_completion')).toBe(true);
+    expect(chunks.map((c) => c.choices[0]?.text ?? '').join('')).toBe(REPLY);
+    expect(chunks.flatMap((c) => c.choices.map((x) => x.finish_reason)).filter(Boolean)).toEqual(['stop']);
+    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 21, completion_tokens: 5 } });
+    expect(streamed).toMatchObject({ prompt_tokens: 21, completion_tokens: 5, quota: 69, is_stream: true });
+
+    // What a chat cannot express is refused by name, before any upstream call; nothing charged.
+    await ctx.notCharged(async () => {
+      const before = ctx.A.requests.length;
+      const err = await ctx.openai.completions.create({ model: MODEL, prompt: ['one', 'two'] }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+      expect(err).toMatchObject({ status: 400, param: 'prompt' });
+      expect(ctx.A.requests.length).toBe(before);
+    });
+  });
+
   it('an image input reaches Claude as a base64 image block', async () => {
     const res = await ctx.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: PNG_QUESTION }] });
     expect(res.choices[0]?.message.content).toBe(REPLY);

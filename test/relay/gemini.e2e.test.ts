@@ -86,6 +86,20 @@ describe.each(DATABASES)('Gemini channels (type 24) from the OpenAI chat API (%s
     expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 64, is_stream: true });
   });
 
+  it('legacy completions, streamed: the prompt as one user turn, text_completion chunks, usage, billed once', async () => {
+    const { value: chunks, log } = await ctx.chargedCall(async () => {
+      const out: OpenAI.Completion[] = [];
+      for await (const c of await ctx.openai.completions.create({ model: MODEL, prompt: 'Say hello', max_tokens: 40, stream: true, stream_options: { include_usage: true } })) out.push(c);
+      return out;
+    });
+    expect(ctx.A.last().path).toBe(`/v1beta/models/${MODEL}:streamGenerateContent`);
+    expect(ctx.A.last().json).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'Say hello' }] }], generationConfig: { maxOutputTokens: 40 } });
+    expect(chunks.every((c) => c.object === 'text_completion')).toBe(true);
+    expect(chunks.map((c) => c.choices[0]?.text ?? '').join('')).toBe(REPLY);
+    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 12, completion_tokens: 5 } });
+    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 64, is_stream: true });
+  });
+
   it('a client that did not ask for usage never sees it; the stream ends with [DONE]', async () => {
     const raw = await ctx.post('/v1/chat/completions', { model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true });
     const body = await raw.text();

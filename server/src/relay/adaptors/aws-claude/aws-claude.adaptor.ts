@@ -1,8 +1,7 @@
 import type { JsonObject } from '../../canonical/json';
-import { RelayRequestError } from '../../canonical/errors';
 import type { MessagesRequest } from '../../canonical/request';
 import type { StreamStep } from '../../canonical/response';
-import { chatFromOpenAI } from '../../inbound/openai-chat';
+import { textAsCanonical } from '../../inbound/openai-completions';
 import type { SseEvent } from '../../sse/sse-parser';
 import { claudeAdaptor } from '../claude/claude.adaptor';
 import { claudeMessages } from '../claude/messages';
@@ -48,13 +47,9 @@ export function bedrockRequest(body: JsonObject, stream: boolean, ctx: ChannelCo
   };
 }
 
-function chatOnly(req: TextRequest): Extract<TextRequest, { endpoint: 'chat' }> {
-  if (req.endpoint !== 'chat') throw new RelayRequestError('unsupported_endpoint', 'relay.unsupported_endpoint', null, { type: 33, endpoint: 'completions' }, 400);
-  return req;
-}
 
 function buildTextRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
-  const chat = chatFromOpenAI(chatOnly(req), ctx.upstreamModel);
+  const chat = textAsCanonical(req, ctx.upstreamModel);
   return bedrockRequest(toAnthropicRequest(chat), chat.stream, ctx);
 }
 

@@ -117,8 +117,17 @@ describe('Claude adaptor (type 14): OpenAI chat to the Messages API', () => {
     ]);
   });
 
-  it('refuses legacy completions with a 400 (the Messages API has no prompt completion)', () => {
-    expect(() => claudeAdaptor.buildTextRequest(parseCompletionRequest({ model: 'c', prompt: 'x' }), ctx)).toThrow(expect.objectContaining({ status: 400, code: 'unsupported_endpoint' }));
+  it('serves legacy completions as one user turn, and refuses by name what a chat cannot express', () => {
+    const built = claudeAdaptor.buildTextRequest(parseCompletionRequest({ model: 'c', prompt: 'Say hi', max_tokens: 7, stop: '\n', temperature: 0.5 }), ctx);
+    expect(JSON.parse(String(built.body))).toMatchObject({ messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hi' }] }], max_tokens: 7, stop_sequences: ['\n'], temperature: 0.5 });
+    const refused = (body: Record<string, unknown>, param: string) =>
+      expect(() => claudeAdaptor.buildTextRequest(parseCompletionRequest({ model: 'c', prompt: 'x', ...body }), ctx)).toThrow(expect.objectContaining({ status: 400, param }));
+    refused({ prompt: ['a', 'b'] }, 'prompt');
+    refused({ prompt: [1, 2, 3] }, 'prompt');
+    refused({ n: 2 }, 'n');
+    refused({ suffix: 'end' }, 'suffix');
+    refused({ echo: true }, 'echo');
+    refused({ logprobs: 2 }, 'logprobs');
   });
 });
 

@@ -1,7 +1,6 @@
 import { parseJson } from '../../canonical/json';
-import { RelayRequestError } from '../../canonical/errors';
 import { answered, type ParsedTextResponse, type StreamStep } from '../../canonical/response';
-import { chatFromOpenAI } from '../../inbound/openai-chat';
+import { textAsCanonical } from '../../inbound/openai-completions';
 import type { SseEvent } from '../../sse/sse-parser';
 import { failureFromBody, mapOpenAIError } from '../openai-compatible/error';
 import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
@@ -31,13 +30,9 @@ export function claudeHeaders(ctx: ChannelContext): Record<string, string> {
   return { 'x-api-key': ctx.key, 'anthropic-version': DEFAULT_ANTHROPIC_VERSION, 'Content-Type': 'application/json' };
 }
 
-function chatOnly(req: TextRequest): Extract<TextRequest, { endpoint: 'chat' }> {
-  if (req.endpoint !== 'chat') throw new RelayRequestError('unsupported_endpoint', 'relay.unsupported_endpoint', null, { type: 14, endpoint: 'completions' }, 400);
-  return req;
-}
 
 function buildRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
-  const chat = chatFromOpenAI(chatOnly(req), ctx.upstreamModel);
+  const chat = textAsCanonical(req, ctx.upstreamModel);
   const body = toAnthropicRequest(chat);
   return {
     method: 'POST',

@@ -200,8 +200,10 @@ describe('Gemini adaptor (type 24): OpenAI chat to generateContent', () => {
     expect(high.generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 24576, includeThoughts: true } });
   });
 
-  it('refuses legacy completions (no Gemini equivalent)', () => {
-    expect(() => geminiAdaptor.buildTextRequest(parseCompletionRequest({ model: 'g', prompt: 'x' }), ctx)).toThrow(/completions|unsupported/i);
+  it('serves legacy completions as one user turn (Gemini has no prompt completion)', () => {
+    const built = geminiAdaptor.buildTextRequest(parseCompletionRequest({ model: 'g', prompt: 'x', max_tokens: 5 }), ctx);
+    expect(JSON.parse(String(built.body))).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'x' }] }], generationConfig: { maxOutputTokens: 5 } });
+    expect(() => geminiAdaptor.buildTextRequest(parseCompletionRequest({ model: 'g', prompt: ['x', 'y'] }), ctx)).toThrow(expect.objectContaining({ status: 400, param: 'prompt' }));
   });
 });
 

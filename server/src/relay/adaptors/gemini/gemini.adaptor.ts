@@ -1,7 +1,6 @@
-import { RelayRequestError } from '../../canonical/errors';
 import { parseJson } from '../../canonical/json';
 import { answered, type ParsedTextResponse, type StreamStep } from '../../canonical/response';
-import { chatFromOpenAI } from '../../inbound/openai-chat';
+import { textAsCanonical } from '../../inbound/openai-completions';
 import type { SseEvent } from '../../sse/sse-parser';
 import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
 import { geminiCountTokens } from './count-tokens';
@@ -35,14 +34,10 @@ export function geminiHeaders(ctx: ChannelContext): Record<string, string> {
   return { 'x-goog-api-key': ctx.key, 'Content-Type': 'application/json' };
 }
 
-function chatOnly(req: TextRequest): Extract<TextRequest, { endpoint: 'chat' }> {
-  if (req.endpoint !== 'chat') throw new RelayRequestError('unsupported_endpoint', 'relay.unsupported_endpoint', null, { type: 24, endpoint: 'completions' }, 400);
-  return req;
-}
 
 function buildRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
   const settings = geminiSettings(ctx.other);
-  const chat = chatFromOpenAI(chatOnly(req), ctx.upstreamModel);
+  const chat = textAsCanonical(req, ctx.upstreamModel);
   const { model, body } = toGeminiRequest(chat, settings);
   const method = chat.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
   return {

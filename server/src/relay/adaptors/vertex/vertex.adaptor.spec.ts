@@ -160,8 +160,7 @@ describe('Vertex AI adaptor (type 41): OpenAI chat to rawPredict and generateCon
     expect(overloaded.message).not.toContain(TOKEN);
   });
 
-  it('refuses legacy completions and builds nothing without an access token', () => {
-    expect(() => vertexAdaptor.buildTextRequest({ ...chat(), endpoint: 'completion' } as never, claudeCtx)).toThrow();
+  it('builds nothing without an access token', () => {
     expect(() => vertexAdaptor.buildTextRequest(chat(), { ...claudeCtx, accessToken: undefined })).toThrow('without an access token');
   });
 

@@ -1,7 +1,6 @@
-import { RelayRequestError } from '../../canonical/errors';
 import { isJsonObject, parseJson } from '../../canonical/json';
 import type { ParsedTextResponse, StreamStep } from '../../canonical/response';
-import { chatFromOpenAI } from '../../inbound/openai-chat';
+import { textAsCanonical } from '../../inbound/openai-completions';
 import type { SseEvent } from '../../sse/sse-parser';
 import { claudeAdaptor } from '../claude/claude.adaptor';
 import { toAnthropicRequest } from '../claude/request';
@@ -29,13 +28,9 @@ import { isVertexClaude, VERTEX_ANTHROPIC_VERSION, vertexHeaders, vertexModelUrl
  * Claude and Gemini converters: the wire is the same once the URL and auth are Vertex's.
  */
 
-function chatOnly(req: TextRequest): Extract<TextRequest, { endpoint: 'chat' }> {
-  if (req.endpoint !== 'chat') throw new RelayRequestError('unsupported_endpoint', 'relay.unsupported_endpoint', null, { type: 41, endpoint: 'completions' }, 400);
-  return req;
-}
 
 function buildRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
-  const chat = chatFromOpenAI(chatOnly(req), ctx.upstreamModel);
+  const chat = textAsCanonical(req, ctx.upstreamModel);
   if (isVertexClaude(ctx)) {
     const { model, ...rest } = toAnthropicRequest(chat);
     const body = { anthropic_version: VERTEX_ANTHROPIC_VERSION, ...rest };
