@@ -8,7 +8,7 @@ import { FakeAnthropic } from '../support/fakes/anthropic';
 import { FakeBedrock } from '../support/fakes/bedrock';
 import { FakeGemini } from '../support/fakes/gemini';
 import { FakeVertex, type ServiceAccount } from '../support/fakes/vertex';
-import { consumeLogs, createChannel, createToken, expectCharged, fakeUpstream, fundedUser, relayIdle, setOption, startRelayKit, tokenState, userQuota, type RelayKit } from './relay-kit';
+import { consumeLogs, createChannel, createToken, expectCharged, fakeUpstream, fundedUser, relayIdle, setOption, startRelayKit, tokenState, userQuota, withOption, type RelayKit } from './relay-kit';
 
 const CLAUDE = 'claude-sonnet-4-20250514';
 const CLAUDE_VERTEX = 'claude-sonnet-4@20250514';
@@ -69,6 +69,7 @@ describe.each(DATABASES)('token counting and Vertex express mode on native chann
   let anthropic: Anthropic;
   let google: GoogleGenAI;
   let expressId: number;
+  let bedrockId: number;
   let openaiRequests: () => number;
 
   beforeAll(async () => {
@@ -85,7 +86,7 @@ describe.each(DATABASES)('token counting and Vertex express mode on native chann
     const root = kit.root;
     await createChannel(root, { name: 'claude', type: 14, key: KEY_ANTHROPIC, base_url: claude.url, models: M.claude, model_mapping: JSON.stringify({ [M.claude]: CLAUDE }) });
     const bedrockKey = `${CREDS.accessKeyId}|${CREDS.secretAccessKey}|${CREDS.region}`;
-    await createChannel(root, { name: 'bedrock', type: 33, key: bedrockKey, base_url: bedrock.url, models: M.bedrock, model_mapping: JSON.stringify({ [M.bedrock]: CLAUDE }) });
+    bedrockId = await createChannel(root, { name: 'bedrock', type: 33, key: bedrockKey, base_url: bedrock.url, models: M.bedrock, model_mapping: JSON.stringify({ [M.bedrock]: CLAUDE }) });
     await createChannel(root, { name: 'vertex-claude', type: 41, key: sa.keyFile, base_url: vx.url, models: M.vertexClaude, model_mapping: JSON.stringify({ [M.vertexClaude]: CLAUDE_VERTEX }), other: 'us-east5' });
     await createChannel(root, { name: 'gemini', type: 24, key: KEY_GEMINI, base_url: gemini.url, models: M.gemini, model_mapping: JSON.stringify({ [M.gemini]: GEMINI }) });
     await createChannel(root, { name: 'vertex-gemini', type: 41, key: sa.keyFile, base_url: vx.url, models: M.vertexGemini, model_mapping: JSON.stringify({ [M.vertexGemini]: GEMINI }) });
@@ -196,17 +197,29 @@ describe.each(DATABASES)('token counting and Vertex express mode on native chann
     expect(openaiRequests()).toBe(before);
   });
 
+  it('where Bedrock cannot count (a model without counting, a credential without the permission) the estimate answers; the channel is not held to it', async () => {
+    await withOption(kit.root, 'AutomaticDisableChannelEnabled', 'true', 'false', async () => {
+      bedrock.next({ kind: 'error', status: 400, type: 'ValidationException', message: "The provided model doesn't support counting tokens." });
+      expect(await free(() => anthropic.messages.countTokens(messagesBody(M.bedrock)))).toEqual({ input_tokens: messagesEstimate });
+      bedrock.next({ kind: 'error', status: 403, type: 'AccessDeniedException', message: 'User is not authorized to perform: bedrock:CountTokens' });
+      expect((await free(() => google.models.countTokens({ model: M.bedrock, contents: 'one two three four five' }))).totalTokens).toBe(geminiEstimate('one two three four five'));
+      expect(bedrock.requests.map((r) => r.action)).toEqual(['count-tokens', 'count-tokens']);
+      // An AccessDeniedException on InvokeModel disables a channel; on CountTokens it says nothing about generation.
+      expect((await kit.root.get(`/api/channel/${bedrockId}`)).body.data.status).toBe(1);
+    });
+  });
+
   it('an upstream error reaches each caller in its own format; a Claude model on an express-mode key is the channel\'s misconfiguration; all free', async () => {
     bedrock.next({ kind: 'error', status: 429, type: 'ThrottlingException', message: 'Too many requests, please wait before trying again.' });
     const claudeErr = await free(() => failure(anthropic.messages.countTokens(messagesBody(M.bedrock))));
     expect(claudeErr).toBeInstanceOf(Anthropic.RateLimitError);
     expect(claudeErr).toMatchObject({ status: 429, error: { type: 'error', error: { type: 'rate_limit_error', message: expect.stringContaining('Too many requests') as unknown } } });
-    bedrock.next({ kind: 'error', status: 400, type: 'ValidationException', message: "The provided model doesn't support counting tokens." });
+    bedrock.next({ kind: 'error', status: 503, type: 'ServiceUnavailableException', message: 'Bedrock is unable to process your request.' });
     const googleErr = await free(() => failure(google.models.countTokens({ model: M.bedrock, contents: 'x' })));
     expect(googleErr).toBeInstanceOf(ApiError);
-    expect(googleErr).toMatchObject({ status: 400 });
-    expect((googleErr as Error).message).toMatch(/INVALID_ARGUMENT/);
-    expect((googleErr as Error).message).toMatch(/counting tokens/);
+    expect(googleErr).toMatchObject({ status: 503 });
+    expect((googleErr as Error).message).toMatch(/UNAVAILABLE/);
+    expect((googleErr as Error).message).toMatch(/unable to process/);
     const misconfigured = await free(() => failure(anthropic.messages.countTokens(messagesBody(M.expressClaude))));
     expect(misconfigured).toBeInstanceOf(Anthropic.InternalServerError);
     expect(misconfigured).toMatchObject({ status: 500, error: { type: 'error', error: { type: 'api_error' } } });

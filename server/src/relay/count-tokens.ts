@@ -22,7 +22,9 @@ import { runAttempt, type AttemptLimits } from './upstream-attempt';
  * (`Adaptor.countTokens`: Claude, Gemini, AWS Claude, Vertex), through the relay's own attempt
  * path (`Failover.run`: `prepare` with the model mapping and the token exchange, `runAttempt` with
  * signing, the address policy, timeouts, error parsing, status_code_mapping and health reports);
- * any other channel type gets the gateway's local estimate, as the hold would count it. The
+ * any other channel type gets the gateway's local estimate, as the hold would count it, and so
+ * does a channel whose provider says it cannot count the call (`cannotCount`: Bedrock for some
+ * models, or for a credential without the CountTokens permission). The
  * answer is in the caller's format whatever the upstream's: `{input_tokens}` or `{totalTokens}`.
  */
 
@@ -107,8 +109,8 @@ export class TokenCounting {
       retryTimes: 0,
       retryWindowMs: this.d.retryWindowMs,
       authorize: this.d.authorize,
-      attempt: (_channel, adaptor, ctx, upstream) =>
-        runAttempt(this.d.outbound, this.d.limits, {
+      attempt: async (_channel, adaptor, ctx, upstream) => {
+        const r = await runAttempt(this.d.outbound, this.d.limits, {
           exchange: x,
           ops: format.ops,
           req,
@@ -119,7 +121,15 @@ export class TokenCounting {
           deadline: x.startedAt + this.d.totalTimeoutMs,
           promptEstimate: 0,
           checkpoint: () => undefined,
-        }),
+        });
+        // The provider cannot count this (the model, or a credential without counting): the estimate,
+        // as for a channel type that never counts, and nothing held against the channel.
+        if (r.kind === 'failed' && r.fromStatus && !r.clientGone && capability(adaptor).cannotCount?.(r.failure)) {
+          x.sendJson(200, format.answer(estimatePromptTokens(req)));
+          return { kind: 'served', charge: { kind: 'nothing', reason: 'count_tokens' } };
+        }
+        return r;
+      },
     });
     // Served: the answer went out in the attempt; counting is free, so its charge is dropped.
     if (result.kind === 'failed' && !result.clientGone) x.sendError(result.error);

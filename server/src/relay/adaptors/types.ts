@@ -145,6 +145,13 @@ export interface CountTokensCapability {
   buildRequest(req: CountTokensRequest, ctx: ChannelContext): UpstreamRequest;
   /** The count in a 2xx answer, or why there is none. */
   parseCount(res: UpstreamResponse, ctx: ChannelContext): CountAnswer;
+  /**
+   * Whether an upstream error answer means the provider cannot count this call (a model without
+   * counting, a credential allowed to generate but not to count) rather than a fault of the
+   * channel: the relay then answers its local estimate, and the answer never counts against the
+   * channel's health. Absent: every failure is answered as the provider's error.
+   */
+  cannotCount?(failure: UpstreamFailure): boolean;
 }
 
 export type TokenAnswer =

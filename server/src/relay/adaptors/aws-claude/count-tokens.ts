@@ -1,3 +1,4 @@
+import type { UpstreamFailure } from '../../canonical/errors';
 import { isJsonObject, parseJson, type JsonObject } from '../../canonical/json';
 import { anthropicCountBody } from '../claude/count-tokens';
 import { defaultMaxTokens } from '../claude/models';
@@ -13,7 +14,8 @@ import { BEDROCK_ANTHROPIC_VERSION, bedrockFoundationModelId } from './models';
  * adaptor would send to invoke the model (the Anthropic body without `model` and `stream`,
  * `anthropic_version: bedrock-2023-05-31`, `anthropic_beta` as a list), with `max_tokens`, which
  * Bedrock's Claude schema requires, defaulted when the client counted without one. The model id
- * is the foundation model's, never a cross-region profile, which CountTokens refuses.
+ * is the foundation model's, never a cross-region profile, which CountTokens refuses. Where Bedrock
+ * cannot count (`cannotCount`), the relay answers its local estimate.
  */
 
 /** The InvokeModel body whose prompt is counted. */
@@ -48,6 +50,15 @@ function parseCount(res: UpstreamResponse, ctx: ChannelContext): CountAnswer {
   return { ok: false, failure: { ...mapBedrockError({ status: 502, text: res.text }, ctx), retryable: false, disableChannel: false } };
 }
 
+/**
+ * CountTokens refuses some models with a ValidationException (400: cross-region-only Claude models,
+ * not every model has counting) and answers AccessDeniedException (403) to a credential whose IAM
+ * policy allows InvokeModel but not CountTokens; neither says the channel is broken.
+ */
+function cannotCount(failure: UpstreamFailure): boolean {
+  return (failure.status === 400 && failure.code === 'ValidationException') || (failure.status === 403 && failure.code === 'AccessDeniedException');
+}
+
 export function bedrockCountTokens(runtimeBase: (ctx: ChannelContext, region: string) => string): CountTokensCapability {
-  return { buildRequest: (req, ctx) => buildRequest(req, ctx, runtimeBase), parseCount };
+  return { buildRequest: (req, ctx) => buildRequest(req, ctx, runtimeBase), parseCount, cannotCount };
 }
