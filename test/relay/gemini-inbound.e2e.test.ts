@@ -1,5 +1,6 @@
 import { ApiError, Type, type Content, type GenerateContentResponse } from '@google/genai';
 import { estimatePromptTokens } from '../../server/src/billing/estimate';
+import { estimateTokens } from '../../server/src/billing/token-estimator';
 import { parseGeminiRequest } from '../../server/src/relay/canonical/parse-gemini';
 import { DATABASES } from '../support/env';
 import { FakeGemini } from '../support/fakes/gemini';
@@ -35,8 +36,9 @@ describe.each(DATABASES)('Gemini-native inbound to a Gemini channel (%s)', (kind
   const ctx = relaySuite(kind, async (s) => {
     const A = await s.fake(new FakeGemini({ key: KEY, promptTokens: 12, toolArgs: { city: 'Paris' } }));
     const B = await s.fake(new FakeGemini({ key: KEY, promptTokens: 12, reply: 'Gemini B here.' }));
-    await setOptions(s.kit.root, { ModelRatio: { [MODEL]: 2, 'public-gemini': 2 }, CompletionRatio: { [MODEL]: 4, 'public-gemini': 4 } });
+    await setOptions(s.kit.root, { ModelRatio: { [MODEL]: 2, 'public-gemini': 2, 'public-emb': 0.5 }, CompletionRatio: { [MODEL]: 4, 'public-gemini': 4 } });
     const aId = await createChannel(s.kit.root, { name: 'gemini', type: 24, key: KEY, base_url: A.url, models: `${MODEL},public-gemini`, priority: 10, model_mapping: JSON.stringify({ 'public-gemini': MODEL }) });
+    await createChannel(s.kit.root, { name: 'gemini-emb', type: 24, key: KEY, base_url: A.url, models: 'public-emb', model_mapping: JSON.stringify({ 'public-emb': 'text-embedding-004' }) });
     const bId = await createChannel(s.kit.root, { name: 'gemini-b', type: 24, key: KEY, base_url: B.url, models: MODEL, priority: 0 });
     return { A, B, aId, bId, ai: googleClient(s.kit, s.token.key) };
   });
@@ -61,6 +63,35 @@ describe.each(DATABASES)('Gemini-native inbound to a Gemini channel (%s)', (kind
     // (12 + 5·4)·2 = 64
     expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 64, model_name: 'public-gemini', channel: ctx.aId, is_stream: false });
     expect(otherOf(log)).toMatchObject({ billing_source: 'usage' });
+  });
+
+  it('embedContent and batchEmbedContents pass through (taskType and title kept, the model mapped in the path and in each request), Google\'s answer as written, billed once by the local count', async () => {
+    const texts = ['hello world', 'a second text'];
+    const { value: batch, log } = await ctx.chargedCall(() =>
+      ctx.ai.models.embedContent({ model: 'public-emb', contents: texts, config: { taskType: 'RETRIEVAL_DOCUMENT', title: 'Doc', outputDimensionality: 3 } }),
+    );
+    expect(batch.embeddings?.map((e) => e.values)).toEqual([
+      [0.11, 0.12, 0.13],
+      [0.13, 0.14, 0.15],
+    ]);
+    const sent = ctx.A.last();
+    expect([sent.action, sent.model]).toEqual(['batchEmbedContents', 'text-embedding-004']);
+    const requests = (sent.json?.requests ?? []) as Record<string, unknown>[];
+    expect(requests.map((r) => [r.model, r.taskType, r.title, r.outputDimensionality])).toEqual(texts.map(() => ['models/text-embedding-004', 'RETRIEVAL_DOCUMENT', 'Doc', 3]));
+    // Google reports no usage for embeddings: the local count of the texts, at ratio 0.5.
+    const p = texts.reduce((n, t) => n + estimateTokens(t), 0);
+    expect(log).toMatchObject({ prompt_tokens: p, completion_tokens: 0, quota: Math.round(p * 0.5), model_name: 'public-emb' });
+
+    const body = { content: { parts: [{ text: 'single' }] }, taskType: 'RETRIEVAL_QUERY', outputDimensionality: 2 };
+    const res = await fetch(`${ctx.kit.t.url}/v1beta/models/public-emb:embedContent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-goog-api-key': ctx.token.key },
+      body: JSON.stringify(body),
+    });
+    expect(await res.text()).toBe(JSON.stringify({ embedding: { values: [0.06, 0.07] } }));
+    expect([ctx.A.last().action, ctx.A.last().model]).toEqual(['embedContent', 'text-embedding-004']);
+    expect(ctx.A.last().json).toEqual(body);
+    await relayIdle(ctx.kit);
   });
 
   it('streamed text (alt=sse): the chunks as Google sent them, the last with the finish reason and usage, billed once', async () => {

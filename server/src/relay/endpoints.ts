@@ -1,10 +1,12 @@
 import { unsupportedEndpoint } from './adaptors/registry';
-import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from './adaptors/types';
+import type { Adaptor, ChannelContext, PlainCapability, UpstreamRequest, UpstreamResponse } from './adaptors/types';
+import { bodyObject } from './canonical/fields';
 import type { RelayLimits } from './canonical/limits';
 import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionRequest } from './canonical/parse-media';
 import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, parseSpeechRequest } from './canonical/parse-misc';
 import * as convertedMessages from './converted-messages';
 import * as convertedGemini from './converted-gemini';
+import * as convertedResponses from './converted-responses';
 import type { CanonicalRequest, MultipartForm, RelayEndpoint } from './canonical/request';
 import { anthropicMessagesFormat } from './inbound/anthropic-messages';
 import { encodeAnswer, type ClientStreamEncoder, type ErrorFormat, type InboundFormat } from './inbound/format';
@@ -123,12 +125,6 @@ function textOps<E extends 'chat' | 'completion'>(endpoint: E, path: string, for
   });
 }
 
-/** A capability whose calls are a plain build and parse (embeddings, moderations, rerank). */
-interface PlainCapability<R> {
-  buildRequest(req: R, ctx: ChannelContext): UpstreamRequest;
-  parseResponse(req: R, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
-}
-
 function capabilityOps<E extends RelayEndpoint>(
   endpoint: E,
   path: string,
@@ -194,10 +190,14 @@ export const ENDPOINTS: Readonly<Record<RelayEndpoint, EndpointOps>> = {
     parseResponse: (a, req, res, ctx) => (a.gemini ? a.gemini.parseResponse(req, res, ctx) : convertedGemini.parseResponse(a, req, res, ctx)),
     openStream: (a, req, ctx) => (a.gemini ? a.gemini.openStream(req, ctx) : convertedGemini.openStream(a, req, ctx)),
   }),
+  // Channels with a Responses capability (OpenAI, Azure) pass the body and events through; every
+  // other type is served by its chat contract, converted through the canonical chat
+  // (converted-responses.ts), its answer re-encoded as a response object and its events.
   responses: formatOps('responses', '/v1/responses', openAIResponsesFormat, {
-    build: (a, req, ctx) => need(a.responses, a, 'responses').buildRequest(req, ctx),
-    parseResponse: (a, req, res, ctx) => need(a.responses, a, 'responses').parseResponse(req, res, ctx),
+    build: (a, req, ctx) => (a.responses ? a.responses.buildRequest(req, ctx) : convertedResponses.build(a, req, ctx)),
+    parseResponse: (a, req, res, ctx) => (a.responses ? a.responses.parseResponse(req, res, ctx) : convertedResponses.parseResponse(a, req, res, ctx)),
     parseStream: (a, req, ev, ctx) => need(a.responses, a, 'responses').parseStreamEvent(req, ev, ctx),
+    openStream: (a, req, ctx) => (a.responses ? null : convertedResponses.openStream(a, req, ctx)),
   }),
 };
 
@@ -207,10 +207,15 @@ export const ENDPOINTS: Readonly<Record<RelayEndpoint, EndpointOps>> = {
  */
 function geminiEmbedOps(method: 'embedContent' | 'batchEmbedContents'): EndpointOps {
   const batch = method === 'batchEmbedContents';
-  const parse: EndpointOps['parse'] = (input, limits, pathModel) => parseEmbeddingRequest(convertedGemini.embeddingBody(input, batch), limits, pathModel);
+  const parse: EndpointOps['parse'] = (input, limits, pathModel) => ({
+    ...parseEmbeddingRequest(convertedGemini.embeddingBody(input, batch), limits, pathModel),
+    gemini: { method, body: bodyObject(input) },
+  });
+  // A Gemini channel takes the client's body as it is; any other embeddings channel the OpenAI form.
   const calls: Calls<'embedding'> = {
-    build: (a, req, ctx) => need(a.embeddings, a, 'embeddings').buildRequest(req, ctx),
-    parseResponse: (a, req, res, ctx) => convertedGemini.embeddingAnswer(need(a.embeddings, a, 'embeddings').parseResponse(req, res, ctx), batch),
+    build: (a, req, ctx) => (a.gemini?.embed ? a.gemini.embed.buildRequest(req, ctx) : need(a.embeddings, a, 'embeddings').buildRequest(req, ctx)),
+    parseResponse: (a, req, res, ctx) =>
+      a.gemini?.embed ? a.gemini.embed.parseResponse(req, res, ctx) : convertedGemini.embeddingAnswer(need(a.embeddings, a, 'embeddings').parseResponse(req, res, ctx), batch),
   };
   return endpointOps('embedding', 'json', `/v1beta/models/{model}:${method}`, parse, calls, { errors: geminiFormat });
 }

@@ -136,7 +136,7 @@ export class FakeGemini extends ScriptedFake<RecordedGeminiRequest, GeminiScript
     if (req.method !== 'POST' || !m) return this.error(res, 404, 'NOT_FOUND', `Requested entity was not found.`);
     if (!keyOk) return this.error(res, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', 'API_KEY_INVALID');
     if (!json) return this.error(res, 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.');
-    if (record.action === 'batchEmbedContents') return this.embed(res, json);
+    if (record.action === 'batchEmbedContents') return this.embed(res, json, record.model);
     if (record.action === 'embedContent') return this.embedOne(res, json);
     if (record.action === 'countTokens') return this.countTokens(res, json);
     if (record.action !== 'generateContent' && record.action !== 'streamGenerateContent') return this.error(res, 404, 'NOT_FOUND', `Method ${record.action} not found.`);
@@ -255,9 +255,12 @@ export class FakeGemini extends ScriptedFake<RecordedGeminiRequest, GeminiScript
     this.send(res, 200, { totalTokens: words, promptTokensDetails: [{ modality: 'TEXT', tokenCount: words }] });
   }
 
-  private embed(res: ServerResponse, body: Record<string, unknown>): void {
+  private embed(res: ServerResponse, body: Record<string, unknown>, model: string): void {
     const requests = list(body.requests);
     if (requests.length === 0) return this.error(res, 400, 'INVALID_ARGUMENT', '* BatchEmbedContentsRequest.requests: requests is not specified');
+    // Each request names its model, which must be the one of the path.
+    const stray = requests.findIndex((r) => r.model !== `models/${model}`);
+    if (stray !== -1) return this.error(res, 400, 'INVALID_ARGUMENT', `* BatchEmbedContentsRequest.requests[${stray}].model: Model names should match the batch model: models/${model}`);
     const embeddings = requests.map((r) => {
       const text = list(asObject(r.content).parts)
         .map((p) => String(p.text ?? ''))

@@ -183,17 +183,19 @@ export interface GeminiNativeCapability {
   parseResponse(req: GeminiRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
   /** One parser per streamed answer; forwards `GenerateContentResponse` chunks. */
   openStream(req: GeminiRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep;
+  /** Gemini's embed calls passed through (a request with `gemini` set); absent: converted through `embeddings`. */
+  readonly embed?: PlainCapability<EmbeddingRequest>;
 }
 
-export interface EmbeddingsCapability {
-  buildRequest(req: EmbeddingRequest, ctx: ChannelContext): UpstreamRequest;
-  parseResponse(req: EmbeddingRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
+/** A capability whose calls are a plain build and parse. */
+export interface PlainCapability<R> {
+  buildRequest(req: R, ctx: ChannelContext): UpstreamRequest;
+  parseResponse(req: R, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
 }
 
-export interface ModerationsCapability {
-  buildRequest(req: ModerationRequest, ctx: ChannelContext): UpstreamRequest;
-  parseResponse(req: ModerationRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
-}
+export type EmbeddingsCapability = PlainCapability<EmbeddingRequest>;
+
+export type ModerationsCapability = PlainCapability<ModerationRequest>;
 
 export interface ImagesCapability {
   buildGenerationRequest(req: ImageGenerationRequest, ctx: ChannelContext): UpstreamRequest;
@@ -212,10 +214,7 @@ export interface AudioCapability {
   parseTranscriptionStreamEvent(req: AudioTranscriptionRequest, event: SseEvent, ctx: ChannelContext): StreamStep;
 }
 
-export interface RerankCapability {
-  buildRequest(req: RerankRequest, ctx: ChannelContext): UpstreamRequest;
-  parseResponse(req: RerankRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
-}
+export type RerankCapability = PlainCapability<RerankRequest>;
 
 export interface ResponsesCapability {
   buildRequest(req: ResponsesRequest, ctx: ChannelContext): UpstreamRequest;

@@ -70,6 +70,11 @@ export interface EmbeddingRequest extends JsonRequest<'embedding'> {
   readonly inputs: string[];
   /** Pre-tokenised inputs: their token count is known exactly. */
   readonly inputTokenCount: number;
+  /**
+   * A Gemini client's own `:embedContent` / `:batchEmbedContents` body (`body` is then its OpenAI
+   * form): a Gemini channel takes it as it is (taskType, title and the rest kept).
+   */
+  readonly gemini?: { readonly method: 'embedContent' | 'batchEmbedContents'; readonly body: JsonObject };
 }
 
 export interface ModerationRequest extends JsonRequest<'moderation'> {

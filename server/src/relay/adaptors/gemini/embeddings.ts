@@ -4,7 +4,7 @@ import { wrongType } from '../../canonical/fields';
 import type { EmbeddingRequest } from '../../canonical/request';
 import type { ParsedResponse } from '../../canonical/response';
 import { reportedUsage } from '../../canonical/usage';
-import type { ChannelContext, EmbeddingsCapability, UpstreamRequest, UpstreamResponse } from '../types';
+import type { ChannelContext, EmbeddingsCapability, PlainCapability, UpstreamRequest, UpstreamResponse } from '../types';
 import { mapGeminiError } from './errors';
 
 /*
@@ -53,5 +53,40 @@ export function geminiEmbeddings(url: (ctx: ChannelContext, model: string, metho
   return {
     buildRequest: (req, ctx) => buildEmbeddingRequest(req, ctx, (m, method) => url(ctx, m, method), headers(ctx)),
     parseResponse: parseEmbeddingResponse,
+  };
+}
+
+/*
+ * A Gemini client's `:embedContent` / `:batchEmbedContents` on a Gemini channel: the same wire on
+ * both sides, so its body goes through as sent (taskType, title, outputDimensionality), with only
+ * the model mapped (in the path, and in each batch request's `model`, which Google requires to
+ * match it), and Google's answer reaches the client as written. Usage is the local count of the
+ * texts, as for the converted call: Google reports none.
+ */
+
+function nativeEmbedBody(req: EmbeddingRequest, model: string): JsonObject {
+  const native = req.gemini;
+  if (!native) throw new Error('a Gemini embed passthrough without the client body');
+  const named = `models/${model}`;
+  if (native.method === 'embedContent') return 'model' in native.body ? { ...native.body, model: named } : native.body;
+  const requests = arrayAt(native.body, 'requests') ?? [];
+  return { ...native.body, requests: requests.map((r) => (isJsonObject(r) ? { ...r, model: named } : r)) };
+}
+
+export function geminiNativeEmbed(url: (ctx: ChannelContext, model: string, method: string) => string, headers: (ctx: ChannelContext) => Record<string, string>): PlainCapability<EmbeddingRequest> {
+  return {
+    buildRequest: (req, ctx) => {
+      const method = req.gemini?.method ?? 'batchEmbedContents';
+      return { method: 'POST', url: url(ctx, ctx.upstreamModel, method), headers: { ...headers(ctx), Accept: 'application/json' }, body: JSON.stringify(nativeEmbedBody(req, ctx.upstreamModel)), expect: 'json' };
+    },
+    parseResponse: (req, res, ctx) => {
+      const body = parseJson(res.text);
+      const vectors = !isJsonObject(body) ? undefined : req.gemini?.method === 'embedContent' ? (isJsonObject(body.embedding) ? [body.embedding] : undefined) : arrayAt(body, 'embeddings');
+      if (!vectors || vectors.length !== req.inputs.length) {
+        return { ok: false, failure: { ...mapGeminiError({ status: 502, text: res.text }, ctx), retryable: false, disableChannel: false } };
+      }
+      const prompt = req.inputs.reduce((n, t) => n + estimateTokens(t), 0);
+      return { ok: true, clientBody: res.text, usage: reportedUsage({ promptTokens: prompt, completionTokens: 0 }), finishReason: null, outputText: '', toolCalls: 0 };
+    },
   };
 }

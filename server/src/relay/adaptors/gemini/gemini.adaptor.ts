@@ -4,7 +4,7 @@ import { textAsCanonical } from '../../inbound/openai-completions';
 import type { SseEvent } from '../../sse/sse-parser';
 import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
 import { geminiCountTokens } from './count-tokens';
-import { geminiEmbeddings } from './embeddings';
+import { geminiEmbeddings, geminiNativeEmbed } from './embeddings';
 import { geminiNative } from './native';
 import { mapGeminiError } from './errors';
 import { toGeminiRequest } from './request';
@@ -93,6 +93,6 @@ export const geminiAdaptor: Adaptor = {
   openTextStream,
   mapError: mapGeminiError,
   embeddings: geminiEmbeddings(modelUrl, geminiHeaders),
-  gemini: geminiNative,
+  gemini: { ...geminiNative, embed: geminiNativeEmbed(modelUrl, geminiHeaders) },
   countTokens: geminiCountTokens(modelUrl, geminiHeaders),
 };
