@@ -2,22 +2,26 @@ import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from 
 import { parseJson, type JsonObject } from './canonical/json';
 import { transportFailure } from './canonical/errors';
 import { parseChatRequest } from './canonical/parse-text';
-import type { ChatRequest, GeminiRequest, MessagesRequest } from './canonical/request';
+import type { ChatRequest, GeminiRequest, MessagesRequest, ResponsesRequest } from './canonical/request';
 import type { ParsedResponse, ParsedTextResponse, StreamStep } from './canonical/response';
 import { encodeAnswer, type InboundFormat } from './inbound/format';
 import { chatResponseFromOpenAI, OpenAIChunkDecoder } from './inbound/openai-chat';
 import type { SseEvent } from './sse/sse-parser';
 
 /*
- * A native client format (Anthropic Messages, Gemini) served by a channel without that format's
- * capability: the client's body becomes the canonical chat, then the OpenAI chat request the
- * adaptor's core contract serves; its answer comes back through the canonical types (a native
- * provider's as it decoded it; an OpenAI-wire provider's JSON or chunks decoded here) and the
- * client's format encodes it: a whole answer, or canonical stream parts for its stream encoder.
- * Usage is the adaptor's, as for chat. converted-messages.ts and converted-gemini.ts are the two uses.
+ * A native client format (Anthropic Messages, Gemini, OpenAI Responses) served by a channel
+ * without that format's capability: the client's body becomes the canonical chat, then the
+ * OpenAI chat request the adaptor's core contract serves; its answer comes back through the
+ * canonical types (a native provider's as it decoded it; an OpenAI-wire provider's JSON or
+ * chunks decoded here) and the client's format encodes it: a whole answer, or canonical stream
+ * parts for its stream encoder. Usage is the adaptor's, as for chat. converted-messages.ts,
+ * converted-gemini.ts and converted-responses.ts are the uses.
  */
 
-export interface ConvertedChat<R extends MessagesRequest | GeminiRequest> {
+/** The requests of the client formats served through the chat contract. */
+export type ConvertedRequest = MessagesRequest | GeminiRequest | ResponsesRequest;
+
+export interface ConvertedChat<R extends ConvertedRequest> {
   /** The OpenAI chat request of the client's request (built once per request). */
   asChatRequest(req: R): ChatRequest;
   build(a: Adaptor, req: R, ctx: ChannelContext): UpstreamRequest;
@@ -26,7 +30,7 @@ export interface ConvertedChat<R extends MessagesRequest | GeminiRequest> {
 }
 
 /** The converted path of one client format; `chatBody` is the OpenAI chat body of its request. */
-export function convertedChat<R extends MessagesRequest | GeminiRequest>(format: InboundFormat<R>, chatBody: (req: R) => JsonObject): ConvertedChat<R> {
+export function convertedChat<R extends ConvertedRequest>(format: InboundFormat<R>, chatBody: (req: R) => JsonObject): ConvertedChat<R> {
   const chats = new WeakMap<R, ChatRequest>();
   const asChatRequest = (req: R): ChatRequest => {
     let chat = chats.get(req);
@@ -48,7 +52,7 @@ export function convertedChat<R extends MessagesRequest | GeminiRequest>(format:
  * The adaptor's chat answer in the client's format: a native provider's canonical answer as it
  * is, an OpenAI-wire provider's JSON decoded first; the figures billing reads stay the adaptor's.
  */
-function answerIn<R extends MessagesRequest | GeminiRequest>(format: InboundFormat<R>, req: R, inner: ParsedTextResponse): ParsedResponse {
+function answerIn<R extends ConvertedRequest>(format: InboundFormat<R>, req: R, inner: ParsedTextResponse): ParsedResponse {
   if (!inner.ok || 'answer' in inner) return encodeAnswer(format, req, inner);
   const answer = chatResponseFromOpenAI(parseJson(inner.clientBody), inner.usage, inner.finishReason);
   if (!answer) return { ok: false, failure: transportFailure('protocol') };
