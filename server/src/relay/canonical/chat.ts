@@ -2,11 +2,12 @@ import type { JsonObject } from './json';
 import type { FinishReason, ReportedUsage } from './usage';
 
 /*
- * The typed middle of chat: every inbound format (OpenAI chat today; Anthropic Messages and
- * Gemini later) parses into `CanonicalChat`, every native provider (Claude today; Gemini,
- * Bedrock and Vertex later) converts from it, and answers come back as `CanonicalChatResponse`
- * or a sequence of `ChatStreamPart`s that the inbound format encodes for its client. Nothing
- * here knows a wire format; billing reads only the canonical usage.
+ * The typed middle of chat: every inbound format (OpenAI chat and completions, Anthropic
+ * Messages, Gemini; Responses through its chat body) parses into `CanonicalChat`, every native
+ * provider (Claude, Gemini, Bedrock, Vertex) converts from it, and answers come back as
+ * `CanonicalChatResponse` or a sequence of `ChatStreamPart`s that the inbound format encodes
+ * for its client. Nothing here knows a wire format; billing reads only the canonical usage.
+ * An answer may hold several choices (`choiceCount`): the first keeps the single-choice shape.
  */
 
 /** An image by URL, or inline bytes (base64) with their media type. */
@@ -63,6 +64,11 @@ export interface CanonicalChat {
   readonly responseFormat: ResponseFormat | null;
   /** End-user id for the provider's abuse tracking. */
   readonly user: string | null;
+  /**
+   * How many choices the client asked for (OpenAI `n`, Gemini `candidateCount`); 1 unless it
+   * asked for more. A provider that cannot answer several refuses more than one by name.
+   */
+  readonly choiceCount: number;
   /** Fields the canonical form does not model, kept by name for adaptors that know them. */
   readonly passthrough: JsonObject;
 }
@@ -72,26 +78,65 @@ export type ResponsePart =
   | { readonly type: 'reasoning'; readonly text: string; readonly signature: string | null }
   | { readonly type: 'tool_call'; readonly id: string; readonly name: string; readonly arguments: string };
 
+/** One choice of an answer to a request for several (`choiceCount` > 1). */
+export interface ChatChoice {
+  readonly index: number;
+  readonly parts: readonly ResponsePart[];
+  readonly finishReason: FinishReason | null;
+}
+
+/**
+ * A whole answer. `parts` and `finishReason` are the first choice (index 0), which is the whole
+ * answer of every single-choice request, so single-choice providers and encoders never see an
+ * index; `moreChoices` holds the rest when several were asked (Gemini candidates, OpenAI
+ * choices). Formats with one answer only (Messages, completions, Responses) encode the first.
+ */
 export interface CanonicalChatResponse {
   readonly id: string;
   readonly model: string;
   readonly parts: readonly ResponsePart[];
   readonly finishReason: FinishReason | null;
+  /** The choices after the first, in index order; absent (or empty) for one. */
+  readonly moreChoices?: readonly ChatChoice[];
+  /** The whole answer's, every choice included. */
   readonly usage: ReportedUsage | null;
 }
 
+/** Every choice of an answer, the first included, in index order. */
+export function answerChoices(res: CanonicalChatResponse): ChatChoice[] {
+  return [{ index: 0, parts: res.parts, finishReason: res.finishReason }, ...(res.moreChoices ?? [])];
+}
+
+/** The choice a stream part belongs to when several were asked; absent for the first (0). */
+interface OfChoice {
+  readonly choice?: number;
+}
+
 /**
- * One step of a streamed answer. Tool calls are numbered in order of appearance (`index`), as
- * OpenAI clients expect, whatever the provider's own block numbering.
+ * One step of a streamed answer. Text, reasoning, tool calls and the finish belong to a choice
+ * (`choice`, absent for the first); start, usage and end to the whole answer. Tool calls are
+ * numbered per choice in order of appearance (`index`), as OpenAI clients expect, whatever the
+ * provider's own block numbering.
  */
 export type ChatStreamPart =
   | { readonly type: 'start'; readonly id: string; readonly model: string }
-  | { readonly type: 'text'; readonly text: string }
-  | { readonly type: 'reasoning'; readonly text: string }
-  | { readonly type: 'tool_call_start'; readonly index: number; readonly id: string; readonly name: string }
-  | { readonly type: 'tool_call_delta'; readonly index: number; readonly arguments: string }
-  | { readonly type: 'finish'; readonly reason: FinishReason }
+  | ({ readonly type: 'text'; readonly text: string } & OfChoice)
+  | ({ readonly type: 'reasoning'; readonly text: string } & OfChoice)
+  | ({ readonly type: 'tool_call_start'; readonly index: number; readonly id: string; readonly name: string } & OfChoice)
+  | ({ readonly type: 'tool_call_delta'; readonly index: number; readonly arguments: string } & OfChoice)
+  /** One choice's finish (several choices each send theirs). */
+  | ({ readonly type: 'finish'; readonly reason: FinishReason } & OfChoice)
   /** Final usage of the whole answer (may follow `finish`). */
   | { readonly type: 'usage'; readonly usage: ReportedUsage }
   /** The provider said the answer is complete. */
   | { readonly type: 'end' };
+
+/** The choice of a stream part (0 for the first, and for parts of the whole answer). */
+export function partChoice(part: ChatStreamPart): number {
+  return 'choice' in part ? (part.choice ?? 0) : 0;
+}
+
+/** `{choice}` for a part of a choice after the first, nothing for the first (its parts carry no index). */
+export function ofChoice(choice: number): OfChoice {
+  return choice === 0 ? {} : { choice };
+}

@@ -1,4 +1,4 @@
-import type { CanonicalChatResponse, ChatStreamPart } from './chat';
+import { answerChoices, type CanonicalChatResponse, type ChatStreamPart } from './chat';
 import type { UpstreamFailure } from './errors';
 import type { JsonObject } from './json';
 import type { FinishReason, ReportedUsage } from './usage';
@@ -42,9 +42,10 @@ export function answerText(parts: CanonicalChatResponse['parts']): string {
   return parts.map((p) => (p.type === 'tool_call' ? p.name + p.arguments : p.text)).join('');
 }
 
-/** An answer with the figures billing reads from it. */
+/** An answer with the figures billing reads from it (the text and tool calls of every choice). */
 export function answerFigures(answer: CanonicalChatResponse): AnswerFigures {
-  return { usage: answer.usage, finishReason: answer.finishReason, outputText: answerText(answer.parts), toolCalls: answer.parts.filter((p) => p.type === 'tool_call').length };
+  const parts = answerChoices(answer).flatMap((c) => c.parts);
+  return { usage: answer.usage, finishReason: answer.finishReason, outputText: answerText(parts), toolCalls: parts.filter((p) => p.type === 'tool_call').length };
 }
 
 /** A canonical answer as a successful parse. */

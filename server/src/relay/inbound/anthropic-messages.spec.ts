@@ -74,7 +74,10 @@ describe('Anthropic Messages inbound format', () => {
         enc.parts!([
           { type: 'start', id: 'c1', model: 'up-model' },
           { type: 'text', text: 'Hel' },
+          // A message is one answer: another choice's parts are left out.
+          { type: 'text', text: 'other', choice: 1 },
           { type: 'text', text: 'lo' },
+          { type: 'finish', reason: 'length', choice: 1 },
           { type: 'finish', reason: 'stop' },
           { type: 'end' },
         ]),

@@ -1,4 +1,4 @@
-import type { CanonicalChat, CanonicalChatResponse, ChatPart, ChatStreamPart, ChatTool, ChatTurn, ToolChoice } from '../canonical/chat';
+import { partChoice, type CanonicalChat, type CanonicalChatResponse, type ChatPart, type ChatStreamPart, type ChatTool, type ChatTurn, type ToolChoice } from '../canonical/chat';
 import { arrayAt, isJsonObject, objectAt, stringAt, type JsonObject, type JsonValue } from '../canonical/json';
 import { parseMessagesRequest } from '../canonical/parse-messages';
 import type { MessagesRequest } from '../canonical/request';
@@ -86,6 +86,8 @@ export function chatFromAnthropic(req: MessagesRequest, model: string): Canonica
     reasoning: budget !== null ? { kind: 'budget', tokens: budget } : null,
     responseFormat: null,
     user: stringAt(objectAt(body, 'metadata'), 'user_id'),
+    // A Messages request asks for one answer.
+    choiceCount: 1,
     passthrough: {},
   };
 }
@@ -116,7 +118,7 @@ function toolInput(args: string): JsonObject {
   }
 }
 
-/** A whole canonical answer as a Messages `message`. */
+/** A whole canonical answer as a Messages `message` (one answer: the first choice). */
 export function encodeAnthropicMessage(res: CanonicalChatResponse, model: string): JsonObject {
   const content: JsonObject[] = [];
   for (const p of res.parts) {
@@ -144,7 +146,8 @@ export interface SseOut {
 /**
  * Canonical stream parts to the documented Messages events: message_start, a content block per
  * run of text, thinking or tool input (start, deltas, stop), then message_delta with the stop
- * reason and usage, and message_stop.
+ * reason and usage, and message_stop. A message is one answer: parts of other choices (never
+ * asked by a Messages client) are left out.
  */
 export class AnthropicEventEncoder {
   private started = false;
@@ -181,6 +184,7 @@ export class AnthropicEventEncoder {
   }
 
   encode(part: ChatStreamPart): SseOut[] {
+    if (partChoice(part) !== 0) return [];
     const out: SseOut[] = part.type === 'start' ? [] : this.start('relay', this.model);
     switch (part.type) {
       case 'start':

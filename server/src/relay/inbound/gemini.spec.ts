@@ -2,6 +2,7 @@ import { parseGeminiRequest } from '../canonical/parse-gemini';
 import { reportedUsage } from '../canonical/usage';
 import type { JsonObject } from '../canonical/json';
 import { chatFromGemini, encodeGeminiResponse, GeminiChunkEncoder, geminiErrorBody, geminiFormat, GeminiStreamEncoder, geminiUsageMetadata } from './gemini';
+import { openAIChatBody } from './openai-chat';
 
 const BODY = {
   systemInstruction: { parts: [{ text: 'Be brief.' }] },
@@ -41,6 +42,12 @@ describe('Gemini inbound', () => {
     ]);
     expect(chat.tools).toEqual([{ name: 'get_weather', description: null, parameters: { type: 'object', properties: { city: { type: 'string' } } } }]);
     expect(chat).toMatchObject({ model: 'up', toolChoice: { kind: 'tool', name: 'get_weather' }, maxOutputTokens: 64, temperature: 0.5, stop: ['END'], reasoning: { kind: 'budget', tokens: 1024 } });
+    // candidateCount is the number of choices, OpenAI's n on a channel served through the chat body.
+    expect(chat.choiceCount).toBe(2);
+    expect(openAIChatBody(chat)).toMatchObject({ n: 2 });
+    const one = chatFromGemini(parseGeminiRequest({ body: { contents: BODY.contents }, stream: false, sse: false }, undefined, 'm'), 'up');
+    expect(one.choiceCount).toBe(1);
+    expect(openAIChatBody(one)).not.toHaveProperty('n');
   });
 
   it('usage: candidates exclude the thoughts, cached content is reported', () => {
@@ -97,6 +104,47 @@ describe('Gemini inbound', () => {
       modelVersion: 'm',
       responseId: 'r',
     });
+  });
+
+  it('several choices: a candidate each with its index, whole and streamed (every candidate\'s finish and calls in the last chunk)', () => {
+    const whole = encodeGeminiResponse(
+      {
+        id: 'r1',
+        model: 'x',
+        parts: [{ type: 'text', text: 'A' }],
+        finishReason: 'stop',
+        moreChoices: [{ index: 1, parts: [{ type: 'text', text: 'B' }], finishReason: 'length' }],
+        usage: reportedUsage({ promptTokens: 3, completionTokens: 4 }),
+      },
+      'public',
+    );
+    expect(whole.candidates).toEqual([
+      { content: { parts: [{ text: 'A' }], role: 'model' }, index: 0, finishReason: 'STOP' },
+      { content: { parts: [{ text: 'B' }], role: 'model' }, index: 1, finishReason: 'MAX_TOKENS' },
+    ]);
+
+    const e = new GeminiChunkEncoder('m');
+    const out = [
+      ...e.encode({ type: 'start', id: 'r', model: 'x' }),
+      ...e.encode({ type: 'text', text: 'A' }),
+      ...e.encode({ type: 'text', text: 'B', choice: 1 }),
+      ...e.encode({ type: 'tool_call_start', index: 0, id: 'c', name: 'f', choice: 1 }),
+      ...e.encode({ type: 'tool_call_delta', index: 0, arguments: '{}', choice: 1 }),
+      ...e.encode({ type: 'finish', reason: 'stop' }),
+      ...e.encode({ type: 'finish', reason: 'tool_calls', choice: 1 }),
+      ...e.encode({ type: 'usage', usage: reportedUsage({ promptTokens: 1, completionTokens: 2 }) }),
+      ...e.encode({ type: 'end' }),
+    ];
+    expect(out.map((c) => c.candidates)).toEqual([
+      [{ content: { parts: [{ text: 'A' }], role: 'model' }, index: 0 }],
+      [{ content: { parts: [{ text: 'B' }], role: 'model' }, index: 1 }],
+      [
+        { content: { parts: [], role: 'model' }, index: 0, finishReason: 'STOP' },
+        { content: { parts: [{ functionCall: { id: 'c', name: 'f', args: {} } }], role: 'model' }, index: 1, finishReason: 'STOP' },
+      ],
+    ]);
+    expect(out[2]?.usageMetadata).toEqual({ promptTokenCount: 1, candidatesTokenCount: 2, totalTokenCount: 3 });
+    expect(out[0]).not.toHaveProperty('usageMetadata');
   });
 
   it('errors as Google\'s {error:{code, message, status}}, the code as an ErrorInfo reason', () => {

@@ -1,4 +1,4 @@
-import type { CanonicalChat, CanonicalChatResponse, ChatPart, ChatStreamPart, ChatTool, ChatTurn, ResponseFormat, ToolChoice } from '../canonical/chat';
+import { answerChoices, partChoice, type CanonicalChat, type CanonicalChatResponse, type ChatPart, type ChatStreamPart, type ChatTool, type ChatTurn, type ResponseFormat, type ResponsePart, type ToolChoice } from '../canonical/chat';
 import { geminiField, parseGeminiRequest } from '../canonical/parse-gemini';
 import { isJsonObject, type JsonObject, type JsonValue } from '../canonical/json';
 import type { GeminiRequest } from '../canonical/request';
@@ -128,6 +128,8 @@ export function chatFromGemini(req: GeminiRequest, model: string): CanonicalChat
   const thinking = obj(config, 'thinkingConfig');
   const budget = thinking ? num(geminiField(thinking, 'thinkingBudget')) : null;
   const max = config ? num(geminiField(config, 'maxOutputTokens')) : null;
+  // candidateCount is OpenAI's n (parseGeminiRequest bounded it).
+  const candidates = config ? num(geminiField(config, 'candidateCount')) : null;
   return {
     model,
     system,
@@ -144,6 +146,7 @@ export function chatFromGemini(req: GeminiRequest, model: string): CanonicalChat
     reasoning: budget !== null && budget > 0 ? { kind: 'budget', tokens: budget } : null,
     responseFormat: responseFormatOf(config),
     user: null,
+    choiceCount: candidates !== null && Number.isSafeInteger(candidates) && candidates > 1 ? candidates : 1,
     passthrough: {},
   };
 }
@@ -191,75 +194,105 @@ function args(text: string): JsonObject {
   }
 }
 
-function candidate(parts: JsonObject[], finish: string | null): JsonObject {
-  const c: JsonObject = { content: { parts, role: 'model' }, index: 0 };
+function candidate(index: number, parts: JsonObject[], finish: string | null): JsonObject {
+  const c: JsonObject = { content: { parts, role: 'model' }, index };
   if (finish) c.finishReason = finish;
   return c;
 }
 
-/** A whole canonical answer as a `GenerateContentResponse`. */
-export function encodeGeminiResponse(res: CanonicalChatResponse, model: string): JsonObject {
-  const parts: JsonObject[] = [];
-  for (const p of res.parts) {
-    if (p.type === 'reasoning' && p.text !== '') parts.push({ text: p.text, thought: true });
-    else if (p.type === 'text' && p.text !== '') parts.push({ text: p.text });
-    else if (p.type === 'tool_call') parts.push({ functionCall: { id: p.id, name: p.name, args: args(p.arguments) } });
+function geminiParts(parts: readonly ResponsePart[]): JsonObject[] {
+  const out: JsonObject[] = [];
+  for (const p of parts) {
+    if (p.type === 'reasoning' && p.text !== '') out.push({ text: p.text, thought: true });
+    else if (p.type === 'text' && p.text !== '') out.push({ text: p.text });
+    else if (p.type === 'tool_call') out.push({ functionCall: { id: p.id, name: p.name, args: args(p.arguments) } });
   }
-  return { candidates: [candidate(parts, geminiFinishReason(res.finishReason))], usageMetadata: geminiUsageMetadata(res.usage), modelVersion: model, responseId: res.id };
+  return out;
+}
+
+/** A whole canonical answer as a `GenerateContentResponse`, a candidate per choice. */
+export function encodeGeminiResponse(res: CanonicalChatResponse, model: string): JsonObject {
+  const candidates = answerChoices(res).map((c) => candidate(c.index, geminiParts(c.parts), geminiFinishReason(c.finishReason)));
+  return { candidates, usageMetadata: geminiUsageMetadata(res.usage), modelVersion: model, responseId: res.id };
+}
+
+/** What a streamed candidate holds back for the last chunk: its function calls and its finish. */
+interface PendingCandidate {
+  readonly calls: Map<number, { id: string; name: string; args: string }>;
+  finish: FinishReason | null;
 }
 
 /**
  * Canonical stream parts to `GenerateContentResponse` chunks, as Google streams them: one per
- * piece of text or thought; a function call whole, once its arguments are complete; the last
- * chunk carries the finish reason and the usage.
+ * piece of text or thought, under its candidate's index; a function call whole, once its
+ * arguments are complete; the last chunk carries every candidate's finish reason (and
+ * remaining calls) and the usage.
  */
 export class GeminiChunkEncoder {
   private id = '';
-  private readonly calls = new Map<number, { id: string; name: string; args: string }>();
-  private finish: FinishReason | null = null;
+  /** By choice; the first is always there (an answer without parts still ends with one candidate). */
+  private readonly pending = new Map<number, PendingCandidate>([[0, { calls: new Map(), finish: null }]]);
   private usage: ReportedUsage | null = null;
 
   constructor(private readonly model: string) {}
 
-  private chunk(parts: JsonObject[], finish: string | null, usage: ReportedUsage | null): JsonObject {
-    const out: JsonObject = { candidates: [candidate(parts, finish)] };
-    if (usage || finish) out.usageMetadata = geminiUsageMetadata(usage);
+  private chunk(candidates: JsonObject[], last: boolean): JsonObject {
+    const out: JsonObject = { candidates };
+    if (last) out.usageMetadata = geminiUsageMetadata(this.usage);
     out.modelVersion = this.model;
     out.responseId = this.id;
     return out;
   }
 
-  private flushCalls(): JsonObject[] {
-    const parts = [...this.calls.values()].map((c) => ({ functionCall: { id: c.id, name: c.name, args: args(c.args) } }) as JsonObject);
-    this.calls.clear();
-    return parts;
+  private of(choice: number): PendingCandidate {
+    let p = this.pending.get(choice);
+    if (!p) {
+      p = { calls: new Map(), finish: null };
+      this.pending.set(choice, p);
+    }
+    return p;
+  }
+
+  /** Every candidate's last piece: its whole function calls and its finish reason. */
+  private last(): JsonObject {
+    const candidates = [...this.pending.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([index, p]) => {
+        const calls = [...p.calls.values()].map((c) => ({ functionCall: { id: c.id, name: c.name, args: args(c.args) } }) as JsonObject);
+        p.calls.clear();
+        return candidate(index, calls, geminiFinishReason(p.finish));
+      });
+    return this.chunk(candidates, true);
   }
 
   encode(part: ChatStreamPart): JsonObject[] {
+    const choice = partChoice(part);
     switch (part.type) {
       case 'start':
         this.id = part.id;
         return [];
       case 'text':
-        return part.text === '' ? [] : [this.chunk([{ text: part.text }], null, null)];
+        this.of(choice);
+        return part.text === '' ? [] : [this.chunk([candidate(choice, [{ text: part.text }], null)], false)];
       case 'reasoning':
-        return part.text === '' ? [] : [this.chunk([{ text: part.text, thought: true }], null, null)];
+        this.of(choice);
+        return part.text === '' ? [] : [this.chunk([candidate(choice, [{ text: part.text, thought: true }], null)], false)];
       case 'tool_call_start':
-        this.calls.set(part.index, { id: part.id, name: part.name, args: '' });
+        this.of(choice).calls.set(part.index, { id: part.id, name: part.name, args: '' });
         return [];
       case 'tool_call_delta': {
-        const c = this.calls.get(part.index);
+        const c = this.of(choice).calls.get(part.index);
         if (c) c.args += part.arguments;
         return [];
       }
       case 'finish':
-        this.finish = part.reason;
+        this.of(choice).finish = part.reason;
         return [];
       case 'usage':
         this.usage = part.usage;
         return [];
       case 'end':
-        return [this.chunk(this.flushCalls(), geminiFinishReason(this.finish), this.usage)];
+        return [this.last()];
       default: {
         const never: never = part;
         return never;

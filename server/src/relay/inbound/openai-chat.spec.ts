@@ -1,8 +1,22 @@
+import type { JsonObject } from '../canonical/json';
 import { reportedUsage } from '../canonical/usage';
 import type { SseEvent } from '../sse/sse-parser';
 import type { ClientError, StreamEnd } from './format';
 import type { ChatStreamPart } from '../canonical/chat';
-import { OPENAI_DONE, OPENAI_ERRORS, OpenAIChatStreamEncoder, OpenAIChunkEncoder, OpenAIStreamEncoder, openAIChatFormat } from './openai-chat';
+import { parseChatRequest } from '../canonical/parse-text';
+import {
+  OPENAI_DONE,
+  OPENAI_ERRORS,
+  OpenAIChatStreamEncoder,
+  OpenAIChunkDecoder,
+  OpenAIChunkEncoder,
+  OpenAIStreamEncoder,
+  chatFromOpenAI,
+  chatResponseFromOpenAI,
+  encodeOpenAIChatResponse,
+  openAIChatBody,
+  openAIChatFormat,
+} from './openai-chat';
 
 /** An upstream event and the chunk the adaptor parsed from it. */
 function upstream(text: string, event: string | null = null): { ev: SseEvent; data: Record<string, never> } {
@@ -114,8 +128,89 @@ describe('OpenAI chat inbound format', () => {
       });
     });
 
+    it('several choices: each choice\'s deltas and finish under its index, its first delta naming the role', () => {
+      const enc = new OpenAIChunkEncoder(5, 'm');
+      const parts: ChatStreamPart[] = [
+        { type: 'start', id: 'c1', model: 'm' },
+        { type: 'text', text: 'A' },
+        { type: 'text', text: 'B', choice: 1 },
+        { type: 'tool_call_start', index: 0, id: 't1', name: 'f', choice: 1 },
+        { type: 'finish', reason: 'stop' },
+        { type: 'finish', reason: 'tool_calls', choice: 1 },
+      ];
+      expect(parts.map((p) => (enc.encode(p)?.choices as unknown[])[0])).toEqual([
+        { index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null },
+        { index: 0, delta: { content: 'A' }, logprobs: null, finish_reason: null },
+        { index: 1, delta: { role: 'assistant', content: 'B' }, logprobs: null, finish_reason: null },
+        { index: 1, delta: { tool_calls: [{ index: 0, id: 't1', type: 'function', function: { name: 'f', arguments: '' } }] }, logprobs: null, finish_reason: null },
+        { index: 0, delta: {}, logprobs: null, finish_reason: 'stop' },
+        { index: 1, delta: {}, logprobs: null, finish_reason: 'tool_calls' },
+      ]);
+    });
+
     it('a failure after the start is an {error} chunk and no [DONE]', () => {
       expect(new OpenAIStreamEncoder(false).error(ERR)).toBe(`data: ${JSON.stringify({ error: { message: 'cut (request id: r1)', type: 'upstream_error', param: null, code: 'upstream_interrupted' } })}\n\n`);
+    });
+  });
+
+  describe('several choices (n)', () => {
+    it('n is the canonical choice count (1 when absent) and goes back to an OpenAI body only when more than one', () => {
+      const two = chatFromOpenAI(parseChatRequest({ model: 'm', messages: [{ role: 'user', content: 'x' }], n: 2 }), 'up');
+      expect(two.choiceCount).toBe(2);
+      expect(openAIChatBody(two)).toMatchObject({ model: 'up', n: 2 });
+      const one = chatFromOpenAI(parseChatRequest({ model: 'm', messages: [{ role: 'user', content: 'x' }] }), 'up');
+      expect(one.choiceCount).toBe(1);
+      expect(openAIChatBody(one)).not.toHaveProperty('n');
+    });
+
+    it('a canonical answer with several choices as chat.completion choices, each with its index and finish reason', () => {
+      const body = encodeOpenAIChatResponse(
+        {
+          id: 'c1',
+          model: 'm',
+          parts: [{ type: 'text', text: 'A' }],
+          finishReason: 'stop',
+          moreChoices: [{ index: 1, parts: [{ type: 'text', text: 'B' }], finishReason: 'length' }],
+          usage: reportedUsage({ promptTokens: 3, completionTokens: 2 }),
+        },
+        5,
+      );
+      expect(body.choices).toEqual([
+        { index: 0, message: { role: 'assistant', content: 'A' }, logprobs: null, finish_reason: 'stop' },
+        { index: 1, message: { role: 'assistant', content: 'B' }, logprobs: null, finish_reason: 'length' },
+      ]);
+      expect(body.usage).toMatchObject({ prompt_tokens: 3, completion_tokens: 2 });
+    });
+
+    it('an OpenAI answer and its chunks with several choices back to canonical form (for clients of other formats)', () => {
+      const usage = reportedUsage({ promptTokens: 3, completionTokens: 4 });
+      const answer = chatResponseFromOpenAI(
+        {
+          id: 'c1',
+          model: 'm',
+          choices: [
+            { index: 1, message: { role: 'assistant', content: 'B' }, finish_reason: 'length' },
+            { index: 0, message: { role: 'assistant', content: 'A' }, finish_reason: 'stop' },
+          ],
+        },
+        usage,
+        'stop',
+      );
+      expect(answer).toEqual({ id: 'c1', model: 'm', parts: [{ type: 'text', text: 'A' }], finishReason: 'stop', moreChoices: [{ index: 1, parts: [{ type: 'text', text: 'B' }], finishReason: 'length' }], usage });
+
+      const dec = new OpenAIChunkDecoder();
+      const chunk = (choices: unknown[]): JsonObject => ({ id: 'c1', model: 'm', choices }) as JsonObject;
+      expect(dec.decode(chunk([{ index: 0, delta: { content: 'A' } }, { index: 1, delta: { content: 'B' } }]), null, null, false)).toEqual([
+        { type: 'start', id: 'c1', model: 'm' },
+        { type: 'text', text: 'A' },
+        { type: 'text', text: 'B', choice: 1 },
+      ]);
+      // The step's finish (the adaptor's reading of the chunk) stands in only for a first choice no chunk finished.
+      expect(dec.decode(chunk([{ index: 1, delta: {}, finish_reason: 'length' }]), null, 'length', false)).toEqual([
+        { type: 'finish', reason: 'length', choice: 1 },
+        { type: 'finish', reason: 'length' },
+      ]);
+      expect(dec.decode(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]), usage, 'stop', true)).toEqual([{ type: 'usage', usage }, { type: 'end' }]);
     });
   });
 });

@@ -1,9 +1,9 @@
-import type { CanonicalChat, CanonicalChatResponse, ChatPart, ChatStreamPart, ChatTool, ChatTurn, ImageSource, ReasoningRequest, ResponseFormat, ToolChoice } from '../canonical/chat';
+import { answerChoices, ofChoice, partChoice, type CanonicalChat, type CanonicalChatResponse, type ChatChoice, type ChatPart, type ChatStreamPart, type ChatTool, type ChatTurn, type ImageSource, type ReasoningRequest, type ResponseFormat, type ResponsePart, type ToolChoice } from '../canonical/chat';
 import { arrayAt, isJsonObject, objectAt, stringAt, type JsonObject, type JsonValue } from '../canonical/json';
 import { parseChatRequest } from '../canonical/parse-text';
 import type { ChatRequest } from '../canonical/request';
 import type { StreamForward } from '../canonical/response';
-import type { FinishReason, ReportedUsage } from '../canonical/usage';
+import { finishReasonOf, type FinishReason, type ReportedUsage } from '../canonical/usage';
 import type { SseEvent } from '../sse/sse-parser';
 import { SSE_HEADERS, formatSseEvent } from '../sse/sse-writer';
 import { ClientUsageFilter, usageChunk } from '../sse/stream-usage';
@@ -171,6 +171,7 @@ export function chatFromOpenAI(req: ChatRequest, model: string): CanonicalChat {
     reasoning: reasoningOf(body.reasoning_effort),
     responseFormat: responseFormatOf(body.response_format),
     user: typeof body.user === 'string' && body.user !== '' ? body.user : null,
+    choiceCount: req.n,
     passthrough,
   };
 }
@@ -203,35 +204,43 @@ export function openAIUsage(u: ReportedUsage): JsonObject {
   };
 }
 
-/** A whole canonical answer as an OpenAI `chat.completion`. */
-export function encodeOpenAIChatResponse(res: CanonicalChatResponse, created: number): JsonObject {
-  const text = res.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
-  const reasoning = res.parts.flatMap((p) => (p.type === 'reasoning' ? [p.text] : [])).join('');
-  const calls = res.parts.flatMap((p) =>
+/** One choice of a canonical answer as an OpenAI `choices[]` entry. */
+function openAIChoice(choice: ChatChoice): JsonObject {
+  const text = choice.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
+  const reasoning = choice.parts.flatMap((p) => (p.type === 'reasoning' ? [p.text] : [])).join('');
+  const calls = choice.parts.flatMap((p) =>
     p.type === 'tool_call' ? [{ id: p.id, type: 'function', function: { name: p.name, arguments: p.arguments } } as JsonObject] : [],
   );
   const message: JsonObject = { role: 'assistant', content: text === '' && calls.length > 0 ? null : text };
   if (reasoning !== '') message.reasoning_content = reasoning;
   if (calls.length > 0) message.tool_calls = calls;
+  return { index: choice.index, message, logprobs: null, finish_reason: openAIFinish(choice.finishReason) };
+}
+
+/** A whole canonical answer as an OpenAI `chat.completion`, every choice with its index. */
+export function encodeOpenAIChatResponse(res: CanonicalChatResponse, created: number): JsonObject {
   const out: JsonObject = {
     id: res.id,
     object: 'chat.completion',
     created,
     model: res.model,
-    choices: [{ index: 0, message, logprobs: null, finish_reason: openAIFinish(res.finishReason) }],
+    choices: answerChoices(res).map(openAIChoice),
   };
   if (res.usage) out.usage = openAIUsage(res.usage);
   return out;
 }
 
 /**
- * Canonical stream parts to `chat.completion.chunk`s, one chunk (or none) per part. The final
- * usage chunk has empty `choices`, as OpenAI's include_usage chunk: the relay's usage filter
- * hides it from clients that did not ask for it.
+ * Canonical stream parts to `chat.completion.chunk`s, one chunk (or none) per part, each choice's
+ * deltas under its index (its first one naming the role, as OpenAI streams several choices). The
+ * final usage chunk has empty `choices`, as OpenAI's include_usage chunk: the relay's usage
+ * filter hides it from clients that did not ask for it.
  */
 export class OpenAIChunkEncoder {
   private id = '';
   private model: string;
+  /** Choices whose role has been sent. */
+  private readonly named = new Set<number>();
 
   constructor(
     private readonly created: number,
@@ -244,26 +253,29 @@ export class OpenAIChunkEncoder {
     return { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model, choices, ...extra };
   }
 
-  private delta(delta: JsonObject, finish: string | null = null): JsonObject {
-    return this.chunk([{ index: 0, delta, logprobs: null, finish_reason: finish }]);
+  private delta(choice: number, delta: JsonObject, finish: string | null = null): JsonObject {
+    const named = this.named.has(choice);
+    this.named.add(choice);
+    return this.chunk([{ index: choice, delta: named ? delta : { role: 'assistant', ...delta }, logprobs: null, finish_reason: finish }]);
   }
 
   encode(part: ChatStreamPart): JsonObject | null {
+    const choice = partChoice(part);
     switch (part.type) {
       case 'start':
         this.id = part.id;
         if (part.model !== '') this.model = part.model;
-        return this.delta({ role: 'assistant', content: '' });
+        return this.delta(0, { role: 'assistant', content: '' });
       case 'text':
-        return this.delta({ content: part.text });
+        return this.delta(choice, { content: part.text });
       case 'reasoning':
-        return this.delta({ reasoning_content: part.text });
+        return this.delta(choice, { reasoning_content: part.text });
       case 'tool_call_start':
-        return this.delta({ tool_calls: [{ index: part.index, id: part.id, type: 'function', function: { name: part.name, arguments: '' } }] });
+        return this.delta(choice, { tool_calls: [{ index: part.index, id: part.id, type: 'function', function: { name: part.name, arguments: '' } }] });
       case 'tool_call_delta':
-        return this.delta({ tool_calls: [{ index: part.index, function: { arguments: part.arguments } }] });
+        return this.delta(choice, { tool_calls: [{ index: part.index, function: { arguments: part.arguments } }] });
       case 'finish':
-        return this.delta({}, openAIFinish(part.reason));
+        return this.delta(choice, {}, openAIFinish(part.reason));
       case 'usage':
         return this.chunk([], { usage: openAIUsage(part.usage) });
       case 'end':
@@ -315,6 +327,7 @@ export function openAIChatBody(chat: CanonicalChat): JsonObject {
     } else messages.push({ role: 'user', content: openAIContent(turn.parts) });
   }
   const body: JsonObject = { model: chat.model, messages };
+  if (chat.choiceCount > 1) body.n = chat.choiceCount;
   if (chat.maxOutputTokens !== null) body.max_tokens = chat.maxOutputTokens;
   if (chat.temperature !== null) body.temperature = chat.temperature;
   if (chat.topP !== null) body.top_p = chat.topP;
@@ -333,13 +346,20 @@ export function openAIChatBody(chat: CanonicalChat): JsonObject {
   return body;
 }
 
-/** An OpenAI `chat.completion` as a canonical answer (first choice); null when it is not one. */
-export function chatResponseFromOpenAI(body: JsonValue | undefined, usage: ReportedUsage | null, finish: FinishReason | null): CanonicalChatResponse | null {
-  if (!isJsonObject(body)) return null;
-  const choice = (arrayAt(body, 'choices') ?? []).find(isJsonObject);
-  const message = objectAt(choice, 'message');
-  if (!message) return null;
-  const parts: CanonicalChatResponse['parts'][number][] = [];
+/** A choice's `index` (its position when it names none). */
+function choiceIndex(choice: JsonObject, position: number): number {
+  return typeof choice.index === 'number' && Number.isSafeInteger(choice.index) && choice.index >= 0 ? choice.index : position;
+}
+
+/** The objects of `choices`, each with its index, in index order. */
+function indexedChoices(body: JsonObject): { index: number; choice: JsonObject }[] {
+  return (arrayAt(body, 'choices') ?? [])
+    .flatMap((c, position) => (isJsonObject(c) ? [{ index: choiceIndex(c, position), choice: c }] : []))
+    .sort((a, b) => a.index - b.index);
+}
+
+function messageParts(message: JsonObject): ResponsePart[] {
+  const parts: ResponsePart[] = [];
   const reasoning = str(message.reasoning_content) || str(message.reasoning);
   if (reasoning !== '') parts.push({ type: 'reasoning', text: reasoning, signature: null });
   const text = textOf(message.content);
@@ -349,12 +369,32 @@ export function chatResponseFromOpenAI(body: JsonValue | undefined, usage: Repor
     const fn = objectAt(call, 'function');
     parts.push({ type: 'tool_call', id: str(call.id), name: str(fn?.name), arguments: str(fn?.arguments) });
   }
-  return { id: str(body.id), model: str(body.model), parts, finishReason: finish, usage };
+  return parts;
 }
 
-/** `chat.completion.chunk`s to canonical stream parts (the first chunk with an id starts the answer). */
+/**
+ * An OpenAI `chat.completion` as a canonical answer, every choice (`n` > 1) kept; null when it
+ * is not one. `finish` is the first choice's as the adaptor read it; the others' are their own.
+ */
+export function chatResponseFromOpenAI(body: JsonValue | undefined, usage: ReportedUsage | null, finish: FinishReason | null): CanonicalChatResponse | null {
+  if (!isJsonObject(body)) return null;
+  const [first, ...rest] = indexedChoices(body).flatMap(({ index, choice }) => {
+    const message = objectAt(choice, 'message');
+    return message ? [{ index, parts: messageParts(message), finishReason: finishReasonOf(choice.finish_reason) }] : [];
+  });
+  if (!first) return null;
+  const answer: CanonicalChatResponse = { id: str(body.id), model: str(body.model), parts: first.parts, finishReason: finish, usage };
+  return rest.length > 0 ? { ...answer, moreChoices: rest } : answer;
+}
+
+/**
+ * `chat.completion.chunk`s to canonical stream parts (the first chunk with an id starts the
+ * answer), every choice's deltas and finish under its index. A choice's finish is the chunk's
+ * `finish_reason`; the step's `finish` stands in for the first choice's when no chunk said it.
+ */
 export class OpenAIChunkDecoder {
   private started = false;
+  private readonly finished = new Set<number>();
 
   decode(chunk: JsonObject | null, usage: ReportedUsage | null, finish: FinishReason | null, done: boolean): ChatStreamPart[] {
     const parts: ChatStreamPart[] = [];
@@ -362,24 +402,35 @@ export class OpenAIChunkDecoder {
       this.started = true;
       parts.push({ type: 'start', id: chunk.id, model: str(chunk.model) });
     }
-    const choice = chunk ? (arrayAt(chunk, 'choices') ?? []).find(isJsonObject) : undefined;
-    const delta = objectAt(choice, 'delta');
-    if (delta) {
-      const reasoning = str(delta.reasoning_content) || str(delta.reasoning);
-      if (reasoning !== '') parts.push({ type: 'reasoning', text: reasoning });
-      if (str(delta.content) !== '') parts.push({ type: 'text', text: str(delta.content) });
-      for (const call of arrayAt(delta, 'tool_calls') ?? []) {
-        if (!isJsonObject(call)) continue;
-        const index = typeof call.index === 'number' ? call.index : 0;
-        const fn = objectAt(call, 'function');
-        if (typeof call.id === 'string' && call.id !== '') parts.push({ type: 'tool_call_start', index, id: call.id, name: str(fn?.name) });
-        if (str(fn?.arguments) !== '') parts.push({ type: 'tool_call_delta', index, arguments: str(fn?.arguments) });
+    for (const { index: n, choice } of chunk ? indexedChoices(chunk) : []) {
+      const at = ofChoice(n);
+      const delta = objectAt(choice, 'delta');
+      if (delta) {
+        const reasoning = str(delta.reasoning_content) || str(delta.reasoning);
+        if (reasoning !== '') parts.push({ type: 'reasoning', text: reasoning, ...at });
+        if (str(delta.content) !== '') parts.push({ type: 'text', text: str(delta.content), ...at });
+        for (const call of arrayAt(delta, 'tool_calls') ?? []) {
+          if (!isJsonObject(call)) continue;
+          const index = typeof call.index === 'number' ? call.index : 0;
+          const fn = objectAt(call, 'function');
+          if (typeof call.id === 'string' && call.id !== '') parts.push({ type: 'tool_call_start', index, id: call.id, name: str(fn?.name), ...at });
+          if (str(fn?.arguments) !== '') parts.push({ type: 'tool_call_delta', index, arguments: str(fn?.arguments), ...at });
+        }
       }
+      const reason = finishReasonOf(choice.finish_reason);
+      if (reason) parts.push(...this.finish(n, reason));
     }
-    if (finish) parts.push({ type: 'finish', reason: finish });
+    if (finish) parts.push(...this.finish(0, finish));
     if (usage) parts.push({ type: 'usage', usage });
     if (done) parts.push({ type: 'end' });
     return parts;
+  }
+
+  /** A choice's finish, once (an upstream may repeat it on its usage chunk). */
+  private finish(choice: number, reason: FinishReason): ChatStreamPart[] {
+    if (this.finished.has(choice)) return [];
+    this.finished.add(choice);
+    return [{ type: 'finish', reason, ...ofChoice(choice) }];
   }
 }
 

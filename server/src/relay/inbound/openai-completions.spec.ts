@@ -21,6 +21,21 @@ describe('OpenAI completions inbound format', () => {
     });
   });
 
+  it('a converted completion is one choice: only the first choice\'s parts are written', () => {
+    const enc = openAICompletionsFormat.openStream(req);
+    const out = (enc.parts?.([
+      { type: 'start', id: 'c1', model: 'm' },
+      { type: 'text', text: 'A' },
+      { type: 'text', text: 'B', choice: 1 },
+      { type: 'finish', reason: 'length', choice: 1 },
+      { type: 'finish', reason: 'stop' },
+    ]) ?? '')
+      .split('\n\n')
+      .filter(Boolean)
+      .map((e) => (JSON.parse(e.slice('data: '.length)) as { choices: unknown[] }).choices);
+    expect(out).toEqual([[{ text: 'A', index: 0, logprobs: null, finish_reason: null }], [{ text: '', index: 0, logprobs: null, finish_reason: 'stop' }]]);
+  });
+
   it('streams on the chat wire: chunks as written, the relay\'s usage chunk as a text_completion, [DONE]', () => {
     const enc = openAICompletionsFormat.openStream(req);
     const text = '{"id":"cmpl-1","object":"text_completion","created":3,"model":"m","choices":[{"text":"Hi","index":0,"finish_reason":null}]}';

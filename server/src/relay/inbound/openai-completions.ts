@@ -1,4 +1,4 @@
-import type { CanonicalChat, CanonicalChatResponse, ChatStreamPart } from '../canonical/chat';
+import { partChoice, type CanonicalChat, type CanonicalChatResponse, type ChatStreamPart } from '../canonical/chat';
 import { invalidValue } from '../canonical/fields';
 import { arrayAt, type JsonObject } from '../canonical/json';
 import { parseCompletionRequest } from '../canonical/parse-text';
@@ -45,6 +45,8 @@ export function completionAsCanonical(req: CompletionRequest, model: string): Ca
     reasoning: null,
     responseFormat: null,
     user: typeof body.user === 'string' && body.user !== '' ? body.user : null,
+    // Several choices were refused above.
+    choiceCount: 1,
     passthrough: {},
   };
 }
@@ -71,7 +73,8 @@ export function encodeOpenAICompletionResponse(res: CanonicalChatResponse, creat
 /**
  * The client side of a completions stream: an OpenAI-wire upstream's chunks as they are, and a
  * native provider's canonical parts as `text_completion` chunks (text and the finish; reasoning
- * and tool calls have no place in a completion).
+ * and tool calls have no place in a completion). A converted completion asks one choice, so
+ * only the first choice's parts are written.
  */
 export class OpenAICompletionStreamEncoder extends OpenAIStreamEncoder {
   private id = '';
@@ -87,6 +90,7 @@ export class OpenAICompletionStreamEncoder extends OpenAIStreamEncoder {
   parts(parts: readonly ChatStreamPart[]): string {
     let out = '';
     for (const p of parts) {
+      if (partChoice(p) !== 0) continue;
       if (p.type === 'start') {
         this.id = p.id;
         if (p.model !== '') this.model = p.model;

@@ -83,6 +83,12 @@ describe('OpenAI Responses inbound format', () => {
       { type: 'finish', reason: 'stop' },
     ];
 
+    it('a response is one answer: another choice\'s parts change nothing', () => {
+      const plain = events(new ResponsesStreamEncoder('public').parts(hello));
+      const mixed = events(new ResponsesStreamEncoder('public').parts([...hello.slice(0, 2), { type: 'text', text: 'other', choice: 1 }, ...hello.slice(2), { type: 'finish', reason: 'length', choice: 1 }]));
+      expect(mixed.map((e) => [e.event, e.data.delta])).toEqual(plain.map((e) => [e.event, e.data.delta]));
+    });
+
     it('a text answer: created, in_progress, the message item with its part and deltas, done events, completed with the whole response and usage', () => {
       const enc = new ResponsesStreamEncoder('public');
       const out = events(enc.parts(hello) + enc.end(END));

@@ -1,4 +1,4 @@
-import type { CanonicalChatResponse, ChatStreamPart } from '../canonical/chat';
+import { partChoice, type CanonicalChatResponse, type ChatStreamPart } from '../canonical/chat';
 import type { JsonObject } from '../canonical/json';
 import { parseResponsesRequest } from '../canonical/parse-text';
 import type { ResponsesRequest } from '../canonical/request';
@@ -70,7 +70,7 @@ function responseObject(r: { id: string; created: number; model: string; status:
   };
 }
 
-/** A whole canonical answer as a Responses `response` object. */
+/** A whole canonical answer as a Responses `response` object (one answer: the first choice). */
 export function encodeResponsesResponse(res: CanonicalChatResponse, created: number): JsonObject {
   const output: JsonObject[] = [];
   const reasoning = res.parts.flatMap((p) => (p.type === 'reasoning' && p.text !== '' ? [p.text] : [])).join('');
@@ -106,7 +106,8 @@ interface SseOut {
  * `function_call_arguments` events); then `response.completed` (`response.incomplete` for a
  * length or content-filter finish) with the whole response and its usage. Every event carries
  * its `sequence_number`. A text or reasoning item ends when another item starts; function calls
- * stay open until the finish, so arguments arriving late still land in their own call.
+ * stay open until the finish, so arguments arriving late still land in their own call. A
+ * response is one answer: parts of other choices (a Responses request asks none) are left out.
  */
 export class ResponsesEventEncoder {
   private seq = 0;
@@ -208,6 +209,7 @@ export class ResponsesEventEncoder {
   }
 
   encode(part: ChatStreamPart): SseOut[] {
+    if (partChoice(part) !== 0) return [];
     const out: SseOut[] = part.type === 'start' ? [] : this.start('', '');
     switch (part.type) {
       case 'start':
