@@ -200,6 +200,11 @@ describe('Gemini adaptor (type 24): OpenAI chat to generateContent', () => {
     expect(high.generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 24576, includeThoughts: true } });
   });
 
+  it('several choices (n) as generationConfig.candidateCount; one asks none', () => {
+    expect(upstreamBody({ model: 'g', messages: [{ role: 'user', content: 'x' }], n: 3, max_tokens: 20 }).generationConfig).toEqual({ maxOutputTokens: 20, candidateCount: 3 });
+    expect(upstreamBody({ model: 'g', messages: [{ role: 'user', content: 'x' }], n: 1 }).generationConfig).toBeUndefined();
+  });
+
   it('serves legacy completions as one user turn (Gemini has no prompt completion)', () => {
     const built = geminiAdaptor.buildTextRequest(parseCompletionRequest({ model: 'g', prompt: 'x', max_tokens: 5 }), ctx);
     expect(JSON.parse(String(built.body))).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'x' }] }], generationConfig: { maxOutputTokens: 5 } });
@@ -253,6 +258,33 @@ describe('Gemini adaptor: answers, streams and errors from the documented shapes
     expect(r.usage).toMatchObject({ promptTokens: 7, completionTokens: null });
   });
 
+  it('several candidates: a choice each by its index, its own finish reason and tool calls numbered within it; usage the whole answer\'s', () => {
+    const three = parseChatRequest({ model: 'gemini-public', messages: [{ role: 'user', content: 'x' }], n: 3 });
+    const r = geminiAdaptor.parseTextResponse(three, response(fixtureText(__dirname, 'generate-content-candidates.json')), ctx);
+    if (!r.ok) throw new Error('expected ok');
+    const body = openAIBody(r, three) as JsonObject;
+    expect(body.choices).toEqual([
+      { index: 0, message: { role: 'assistant', content: 'Roses are red.' }, logprobs: null, finish_reason: 'stop' },
+      {
+        index: 1,
+        message: {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'call_0_get_weather', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+            { id: 'call_1_get_time', type: 'function', function: { name: 'get_time', arguments: '{}' } },
+          ],
+        },
+        logprobs: null,
+        finish_reason: 'tool_calls',
+      },
+      { index: 2, message: { role: 'assistant', content: 'Violets are' }, logprobs: null, finish_reason: 'length' },
+    ]);
+    expect(body.usage).toMatchObject({ prompt_tokens: 6, completion_tokens: 19, total_tokens: 25 });
+    // The estimate (when usage is missing) reads every choice.
+    expect(r).toMatchObject({ finishReason: 'stop', toolCalls: 2, outputText: 'Roses are red.get_weather{"city":"Paris"}get_time{}Violets are' });
+  });
+
   it('an error object in a 200 is a non-retryable failure', () => {
     const r = geminiAdaptor.parseTextResponse(chat, response(fixtureText(__dirname, 'error-permission-denied.json')), ctx);
     expect(r).toMatchObject({ ok: false, failure: { retryable: false, disableChannel: false } });
@@ -286,6 +318,28 @@ describe('Gemini adaptor: answers, streams and errors from the documented shapes
     ]);
     expect(steps.reduce((n, s) => n + s.toolCalls, 0)).toBe(2);
     expect(steps.at(-1)?.finishReason).toBe('tool_calls');
+  });
+
+  it('streamed candidates: each choice\'s deltas under its index (role first), tool calls numbered per choice, the answer finished by the last candidate', () => {
+    const streamed = parseChatRequest({ model: 'gemini-public', messages: [{ role: 'user', content: 'x' }], stream: true, n: 2 });
+    const steps = replayStream(fixtureText(__dirname, 'stream-candidates.sse'), geminiAdaptor.openTextStream?.(streamed, ctx) ?? (() => ({}) as StreamStep));
+    const choices = openAIChunks(steps, streamed).flatMap((c) => c.choices as JsonObject[]);
+    expect(choices.map((c) => [c.index, c.delta, c.finish_reason])).toEqual([
+      [0, { role: 'assistant', content: '' }, null],
+      [0, { content: 'Roses' }, null],
+      [1, { role: 'assistant', tool_calls: [{ index: 0, id: 'call_0_get_weather', type: 'function', function: { name: 'get_weather', arguments: '' } }] }, null],
+      [1, { tool_calls: [{ index: 0, function: { arguments: '{"city":"Paris"}' } }] }, null],
+      [0, { content: ' are red.' }, null],
+      [0, {}, 'stop'],
+      [1, { tool_calls: [{ index: 1, id: 'call_1_get_time', type: 'function', function: { name: 'get_time', arguments: '' } }] }, null],
+      [1, { tool_calls: [{ index: 1, function: { arguments: '{}' } }] }, null],
+      [1, {}, 'tool_calls'],
+    ]);
+    // The relay's figures: every candidate's text counted, the answer finished (first choice's reason) only when both are.
+    expect(steps.map((s) => s.text)).toEqual(['Rosesget_weather{"city":"Paris"}', ' are red.get_time{}', '']);
+    expect(steps.map((s) => s.finishReason)).toEqual([null, null, 'stop']);
+    expect(steps.reduce((n, s) => n + s.toolCalls, 0)).toBe(2);
+    expect(steps.at(-1)?.parts?.at(-1)).toEqual({ type: 'usage', usage: expect.objectContaining({ promptTokens: 6, completionTokens: 13 }) });
   });
 
   it('an error event mid-stream ends the stream as an upstream failure; garbage is malformed', () => {

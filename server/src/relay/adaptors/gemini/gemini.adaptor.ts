@@ -69,10 +69,11 @@ const EMPTY_STEP: StreamStep = { forward: null, text: '', toolCalls: 0, usage: n
 /**
  * One decoder per streamed answer: Gemini events in, canonical stream parts out (the client's
  * inbound format encodes them). The answer is named as for a whole answer: an id of its own when
- * Google sent none, and the client's public model.
+ * Google sent none, and the client's public model. It finishes when every candidate asked (`n`;
+ * a completion's n > 1 is refused before sending) has.
  */
 function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
-  const decoder = new GeminiStreamDecoder();
+  const decoder = new GeminiStreamDecoder(req.n);
   return (event) => {
     const r = decoder.push(parseJson(event.data.trim()));
     if (r.kind === 'malformed') return { ...EMPTY_STEP, malformed: true };

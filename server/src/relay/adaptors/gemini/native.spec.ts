@@ -37,4 +37,13 @@ describe('Gemini native passthrough', () => {
     expect(steps.at(-1)).toMatchObject({ finishReason: 'stop', usage: { promptTokens: 7, completionTokens: 6 } });
     expect(steps.map((s) => s.text).join('')).toBe('The quick brown fox jumps.');
   });
+
+  it('with candidateCount the answer ends on the event finishing the last candidate, not the first', () => {
+    const req = parseGeminiRequest({ body: { ...body, generationConfig: { candidateCount: 2 } }, stream: true, sse: true }, undefined, 'public');
+    const parse = geminiNative.openStream(req, ctx);
+    const steps = new SseParser({ maxEventBytes: 1 << 20 }).push(Buffer.from(fixture('stream-candidates.sse'))).map(parse);
+    expect(steps.map((s) => s.done)).toEqual([false, false, true]);
+    expect(steps.map((s) => s.finishReason)).toEqual([null, null, 'stop']);
+    expect(steps.map((s) => s.text)).toEqual(['Rosesget_weather{"city":"Paris"}', ' are red.get_time{}', '']);
+  });
 });

@@ -1,5 +1,6 @@
 import type { GeminiRequest } from '../../canonical/request';
-import { parseJson } from '../../canonical/json';
+import { isJsonObject, parseJson } from '../../canonical/json';
+import { geminiField } from '../../canonical/parse-gemini';
 import { answerFigures, type ParsedResponse, type StreamStep } from '../../canonical/response';
 import type { SseEvent } from '../../sse/sse-parser';
 import type { ChannelContext, GeminiNativeCapability, UpstreamRequest, UpstreamResponse } from '../types';
@@ -38,14 +39,21 @@ function parseResponse(res: UpstreamResponse, ctx: ChannelContext): ParsedRespon
   return { ok: true, clientBody: res.text, ...answerFigures(answer) };
 }
 
-function openStream(ctx: ChannelContext): (event: SseEvent) => StreamStep {
-  const decoder = new GeminiStreamDecoder();
+/** The candidates a Gemini request asks (`generationConfig.candidateCount`, bounded by the parser). */
+function candidateCount(req: GeminiRequest): number {
+  const config = geminiField(req.body, 'generationConfig');
+  const n = isJsonObject(config) ? geminiField(config, 'candidateCount') : undefined;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 1 ? n : 1;
+}
+
+function openStream(req: GeminiRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+  const decoder = new GeminiStreamDecoder(candidateCount(req));
   return (event) => {
     const data = parseJson(event.data.trim());
     const r = decoder.push(data);
     if (r.kind === 'malformed') return { ...EMPTY, malformed: true };
     if (r.kind === 'error') return { ...EMPTY, error: { ...mapGeminiError({ status: 502, text: JSON.stringify(r.body) }, ctx), disableChannel: false }, done: true };
-    // Google's last event carries the finish reason: the answer is complete.
+    // The event finishing the last open candidate is Google's last: the answer is complete.
     const forward = data !== undefined && data !== null && typeof data === 'object' && !Array.isArray(data) ? { data } : null;
     return { ...EMPTY, forward, text: r.text, toolCalls: r.toolCalls, usage: r.usage, finishReason: r.finish, done: r.finish !== null };
   };
@@ -54,5 +62,5 @@ function openStream(ctx: ChannelContext): (event: SseEvent) => StreamStep {
 export const geminiNative: GeminiNativeCapability = {
   buildRequest,
   parseResponse: (_req, res, ctx) => parseResponse(res, ctx),
-  openStream: (_req, ctx) => openStream(ctx),
+  openStream: (req, ctx) => openStream(req, ctx),
 };

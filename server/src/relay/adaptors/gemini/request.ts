@@ -11,7 +11,7 @@ import type { GeminiSettings } from './settings';
  * they answer); images to `inlineData` (data URLs) or `fileData` (http URLs, which Google
  * fetches itself: the gateway never downloads a client's URL); tools to `functionDeclarations`
  * with their schemas cleaned; the channel's safety settings; thinking from the model suffix,
- * `reasoning_effort` or a budget.
+ * `reasoning_effort` or a budget; several choices (OpenAI `n`) as `candidateCount`.
  */
 
 type Part = JsonObject;
@@ -167,6 +167,7 @@ export function toGeminiRequest(chat: CanonicalChat, settings: GeminiSettings): 
   if (chat.topK !== null) gen.topK = chat.topK;
   if (chat.maxOutputTokens !== null) gen.maxOutputTokens = chat.maxOutputTokens;
   if (chat.stop.length > 0) gen.stopSequences = [...chat.stop];
+  if (chat.choiceCount > 1) gen.candidateCount = chat.choiceCount;
   const rf = chat.responseFormat;
   if (rf?.kind === 'json_object') gen.responseMimeType = 'application/json';
   else if (rf?.kind === 'json_schema') {
