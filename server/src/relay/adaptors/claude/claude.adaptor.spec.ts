@@ -1,7 +1,12 @@
 import { parseChatRequest, parseCompletionRequest } from '../../canonical/parse-text';
 import type { JsonObject } from '../../canonical/json';
 import { context, describeRequest, fixtureText, openAIBody, openAIChunks, replayStream, response } from '../__fixtures__/replay';
+import { RelayRequestError } from '../../canonical/errors';
+import { parseGeminiRequest } from '../../canonical/parse-gemini';
+import { chatFromGemini } from '../../inbound/gemini';
 import { claudeAdaptor } from './claude.adaptor';
+import { anthropicCountBody } from './count-tokens';
+import { toAnthropicRequest } from './request';
 import { defaultMaxTokens } from './models';
 
 const ctx = context(14, { upstreamModel: 'claude-sonnet-4-20250514', key: 'sk-ant-test-0123456789' });
@@ -128,6 +133,26 @@ describe('Claude adaptor (type 14): OpenAI chat to the Messages API', () => {
     refused({ suffix: 'end' }, 'suffix');
     refused({ echo: true }, 'echo');
     refused({ logprobs: 2 }, 'logprobs');
+  });
+
+  it('several choices (n > 1) are refused with a 400 naming n while the request is built (the Messages API answers one message)', () => {
+    const err = (() => {
+      try {
+        upstreamBody({ model: 'c', messages: [{ role: 'user', content: 'x' }], n: 2 });
+      } catch (e) {
+        return e;
+      }
+      return null;
+    })();
+    expect(err).toBeInstanceOf(RelayRequestError);
+    expect(err).toMatchObject({ status: 400, code: 'invalid_value', param: 'n' });
+    expect(upstreamBody({ model: 'c', messages: [{ role: 'user', content: 'x' }], n: 1 })).not.toHaveProperty('n');
+    // A Gemini client's candidateCount converted to n is refused the same way...
+    const gemini = parseGeminiRequest({ body: { contents: [{ parts: [{ text: 'x' }] }], generationConfig: { candidateCount: 2 } }, stream: false, sse: false }, undefined, 'c');
+    expect(() => toAnthropicRequest(chatFromGemini(gemini, 'c'))).toThrow(expect.objectContaining({ status: 400, param: 'n' }));
+    // ...but counting its prompt asks for no answer at all.
+    const count = parseGeminiRequest({ body: { generateContentRequest: { contents: [{ parts: [{ text: 'x' }] }], generationConfig: { candidateCount: 2 } } }, stream: false, sse: false }, undefined, 'c', { countOnly: true });
+    expect(anthropicCountBody(count, 'c')).toEqual({ model: 'c', messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }] });
   });
 });
 

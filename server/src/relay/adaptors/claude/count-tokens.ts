@@ -21,7 +21,9 @@ const COUNTED_FIELDS = ['messages', 'system', 'tools', 'tool_choice', 'thinking'
 
 /** The canonical chat of a count request in either format (Gemini's possibly wrapped in generateContentRequest). */
 export function countedChat(req: CountTokensRequest, model: string): CanonicalChat {
-  return req.endpoint === 'messages' ? chatFromAnthropic(req, model) : chatFromGemini({ ...req, body: countedContent(req.body), stream: false }, model);
+  if (req.endpoint === 'messages') return chatFromAnthropic(req, model);
+  // A count asks for no answer: a Gemini candidateCount does not matter (nor is it refused) here.
+  return { ...chatFromGemini({ ...req, body: countedContent(req.body), stream: false }, model), choiceCount: 1 };
 }
 
 /**

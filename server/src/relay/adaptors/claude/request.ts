@@ -1,4 +1,5 @@
 import type { CanonicalChat, ChatPart, ChatTurn, ToolChoice } from '../../canonical/chat';
+import { invalidValue } from '../../canonical/fields';
 import { isJsonObject, parseJson, type JsonObject } from '../../canonical/json';
 import { EFFORT_BUDGET, MIN_THINKING_BUDGET, THINKING_BUDGET_SHARE, THINKING_SUFFIX, defaultMaxTokens } from './models';
 
@@ -6,7 +7,8 @@ import { EFFORT_BUDGET, MIN_THINKING_BUDGET, THINKING_BUDGET_SHARE, THINKING_SUF
  * Canonical chat to an Anthropic Messages request body (pure). System turns become the top-level
  * `system`, tool results travel in user turns, images become image blocks (base64 or URL),
  * tool calls become `tool_use` blocks, and reasoning is asked for by the `-thinking` model
- * suffix, `reasoning_effort`, or a client's own `thinking` object.
+ * suffix, `reasoning_effort`, or a client's own `thinking` object. The Messages API answers
+ * with one message: several choices (`n` > 1) are refused by name, before anything is sent.
  */
 
 type Block = JsonObject;
@@ -83,6 +85,7 @@ export function thinkingModel(model: string): { model: string; suffix: boolean }
 }
 
 export function toAnthropicRequest(chat: CanonicalChat): JsonObject {
+  if (chat.choiceCount > 1) throw invalidValue('n', '1 on this channel type');
   const { model, suffix } = thinkingModel(chat.model);
   let maxTokens = chat.maxOutputTokens ?? defaultMaxTokens(model);
   const body: JsonObject = { model, max_tokens: maxTokens };
