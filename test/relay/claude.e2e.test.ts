@@ -117,6 +117,17 @@ describe.each(DATABASES)('Claude channels (type 14) from the OpenAI chat API (%s
     });
   });
 
+  it('several choices (n: 2, whole or streamed) are refused with a 400 naming n, before any upstream call; nothing charged', async () => {
+    await ctx.notCharged(async () => {
+      for (const stream of [false, true]) {
+        const err = await ctx.openai.chat.completions.create({ model: MODEL, n: 2, stream, messages: [{ role: 'user', content: 'Two answers' }] }).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+        expect(err).toMatchObject({ status: 400, param: 'n' });
+      }
+      expect([ctx.A.requests.length, ctx.B.requests.length]).toEqual([0, 0]);
+    });
+  });
+
   it('an image input reaches Claude as a base64 image block', async () => {
     const res = await ctx.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: PNG_QUESTION }] });
     expect(res.choices[0]?.message.content).toBe(REPLY);

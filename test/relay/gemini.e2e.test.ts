@@ -100,6 +100,50 @@ describe.each(DATABASES)('Gemini channels (type 24) from the OpenAI chat API (%s
     expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 64, is_stream: true });
   });
 
+  it('n: 2 as candidateCount: two choices with index 0 and 1, their own texts and finish reasons, usage the upstream\'s (every candidate), billed once by hand', async () => {
+    ctx.A.next({ kind: 'answer', parts: [{ text: 'Roses are red.' }], candidates: [{ parts: [{ text: 'Violets are blue, sugar is sweet.' }], finishReason: 'MAX_TOKENS' }] });
+    const { value: answer, log } = await ctx.chargedCall(() => ctx.openai.chat.completions.create({ model: MODEL, n: 2, max_tokens: 50, messages: [{ role: 'user', content: 'A poem' }] }));
+    expect(answer.choices.map((c) => [c.index, c.message.role, c.message.content, c.finish_reason])).toEqual([
+      [0, 'assistant', 'Roses are red.', 'stop'],
+      [1, 'assistant', 'Violets are blue, sugar is sweet.', 'length'],
+    ]);
+    expect(ctx.A.last().json?.generationConfig).toEqual({ maxOutputTokens: 50, candidateCount: 2 });
+    // The fake counts 3 + 6 words over both candidates.
+    expect(answer.usage).toMatchObject({ prompt_tokens: 12, completion_tokens: 9, total_tokens: 21 });
+    // (12 + 9·4)·2 = 96
+    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 9, quota: 96, model_name: MODEL, channel: ctx.aId, is_stream: false });
+    expect(otherOf(log)).toMatchObject({ billing_source: 'usage' });
+  });
+
+  it('n: 2 streamed: each candidate\'s deltas under its index (the role first), each its finish reason, the usage chunk the upstream\'s, billed once', async () => {
+    const { value: read, log } = await ctx.chargedCall(async () => {
+      const texts = ['', ''];
+      const finishes: (string | null)[] = [null, null];
+      const roles: number[] = [];
+      let usage: OpenAI.CompletionUsage | undefined;
+      const stream = await ctx.openai.chat.completions.create({ model: MODEL, n: 2, messages: [{ role: 'user', content: 'Say hello' }], stream: true, stream_options: { include_usage: true } });
+      for await (const c of stream) {
+        for (const choice of c.choices) {
+          texts[choice.index] += choice.delta.content ?? '';
+          if (choice.delta.role) roles.push(choice.index);
+          if (choice.finish_reason) finishes[choice.index] = choice.finish_reason;
+        }
+        if (c.usage) usage = c.usage;
+      }
+      return { texts, finishes, roles, usage };
+    });
+    // The fake's second candidate repeats the reply, marked; it is longer and finishes in a later event.
+    expect(read.texts).toEqual([REPLY, `${REPLY} (candidate 1)`]);
+    expect(read.finishes).toEqual(['stop', 'stop']);
+    expect(read.roles).toEqual([0, 1]);
+    expect(ctx.A.last().json?.generationConfig).toEqual({ candidateCount: 2 });
+    // 5 + 7 words.
+    expect(read.usage).toMatchObject({ prompt_tokens: 12, completion_tokens: 12, total_tokens: 24 });
+    // (12 + 12·4)·2 = 120
+    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 12, quota: 120, is_stream: true });
+    expect(otherOf(log)).toMatchObject({ billing_source: 'usage' });
+  });
+
   it('a client that did not ask for usage never sees it; the stream ends with [DONE]', async () => {
     const raw = await ctx.post('/v1/chat/completions', { model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true });
     const body = await raw.text();

@@ -15,6 +15,10 @@ import { ScriptedFake, asObject, jsonObject, readBody, sendJson, sseFrame, start
  * and no functionResponse in the last user turn it calls the first function (or the one
  * allowedFunctionNames names) with `toolArgs`; after a functionResponse it answers
  * "Tool result: <response.content or JSON>"; otherwise it answers `reply`, streamed word by word.
+ * `generationConfig.candidateCount` (a positive integer) asks that many candidates, each
+ * with its `index`, content and finishReason, the usage counting them all; streamed, each event
+ * carries every unfinished candidate's next piece under its index, and a candidate's
+ * finishReason comes with its last piece (a shorter candidate finishes first).
  * `next(script)` answers the next request once; every request is recorded.
  */
 
@@ -47,10 +51,23 @@ export type GeminiScript =
       kind: 'answer';
       parts: Json[];
       finishReason?: string;
+      /**
+       * The candidates after the first when the request asks several (candidateCount), in index
+       * order; one not given repeats the first's parts, its text marked "(candidate i)".
+       */
+      candidates?: GeminiCandidate[];
       usage?: Partial<GeminiUsage>;
       /** Streams only: close the connection after this many events, before the finish reason. */
       cutAfter?: number;
     };
+
+export interface GeminiCandidate {
+  parts: Json[];
+  /** STOP when absent. */
+  finishReason?: string;
+}
+
+type GeminiAnswer = Extract<GeminiScript, { kind: 'answer' }>;
 
 export interface FakeGeminiOptions {
   /** Requests must present it; others get 400 API_KEY_INVALID as Google answers. */
@@ -72,6 +89,12 @@ function list(v: unknown): Record<string, unknown>[] {
 function field(o: Record<string, unknown>, camel: string): unknown {
   if (camel in o) return o[camel];
   return o[camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)];
+}
+
+/** The candidates a request asks (`generationConfig.candidateCount`, 1 when absent). */
+function candidateCount(body: Record<string, unknown>): number {
+  const n = field(asObject(field(body, 'generationConfig')), 'candidateCount');
+  return typeof n === 'number' && n > 1 ? n : 1;
 }
 
 export function googleErrorBody(status: number, grpcStatus: string, message: string, reason?: string, retryDelay?: string): Json {
@@ -145,8 +168,24 @@ export class FakeGemini extends ScriptedFake<RecordedGeminiRequest, GeminiScript
     const script = this.once.shift();
     if (script?.kind === 'error') return this.error(res, script.status, script.grpcStatus, script.message, script.reason, script.retryDelay);
     const answer = script ?? this.defaultAnswer(json);
-    if (record.action === 'streamGenerateContent') return this.stream(res, record.model, answer, url.searchParams.get('alt') === 'sse');
-    this.send(res, 200, this.response(record.model, answer.parts, answer.finishReason ?? 'STOP', this.usage(answer)));
+    const candidates = this.candidates(answer, candidateCount(json));
+    if (record.action === 'streamGenerateContent') return this.stream(res, record.model, answer, candidates, url.searchParams.get('alt') === 'sse');
+    this.send(res, 200, this.response(record.model, candidates.map((c, index) => ({ index, ...c })), this.usage(answer, candidates)));
+  }
+
+  /** The answer's candidates, `count` of them: the first is the answer's own. */
+  private candidates(a: GeminiAnswer, count: number): Required<GeminiCandidate>[] {
+    const first = { parts: a.parts, finishReason: a.finishReason ?? 'STOP' };
+    const more = Array.from({ length: count - 1 }, (_, i) => {
+      const given = a.candidates?.[i];
+      if (given) return { parts: given.parts, finishReason: given.finishReason ?? 'STOP' };
+      const parts = a.parts.map((p) => {
+        const o = asObject(p);
+        return typeof o.text === 'string' ? ({ ...(o as Record<string, Json>), text: `${o.text} (candidate ${i + 1})` } as Json) : p;
+      });
+      return { parts, finishReason: first.finishReason };
+    });
+    return [first, ...more];
   }
 
   private validate(body: Record<string, unknown>): string | null {
@@ -159,6 +198,8 @@ export class FakeGemini extends ScriptedFake<RecordedGeminiRequest, GeminiScript
       for (const p of parts) if ('text' in p && p.text === '') return 'Unable to submit request because it has an empty text parameter.';
     }
     for (const s of list(field(body, 'safetySettings'))) if (!HARM_THRESHOLDS.has(String(s.threshold))) return `Invalid value at 'safety_settings' (${String(s.threshold)})`;
+    const count = field(asObject(field(body, 'generationConfig')), 'candidateCount');
+    if (count !== undefined && (typeof count !== 'number' || !Number.isInteger(count) || count < 1)) return `Invalid value at 'generation_config.candidate_count' (${String(count)})`;
     for (const tool of list(body.tools)) {
       for (const [i, fn] of list(field(tool, 'functionDeclarations')).entries()) {
         const p = fn.parameters === undefined ? null : schemaProblem(fn.parameters, `tools[0].function_declarations[${i}].parameters`);
@@ -190,39 +231,57 @@ export class FakeGemini extends ScriptedFake<RecordedGeminiRequest, GeminiScript
     return { kind: 'answer', parts: [{ text: this.options.reply ?? DEFAULT_REPLY }] };
   }
 
-  private usage(a: Extract<GeminiScript, { kind: 'answer' }>): GeminiUsage {
-    const text = a.parts.map((p) => (typeof p === 'object' && p !== null && !Array.isArray(p) && typeof p.text === 'string' && p.thought !== true ? p.text : '')).join(' ');
+  /** One candidate token per word of every candidate's text (thoughts apart), as candidatesTokenCount counts them all. */
+  private usage(a: GeminiAnswer, candidates: readonly GeminiCandidate[]): GeminiUsage {
+    const text = candidates
+      .flatMap((c) => c.parts)
+      .map((p) => (typeof p === 'object' && p !== null && !Array.isArray(p) && typeof p.text === 'string' && p.thought !== true ? p.text : ''))
+      .join(' ');
     const prompt = a.usage?.promptTokenCount ?? this.options.promptTokens ?? 12;
-    const candidates = a.usage?.candidatesTokenCount ?? Math.max(1, text.split(/\s+/).filter(Boolean).length);
-    const u: GeminiUsage = { promptTokenCount: prompt, candidatesTokenCount: candidates, totalTokenCount: 0, ...a.usage };
+    const generated = a.usage?.candidatesTokenCount ?? Math.max(1, text.split(/\s+/).filter(Boolean).length);
+    const u: GeminiUsage = { promptTokenCount: prompt, candidatesTokenCount: generated, totalTokenCount: 0, ...a.usage };
     u.totalTokenCount = u.promptTokenCount + u.candidatesTokenCount + (u.thoughtsTokenCount ?? 0);
     return u;
   }
 
-  private response(model: string, parts: Json[], finishReason: string | null, usage: GeminiUsage | null): Record<string, Json> {
-    const candidate: Record<string, Json> = { content: { parts, role: 'model' }, index: 0 };
-    if (finishReason) candidate.finishReason = finishReason;
-    const out: Record<string, Json> = { candidates: [candidate], modelVersion: model, responseId: `fakeResp${++this.seq}` };
+  /** A GenerateContentResponse of these candidates (index, content and finishReason when set). */
+  private response(model: string, candidates: readonly { index: number; parts: Json[]; finishReason: string | null }[], usage: GeminiUsage | null): Record<string, Json> {
+    const out: Record<string, Json> = {
+      candidates: candidates.map((c) => {
+        const candidate: Record<string, Json> = { content: { parts: c.parts, role: 'model' }, index: c.index };
+        if (c.finishReason) candidate.finishReason = c.finishReason;
+        return candidate;
+      }),
+      modelVersion: model,
+      responseId: `fakeResp${++this.seq}`,
+    };
     if (usage) out.usageMetadata = usage as unknown as Json;
     return out;
   }
 
-  /** One response per piece: text word by word, a function call whole, usage on every piece (final on the last). */
-  private stream(res: ServerResponse, model: string, a: Extract<GeminiScript, { kind: 'answer' }>, sse: boolean): void {
-    const usage = this.usage(a);
-    const pieces: Json[][] = [];
-    for (const p of a.parts) {
-      const o = asObject(p);
-      if (typeof o.text === 'string') for (const w of o.text.match(/\S+\s*/g) ?? []) pieces.push([{ ...(o as Record<string, Json>), text: w }]);
-      else pieces.push([p]);
-    }
-    if (pieces.length === 0) pieces.push([]);
+  /**
+   * One response per step: each unfinished candidate's next piece (text word by word, a function
+   * call whole) under its index, its finishReason on its last piece; usage on every step, final on the last.
+   */
+  private stream(res: ServerResponse, model: string, a: GeminiAnswer, candidates: readonly Required<GeminiCandidate>[], sse: boolean): void {
+    const usage = this.usage(a, candidates);
+    const pieces = candidates.map((c) => {
+      const out: Json[][] = [];
+      for (const p of c.parts) {
+        const o = asObject(p);
+        if (typeof o.text === 'string') for (const w of o.text.match(/\S+\s*/g) ?? []) out.push([{ ...(o as Record<string, Json>), text: w }]);
+        else out.push([p]);
+      }
+      return out.length === 0 ? [[]] : out;
+    });
+    const steps = Math.max(...pieces.map((p) => p.length));
     const id = `fakeResp${++this.seq}`;
-    const events = pieces.map((parts, i) => {
-      const last = i === pieces.length - 1;
+    const events = Array.from({ length: steps }, (_, i) => {
+      const last = i === steps - 1;
       const so_far = last ? usage.candidatesTokenCount : Math.min(i + 1, usage.candidatesTokenCount);
       const u: GeminiUsage = last ? usage : { promptTokenCount: usage.promptTokenCount, candidatesTokenCount: so_far, totalTokenCount: usage.promptTokenCount + so_far };
-      return { ...this.response(model, parts, last ? (a.finishReason ?? 'STOP') : null, u), responseId: id };
+      const now = pieces.flatMap((p, index) => (i < p.length ? [{ index, parts: p[i] ?? [], finishReason: i === p.length - 1 ? (candidates[index]?.finishReason ?? 'STOP') : null }] : []));
+      return { ...this.response(model, now, u), responseId: id };
     });
     if (sse) {
       startEventStream(res);
