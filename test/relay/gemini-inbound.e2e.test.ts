@@ -224,6 +224,18 @@ describe.each(DATABASES)('Gemini-native inbound converted for an OpenAI channel 
     expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 5, quota: 17, is_stream: true });
   });
 
+  it('candidateCount asks the OpenAI channel for n choices, and each comes back as a candidate with its index; billed once by the usage', async () => {
+    const { value: r, log } = await ctx.chargedCall(() => ctx.ai.models.generateContent({ model: OA, contents: 'Say hello', config: { candidateCount: 2 } }));
+    expect(ctx.upstream.last().json).toMatchObject({ n: 2 });
+    expect(r.candidates?.map((c) => [c.index ?? 0, c.content?.parts?.map((p) => p.text).join(''), c.finishReason])).toEqual([
+      [0, OA_REPLY, 'STOP'],
+      [1, OA_REPLY, 'STOP'],
+    ]);
+    // The fake counts 5 words per choice: (12 + 10·1)·1 = 22
+    expect(r.usageMetadata).toMatchObject({ promptTokenCount: 12, candidatesTokenCount: 10 });
+    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 10, quota: 22, is_stream: false });
+  });
+
   it('an inline image reaches the OpenAI channel as a data URL; a client on Google\'s v1 API is served too', async () => {
     const v1 = googleClient(ctx.kit, ctx.token.key, 'v1');
     const res = await v1.models.generateContent({ model: OA, contents: [{ role: 'user', parts: [{ text: 'What is this?' }, { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }] }] });

@@ -360,7 +360,10 @@ export class FakeOpenAI extends RecordingFake<RecordedRequest> {
             ? { text: reply, index: 0, logprobs: null, finish_reason: 'stop' }
             : { index: 0, message: { role: 'assistant', content: reply, refusal: null }, logprobs: null, finish_reason: 'stop' };
         const object = op === 'completions' ? 'text_completion' : 'chat.completion';
-        return { kind: 'json', body: { id: 'chatcmpl-fake', object, created: 1_700_000_000, model, choices: [choice], usage: withTotal(usage) } };
+        // `n` choices, as OpenAI answers them (the usage already counts every one).
+        const n = Number(body.n ?? 1) || 1;
+        const choices = Array.from({ length: n }, (_, index) => ({ ...(choice as Record<string, Json>), index }));
+        return { kind: 'json', body: { id: 'chatcmpl-fake', object, created: 1_700_000_000, model, choices, usage: withTotal(usage) } };
       }
       case 'embeddings': {
         const input = body.input;
