@@ -1,4 +1,4 @@
-import { fixtureText, replayStream, response } from './adaptors/__fixtures__/replay';
+import { fixtureText, replayStream, response, namedSseEvents } from './adaptors/__fixtures__/replay';
 import { claudeAdaptor } from './adaptors/claude/claude.adaptor';
 import { geminiAdaptor } from './adaptors/gemini/gemini.adaptor';
 import { openaiAdaptor } from './adaptors/openai/openai.adaptor';
@@ -35,17 +35,6 @@ function refusal(body: JsonObject): RelayRequestError {
 function body(parsed: ParsedResponse): JsonObject {
   if (!parsed.ok) throw new Error('expected ok');
   return JSON.parse(parsed.clientBody) as JsonObject;
-}
-
-/** Written SSE text as (event, data) pairs. */
-function events(text: string): { event: string; data: JsonObject }[] {
-  return text
-    .split('\n\n')
-    .filter(Boolean)
-    .map((block) => {
-      const [name, data] = block.split('\n');
-      return { event: (name ?? '').replace(/^event: /, ''), data: JSON.parse((data ?? '').replace(/^data: /, '')) as JsonObject };
-    });
 }
 
 describe('the chat body of a Responses request', () => {
@@ -249,7 +238,7 @@ describe('converted streams', () => {
     const usage = steps.reduce<(typeof steps)[number]['usage']>((u, s) => s.usage ?? u, null);
     const finish = steps.reduce<(typeof steps)[number]['finishReason']>((f, s) => s.finishReason ?? f, null);
     text += enc.end({ usage, finishReason: finish, estimate: { promptTokens: 1, completionTokens: 1 } });
-    return events(text);
+    return namedSseEvents(text);
   }
 
   it('Claude text then a tool call: the documented sequence, sequence numbers in order, completed with Claude\'s usage', () => {

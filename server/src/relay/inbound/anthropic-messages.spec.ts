@@ -3,22 +3,12 @@ import { reportedUsage } from '../canonical/usage';
 import type { SseEvent } from '../sse/sse-parser';
 import { anthropicErrorBody, anthropicMessagesFormat, AnthropicStreamEncoder } from './anthropic-messages';
 import type { StreamEnd } from './format';
+import { namedSseEvents } from '../adaptors/__fixtures__/replay';
 
 /** A Claude event as the upstream wrote it, and the chunk the passthrough forwards. */
 function claude(type: string, fields: JsonObject = {}): { chunk: { event: string; data: JsonObject }; ev: SseEvent } {
   const text = JSON.stringify({ type, ...fields }).replace(/,/g, ', ');
   return { chunk: { event: type, data: JSON.parse(text) as JsonObject }, ev: { event: type, data: text, id: null } };
-}
-
-/** Written SSE text as (event, data) pairs. */
-function events(text: string): { event: string; data: JsonObject }[] {
-  return text
-    .split('\n\n')
-    .filter(Boolean)
-    .map((block) => {
-      const [name, data] = block.split('\n');
-      return { event: (name ?? '').replace(/^event: /, ''), data: JSON.parse((data ?? '').replace(/^data: /, '')) as JsonObject };
-    });
 }
 
 const END: StreamEnd = { usage: reportedUsage({ promptTokens: 30, completionTokens: 6, cachedTokens: 10 }), finishReason: 'length', estimate: { promptTokens: 99, completionTokens: 99 } };
@@ -53,13 +43,13 @@ describe('Anthropic Messages inbound format', () => {
     it('closed after message_delta: only message_stop is added', () => {
       const enc = new AnthropicStreamEncoder('claude-x');
       for (const e of [claude('message_start'), claude('content_block_start', { index: 0 }), claude('content_block_stop', { index: 0 }), claude('message_delta', { delta: { stop_reason: 'end_turn' } })]) enc.forward(e.chunk, e.ev);
-      expect(events(enc.end(END))).toEqual([{ event: 'message_stop', data: { type: 'message_stop' } }]);
+      expect(namedSseEvents(enc.end(END))).toEqual([{ event: 'message_stop', data: { type: 'message_stop' } }]);
     });
 
     it('closed inside a block: the block\'s stop, message_delta with the stop reason and usage, message_stop', () => {
       const enc = new AnthropicStreamEncoder('claude-x');
       for (const e of [claude('message_start'), claude('content_block_start', { index: 1 })]) enc.forward(e.chunk, e.ev);
-      expect(events(enc.end(END))).toEqual([
+      expect(namedSseEvents(enc.end(END))).toEqual([
         { event: 'content_block_stop', data: { type: 'content_block_stop', index: 1 } },
         { event: 'message_delta', data: { type: 'message_delta', delta: { stop_reason: 'max_tokens', stop_sequence: null }, usage: { input_tokens: 20, output_tokens: 6, cache_read_input_tokens: 10, cache_creation_input_tokens: 0 } } },
         { event: 'message_stop', data: { type: 'message_stop' } },
@@ -70,7 +60,7 @@ describe('Anthropic Messages inbound format', () => {
   describe('stream encoder, converted (canonical parts)', () => {
     it('writes the documented events; the end writes message_delta from the final usage, then message_stop', () => {
       const enc = new AnthropicStreamEncoder('claude-x');
-      const out = events(
+      const out = namedSseEvents(
         enc.parts!([
           { type: 'start', id: 'c1', model: 'up-model' },
           { type: 'text', text: 'Hel' },
@@ -84,7 +74,7 @@ describe('Anthropic Messages inbound format', () => {
       );
       expect(out.map((e) => e.event)).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_stop']);
       expect(out[0]?.data).toMatchObject({ message: { id: 'msg_c1', model: 'up-model', role: 'assistant' } });
-      const tail = events(enc.end({ ...END, finishReason: 'stop' }));
+      const tail = namedSseEvents(enc.end({ ...END, finishReason: 'stop' }));
       expect(tail).toEqual([
         { event: 'message_delta', data: { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { input_tokens: 20, output_tokens: 6, cache_read_input_tokens: 10, cache_creation_input_tokens: 0 } } },
         { event: 'message_stop', data: { type: 'message_stop' } },
@@ -95,7 +85,7 @@ describe('Anthropic Messages inbound format', () => {
     it('without reported usage the end carries the relay\'s estimate', () => {
       const enc = new AnthropicStreamEncoder('claude-x');
       enc.parts!([{ type: 'start', id: 'c1', model: '' }, { type: 'text', text: 'x' }]);
-      const delta = events(enc.end({ usage: null, finishReason: null, estimate: { promptTokens: 8, completionTokens: 1 } }))[1];
+      const delta = namedSseEvents(enc.end({ usage: null, finishReason: null, estimate: { promptTokens: 8, completionTokens: 1 } }))[1];
       expect(delta?.data).toMatchObject({ type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { input_tokens: 8, output_tokens: 1 } });
     });
 

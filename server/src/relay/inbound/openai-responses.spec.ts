@@ -3,17 +3,7 @@ import type { JsonObject } from '../canonical/json';
 import { reportedUsage } from '../canonical/usage';
 import type { StreamEnd } from './format';
 import { encodeResponsesResponse, OpenAIEventStreamEncoder, openAIResponsesFormat, ResponsesEventEncoder, ResponsesStreamEncoder } from './openai-responses';
-
-/** Written SSE text as (event, data) pairs. */
-function events(text: string): { event: string; data: JsonObject }[] {
-  return text
-    .split('\n\n')
-    .filter(Boolean)
-    .map((block) => {
-      const [name, data] = block.split('\n');
-      return { event: (name ?? '').replace(/^event: /, ''), data: JSON.parse((data ?? '').replace(/^data: /, '')) as JsonObject };
-    });
-}
+import { namedSseEvents } from '../adaptors/__fixtures__/replay';
 
 const END: StreamEnd = { usage: reportedUsage({ promptTokens: 30, completionTokens: 6, cachedTokens: 10 }), finishReason: 'stop', estimate: { promptTokens: 99, completionTokens: 99 } };
 
@@ -84,14 +74,14 @@ describe('OpenAI Responses inbound format', () => {
     ];
 
     it('a response is one answer: another choice\'s parts change nothing', () => {
-      const plain = events(new ResponsesStreamEncoder('public').parts(hello));
-      const mixed = events(new ResponsesStreamEncoder('public').parts([...hello.slice(0, 2), { type: 'text', text: 'other', choice: 1 }, ...hello.slice(2), { type: 'finish', reason: 'length', choice: 1 }]));
+      const plain = namedSseEvents(new ResponsesStreamEncoder('public').parts(hello));
+      const mixed = namedSseEvents(new ResponsesStreamEncoder('public').parts([...hello.slice(0, 2), { type: 'text', text: 'other', choice: 1 }, ...hello.slice(2), { type: 'finish', reason: 'length', choice: 1 }]));
       expect(mixed.map((e) => [e.event, e.data.delta])).toEqual(plain.map((e) => [e.event, e.data.delta]));
     });
 
     it('a text answer: created, in_progress, the message item with its part and deltas, done events, completed with the whole response and usage', () => {
       const enc = new ResponsesStreamEncoder('public');
-      const out = events(enc.parts(hello) + enc.end(END));
+      const out = namedSseEvents(enc.parts(hello) + enc.end(END));
       expect(out.map((e) => e.event)).toEqual([
         'response.created',
         'response.in_progress',
@@ -172,8 +162,8 @@ describe('OpenAI Responses inbound format', () => {
     it('a length finish ends with response.incomplete; an upstream that closed without a finish part still gets the relay\'s finish and its estimate', () => {
       const enc = new ResponsesStreamEncoder('public');
       const body = enc.parts([{ type: 'start', id: 'x', model: '' }, { type: 'text', text: 'cut' }]);
-      const tail = events(enc.end({ usage: null, finishReason: 'length', estimate: { promptTokens: 7, completionTokens: 2 } }));
-      expect(events(body).at(-1)?.event).toBe('response.output_text.delta');
+      const tail = namedSseEvents(enc.end({ usage: null, finishReason: 'length', estimate: { promptTokens: 7, completionTokens: 2 } }));
+      expect(namedSseEvents(body).at(-1)?.event).toBe('response.output_text.delta');
       expect(tail.map((e) => e.event)).toEqual(['response.output_text.done', 'response.content_part.done', 'response.output_item.done', 'response.incomplete']);
       expect(tail.at(-1)?.data.response).toMatchObject({
         status: 'incomplete',
@@ -185,8 +175,8 @@ describe('OpenAI Responses inbound format', () => {
 
     it('a failure after the start: the error event with its sequence number, then response.failed with what came so far', () => {
       const enc = openAIResponsesFormat.openStream(openAIResponsesFormat.parse({ model: 'm', input: 'x', stream: true }, undefined));
-      const sent = events(enc.parts?.([{ type: 'start', id: 'r', model: '' }, { type: 'text', text: 'par' }]) ?? '');
-      const out = events(enc.error({ status: 502, code: 'upstream_interrupted', type: 'upstream_error', message: 'cut (request id: q)', param: null }));
+      const sent = namedSseEvents(enc.parts?.([{ type: 'start', id: 'r', model: '' }, { type: 'text', text: 'par' }]) ?? '');
+      const out = namedSseEvents(enc.error({ status: 502, code: 'upstream_interrupted', type: 'upstream_error', message: 'cut (request id: q)', param: null }));
       expect(out).toEqual([
         { event: 'error', data: { type: 'error', code: 'upstream_interrupted', message: 'cut (request id: q)', param: null, sequence_number: sent.length } },
         {

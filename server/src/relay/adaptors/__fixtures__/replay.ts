@@ -69,3 +69,14 @@ export function openAIChunks(steps: StreamStep[], req: ChatRequest, wantsUsage =
     .filter((e) => e !== '')
     .map((e) => JSON.parse(e.replace(/^data: /, '')) as JsonObject);
 }
+
+/** Written SSE text (one `event:` and one `data:` line per event) as (event, data) pairs. */
+export function namedSseEvents(text: string): { event: string; data: JsonObject }[] {
+  return text
+    .split('\n\n')
+    .filter(Boolean)
+    .map((block) => {
+      const [name, data] = block.split('\n');
+      return { event: (name ?? '').replace(/^event: /, ''), data: JSON.parse((data ?? '').replace(/^data: /, '')) as JsonObject };
+    });
+}
