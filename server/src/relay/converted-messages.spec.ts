@@ -1,11 +1,10 @@
-import { fixtureText, response } from './adaptors/__fixtures__/replay';
+import { clientJson, fixtureText, response } from './adaptors/__fixtures__/replay';
 import { claudeAdaptor } from './adaptors/claude/claude.adaptor';
 import { geminiAdaptor } from './adaptors/gemini/gemini.adaptor';
 import { openaiAdaptor } from './adaptors/openai/openai.adaptor';
 import type { ChannelContext } from './adaptors/types';
 import { parseGeminiRequest } from './canonical/parse-gemini';
 import { parseMessagesRequest } from './canonical/parse-messages';
-import type { ParsedResponse } from './canonical/response';
 import * as convertedGemini from './converted-gemini';
 import * as convertedMessages from './converted-messages';
 
@@ -19,15 +18,10 @@ const ctx = (type: 1 | 14 | 24, upstreamModel: string): ChannelContext => ({ typ
 const messages = parseMessagesRequest({ body: { model: 'public', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }, anthropicVersion: null, anthropicBeta: null });
 const gemini = parseGeminiRequest({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }, undefined, 'public');
 
-function body(parsed: ParsedResponse): unknown {
-  if (!parsed.ok) throw new Error('expected ok');
-  return JSON.parse(parsed.clientBody);
-}
-
 describe('converted whole answers', () => {
   it('a Gemini answer to an Anthropic client: thinking and text blocks, Anthropic usage, billing figures from Google\'s usage', () => {
     const parsed = convertedMessages.parseResponse(geminiAdaptor, messages, response(fixtureText(`${__dirname}/adaptors/gemini`, 'generate-content-thinking.json')), ctx(24, 'gemini-2.5-pro'));
-    expect(body(parsed)).toMatchObject({
+    expect(clientJson(parsed)).toMatchObject({
       id: 'msg_chatcmpl-think-response-1',
       type: 'message',
       model: 'public',
@@ -44,7 +38,7 @@ describe('converted whole answers', () => {
 
   it('a Claude tool_use answer to a Gemini client: text and a whole functionCall, Google\'s usage metadata, the cache figures kept for billing', () => {
     const parsed = convertedGemini.parseResponse(claudeAdaptor, gemini, response(fixtureText(`${__dirname}/adaptors/claude`, 'message-tool-use-response.json')), ctx(14, 'claude-sonnet-4'));
-    expect(body(parsed)).toMatchObject({
+    expect(clientJson(parsed)).toMatchObject({
       candidates: [
         {
           content: {
@@ -64,7 +58,7 @@ describe('converted whole answers', () => {
   it('an OpenAI-wire answer is decoded first; its figures are the adaptor\'s', () => {
     const text = fixtureText(`${__dirname}/adaptors/openai`, 'chat-response.json');
     const parsed = convertedMessages.parseResponse(openaiAdaptor, messages, response(text), ctx(1, 'gpt-4.1'));
-    expect(body(parsed)).toMatchObject({ type: 'message', content: [{ type: 'text', text: 'Hello! How can I assist you today?' }], usage: { input_tokens: 19, output_tokens: 10 } });
+    expect(clientJson(parsed)).toMatchObject({ type: 'message', content: [{ type: 'text', text: 'Hello! How can I assist you today?' }], usage: { input_tokens: 19, output_tokens: 10 } });
     expect(parsed).toMatchObject({ usage: { promptTokens: 19, completionTokens: 10 }, outputText: 'Hello! How can I assist you today?' });
   });
 

@@ -1,4 +1,4 @@
-import { fixtureText, replayStream, response, namedSseEvents } from './adaptors/__fixtures__/replay';
+import { clientJson, fixtureText, namedSseEvents, replayStream, response } from './adaptors/__fixtures__/replay';
 import { claudeAdaptor } from './adaptors/claude/claude.adaptor';
 import { geminiAdaptor } from './adaptors/gemini/gemini.adaptor';
 import { openaiAdaptor } from './adaptors/openai/openai.adaptor';
@@ -6,7 +6,6 @@ import type { ChannelContext } from './adaptors/types';
 import { RelayRequestError } from './canonical/errors';
 import type { JsonObject, JsonValue } from './canonical/json';
 import { parseResponsesRequest } from './canonical/parse-text';
-import type { ParsedResponse } from './canonical/response';
 import * as convertedResponses from './converted-responses';
 import { ResponsesStreamEncoder } from './inbound/openai-responses';
 
@@ -30,11 +29,6 @@ function refusal(body: JsonObject): RelayRequestError {
     throw e;
   }
   throw new Error('expected a refusal');
-}
-
-function body(parsed: ParsedResponse): JsonObject {
-  if (!parsed.ok) throw new Error('expected ok');
-  return JSON.parse(parsed.clientBody) as JsonObject;
 }
 
 describe('the chat body of a Responses request', () => {
@@ -185,7 +179,7 @@ describe('converted whole answers', () => {
 
   it('a Claude message: a response object with the message and Responses usage; the billing figures are the adaptor\'s', () => {
     const parsed = convertedResponses.parseResponse(claudeAdaptor, plain, response(fixtureText(`${__dirname}/adaptors/claude`, 'message-response.json')), ctx(14, 'claude-sonnet-4'));
-    expect(body(parsed)).toMatchObject({
+    expect(clientJson(parsed)).toMatchObject({
       id: 'resp_msg_013Zva2CMHLNnXjNJJKqJ2EF',
       object: 'response',
       status: 'completed',
@@ -198,8 +192,8 @@ describe('converted whole answers', () => {
 
   it('a Claude tool use: text, then a function_call item with its call id and arguments', () => {
     const parsed = convertedResponses.parseResponse(claudeAdaptor, plain, response(fixtureText(`${__dirname}/adaptors/claude`, 'message-tool-use-response.json')), ctx(14, 'claude-sonnet-4'));
-    expect((body(parsed).output as JsonObject[]).map((o) => o.type)).toEqual(['message', 'function_call']);
-    expect((body(parsed).output as JsonObject[])[1]).toEqual({
+    expect((clientJson(parsed).output as JsonObject[]).map((o) => o.type)).toEqual(['message', 'function_call']);
+    expect((clientJson(parsed).output as JsonObject[])[1]).toEqual({
       type: 'function_call',
       id: 'fc_toolu_01A09q90qw90lq917835lq9',
       call_id: 'toolu_01A09q90qw90lq917835lq9',
@@ -212,7 +206,7 @@ describe('converted whole answers', () => {
 
   it('Gemini thinking: a reasoning item with the thoughts as its summary, before the message', () => {
     const parsed = convertedResponses.parseResponse(geminiAdaptor, plain, response(fixtureText(`${__dirname}/adaptors/gemini`, 'generate-content-thinking.json')), ctx(24, 'gemini-2.5-pro'));
-    expect(body(parsed)).toMatchObject({
+    expect(clientJson(parsed)).toMatchObject({
       output: [
         { type: 'reasoning', summary: [{ type: 'summary_text', text: '**Counting the primes**\n\nI list the primes below 10.' }] },
         { type: 'message', content: [{ type: 'output_text', text: 'There are 4 prime numbers below 10: 2, 3, 5 and 7.' }] },
@@ -223,7 +217,7 @@ describe('converted whole answers', () => {
 
   it('an OpenAI-wire chat answer (a vendor without a Responses API) is decoded first', () => {
     const parsed = convertedResponses.parseResponse(openaiAdaptor, plain, response(fixtureText(`${__dirname}/adaptors/openai`, 'chat-response.json')), ctx(1, 'gpt-4.1'));
-    expect(body(parsed)).toMatchObject({ object: 'response', output: [{ type: 'message', content: [{ type: 'output_text', text: 'Hello! How can I assist you today?' }] }], usage: { input_tokens: 19, output_tokens: 10 } });
+    expect(clientJson(parsed)).toMatchObject({ object: 'response', output: [{ type: 'message', content: [{ type: 'output_text', text: 'Hello! How can I assist you today?' }] }], usage: { input_tokens: 19, output_tokens: 10 } });
     expect(parsed).toMatchObject({ usage: { promptTokens: 19, completionTokens: 10 } });
   });
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { SseParser } from '../../sse/sse-parser';
 import type { JsonObject } from '../../canonical/json';
 import type { ChatRequest } from '../../canonical/request';
-import type { ParsedTextResponse, StreamStep } from '../../canonical/response';
+import type { ParsedResponse, ParsedTextResponse, StreamStep } from '../../canonical/response';
 import { encodeAnswer } from '../../inbound/format';
 import { OpenAIChatStreamEncoder, openAIChatFormat } from '../../inbound/openai-chat';
 import type { ChannelContext, UpstreamRequest, UpstreamResponse } from '../types';
@@ -79,4 +79,10 @@ export function namedSseEvents(text: string): { event: string; data: JsonObject 
       const [name, data] = block.split('\n');
       return { event: (name ?? '').replace(/^event: /, ''), data: JSON.parse((data ?? '').replace(/^data: /, '')) as JsonObject };
     });
+}
+
+/** The client body of a served answer, as JSON (fails the test on a failure). */
+export function clientJson(parsed: ParsedResponse): JsonObject {
+  if (!parsed.ok) throw new Error('expected ok');
+  return JSON.parse(parsed.clientBody) as JsonObject;
 }
