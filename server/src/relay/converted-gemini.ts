@@ -8,13 +8,9 @@ import { openAIChatBody } from './inbound/openai-chat';
 
 /**
  * `POST /v1beta/models/{model}:generateContent` (and the stream) on a channel without a native
- * Gemini capability (see converted-chat.ts); usage is asked on streams.
+ * Gemini capability (see converted-chat.ts).
  */
-export const { asChatRequest, build, parseResponse, openStream } = convertedChat(geminiFormat, (req) => {
-  const body = openAIChatBody(chatFromGemini(req, req.model));
-  if (req.stream) body.stream_options = { include_usage: true };
-  return body;
-});
+export const { asChatRequest, build, parseResponse, openStream } = convertedChat(geminiFormat, (req) => openAIChatBody(chatFromGemini(req, req.model)));
 
 /*
  * `:embedContent` and `:batchEmbedContents` on any channel with an embeddings capability: the

@@ -1,11 +1,14 @@
 import { clientJson, fixtureText, namedSseEvents, replayStream, response } from './adaptors/__fixtures__/replay';
+import { azureAdaptor } from './adaptors/azure/azure.adaptor';
 import { claudeAdaptor } from './adaptors/claude/claude.adaptor';
 import { geminiAdaptor } from './adaptors/gemini/gemini.adaptor';
 import { openaiAdaptor } from './adaptors/openai/openai.adaptor';
 import type { ChannelContext } from './adaptors/types';
 import { RelayRequestError } from './canonical/errors';
 import type { JsonObject, JsonValue } from './canonical/json';
+import { parseGeminiRequest } from './canonical/parse-gemini';
 import { parseResponsesRequest } from './canonical/parse-text';
+import * as convertedGemini from './converted-gemini';
 import * as convertedResponses from './converted-responses';
 import { ResponsesStreamEncoder } from './inbound/openai-responses';
 
@@ -44,8 +47,18 @@ describe('the chat body of a Responses request', () => {
       top_p: 0.9,
       user: 'u-1',
       stream: true,
-      stream_options: { include_usage: true },
     });
+  });
+
+  it('a stream asks its usage through the adaptor: an Azure api-version that refuses stream_options gets none', () => {
+    const streamed = parseResponsesRequest({ model: 'public', input: 'hi', stream: true }, undefined);
+    const azure = (version: string) => JSON.parse(String(convertedResponses.build(azureAdaptor, streamed, { ...ctx(1, 'gpt-4o'), type: 3, baseUrl: 'https://x.openai.azure.com', other: version }).body)) as JsonObject;
+    expect(azure('2024-06-01')).not.toHaveProperty('stream_options');
+    expect(azure('2024-10-21')).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+    const gemini = parseGeminiRequest({ body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }, stream: true, sse: true }, undefined, 'public');
+    const viaGemini = JSON.parse(String(convertedGemini.build(azureAdaptor, gemini, { ...ctx(1, 'gpt-4o'), type: 3, baseUrl: 'https://x.openai.azure.com', other: '2024-06-01' }).body)) as JsonObject;
+    expect(viaGemini).toMatchObject({ stream: true });
+    expect(viaGemini).not.toHaveProperty('stream_options');
   });
 
   it('items in order: messages of every role, images, function calls joined to the assistant turn, their outputs as tool messages', () => {

@@ -233,10 +233,8 @@ export function chatBodyOfResponses(req: ResponsesRequest): JsonObject {
   // `safety_identifier` is the newer name of `user`: both identify the end user to the provider.
   const user = str(body.user) || str(body.safety_identifier);
   if (user !== '') chat.user = user;
-  if (req.stream) {
-    chat.stream = true;
-    chat.stream_options = { include_usage: true };
-  }
+  // The usage of a stream is asked by the adaptor, where the provider takes `stream_options`.
+  if (req.stream) chat.stream = true;
   return chat;
 }
 
