@@ -90,6 +90,7 @@ export function parseGeminiRequest(raw: unknown, limits: RelayLimits = DEFAULT_R
     stream: input.stream,
     sse: input.stream && input.sse,
     maxOutputTokens: max === null ? null : max * candidates,
+    candidateCount: candidates,
     messages,
     toolCount,
   };

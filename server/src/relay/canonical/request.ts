@@ -155,6 +155,8 @@ export interface GeminiRequest extends JsonRequest<'gemini'> {
   readonly sse: boolean;
   /** `generationConfig.maxOutputTokens` times `candidateCount`; null when unbounded. */
   readonly maxOutputTokens: number | null;
+  /** `generationConfig.candidateCount` (bounded like OpenAI's `n`); 1 when absent. */
+  readonly candidateCount: number;
   /** The system instruction and contents, reduced for the prompt estimate. */
   readonly messages: ChatMessage[];
   readonly toolCount: number;

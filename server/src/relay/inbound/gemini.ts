@@ -128,8 +128,6 @@ export function chatFromGemini(req: GeminiRequest, model: string): CanonicalChat
   const thinking = obj(config, 'thinkingConfig');
   const budget = thinking ? num(geminiField(thinking, 'thinkingBudget')) : null;
   const max = config ? num(geminiField(config, 'maxOutputTokens')) : null;
-  // candidateCount is OpenAI's n (parseGeminiRequest bounded it).
-  const candidates = config ? num(geminiField(config, 'candidateCount')) : null;
   return {
     model,
     system,
@@ -146,7 +144,8 @@ export function chatFromGemini(req: GeminiRequest, model: string): CanonicalChat
     reasoning: budget !== null && budget > 0 ? { kind: 'budget', tokens: budget } : null,
     responseFormat: responseFormatOf(config),
     user: null,
-    choiceCount: candidates !== null && Number.isSafeInteger(candidates) && candidates > 1 ? candidates : 1,
+    // candidateCount is OpenAI's n (parseGeminiRequest read and bounded it).
+    choiceCount: req.candidateCount,
     passthrough: {},
   };
 }

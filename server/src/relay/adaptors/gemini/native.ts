@@ -1,6 +1,5 @@
 import type { GeminiRequest } from '../../canonical/request';
-import { isJsonObject, parseJson } from '../../canonical/json';
-import { geminiField } from '../../canonical/parse-gemini';
+import { parseJson } from '../../canonical/json';
 import { answerFigures, type ParsedResponse, type StreamStep } from '../../canonical/response';
 import type { SseEvent } from '../../sse/sse-parser';
 import type { ChannelContext, GeminiNativeCapability, UpstreamRequest, UpstreamResponse } from '../types';
@@ -39,15 +38,8 @@ function parseResponse(res: UpstreamResponse, ctx: ChannelContext): ParsedRespon
   return { ok: true, clientBody: res.text, ...answerFigures(answer) };
 }
 
-/** The candidates a Gemini request asks (`generationConfig.candidateCount`, bounded by the parser). */
-function candidateCount(req: GeminiRequest): number {
-  const config = geminiField(req.body, 'generationConfig');
-  const n = isJsonObject(config) ? geminiField(config, 'candidateCount') : undefined;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n > 1 ? n : 1;
-}
-
 function openStream(req: GeminiRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
-  const decoder = new GeminiStreamDecoder(candidateCount(req));
+  const decoder = new GeminiStreamDecoder(req.candidateCount);
   return (event) => {
     const data = parseJson(event.data.trim());
     const r = decoder.push(data);
