@@ -92,8 +92,10 @@ export class TokenCounting {
     this.d.auth.checkModel(caller, req.model);
     await this.d.auth.checkRateLimits(caller);
     const first = await this.d.failover.firstChannel(caller.group, req.model, caller.pinnedChannelId);
+    // The gateway's own count, as the hold would make it.
+    const answerEstimate = (): void => x.sendJson(200, format.answer(estimatePromptTokens(req)));
     if (!(isRelayChannelType(first.channel.type) && ADAPTORS[first.channel.type].countTokens)) {
-      x.sendJson(200, format.answer(estimatePromptTokens(req)));
+      answerEstimate();
       return;
     }
     const allowPrivate = this.d.options.bool('AllowPrivateUpstreamEnabled');
@@ -125,7 +127,7 @@ export class TokenCounting {
         // The provider cannot count this (the model, or a credential without counting): the estimate,
         // as for a channel type that never counts, and nothing held against the channel.
         if (r.kind === 'failed' && r.fromStatus && !r.clientGone && capability(adaptor).cannotCount?.(r.failure)) {
-          x.sendJson(200, format.answer(estimatePromptTokens(req)));
+          answerEstimate();
           return { kind: 'served', charge: { kind: 'nothing', reason: 'count_tokens' } };
         }
         return r;
