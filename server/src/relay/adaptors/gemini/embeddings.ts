@@ -14,6 +14,16 @@ import { mapGeminiError } from './errors';
  * of the inputs: the same number billing would fall back to.
  */
 
+/** Google reports no usage for embeddings: the local count of the texts, as billing would fall back to. */
+function localPromptTokens(req: EmbeddingRequest): number {
+  return req.inputs.reduce((n, t) => n + estimateTokens(t), 0);
+}
+
+/** An embeddings answer for the client, billed by the local count. */
+function served(req: EmbeddingRequest, clientBody: string): ParsedResponse {
+  return { ok: true, clientBody, usage: reportedUsage({ promptTokens: localPromptTokens(req), completionTokens: 0 }), finishReason: null, outputText: '', toolCalls: 0 };
+}
+
 export function buildEmbeddingRequest(req: EmbeddingRequest, ctx: ChannelContext, url: (model: string, method: string) => string, headers: Record<string, string>): UpstreamRequest {
   // Gemini embeds text only: token-id inputs have no equivalent.
   if (req.inputTokenCount > 0) throw wrongType('input', 'string or array of strings');
@@ -44,9 +54,8 @@ export function parseEmbeddingResponse(req: EmbeddingRequest, res: UpstreamRespo
     const values = (isJsonObject(e) ? (arrayAt(e, 'values') ?? []) : []).filter((v): v is number => typeof v === 'number');
     return { object: 'embedding', index, embedding: base64 ? base64Floats(values) : values };
   });
-  const prompt = req.inputs.reduce((n, t) => n + estimateTokens(t), 0);
-  const clientBody = JSON.stringify({ object: 'list', data, model: req.model, usage: { prompt_tokens: prompt, total_tokens: prompt } });
-  return { ok: true, clientBody, usage: reportedUsage({ promptTokens: prompt, completionTokens: 0 }), finishReason: null, outputText: '', toolCalls: 0 };
+  const prompt = localPromptTokens(req);
+  return served(req, JSON.stringify({ object: 'list', data, model: req.model, usage: { prompt_tokens: prompt, total_tokens: prompt } }));
 }
 
 export function geminiEmbeddings(url: (ctx: ChannelContext, model: string, method: string) => string, headers: (ctx: ChannelContext) => Record<string, string>): EmbeddingsCapability {
@@ -85,8 +94,7 @@ export function geminiNativeEmbed(url: (ctx: ChannelContext, model: string, meth
       if (!vectors || vectors.length !== req.inputs.length) {
         return { ok: false, failure: { ...mapGeminiError({ status: 502, text: res.text }, ctx), retryable: false, disableChannel: false } };
       }
-      const prompt = req.inputs.reduce((n, t) => n + estimateTokens(t), 0);
-      return { ok: true, clientBody: res.text, usage: reportedUsage({ promptTokens: prompt, completionTokens: 0 }), finishReason: null, outputText: '', toolCalls: 0 };
+      return served(req, res.text);
     },
   };
 }
