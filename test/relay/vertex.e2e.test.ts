@@ -1,4 +1,5 @@
 import { verify } from 'node:crypto';
+import { ApiError } from '@google/genai';
 import OpenAI from 'openai';
 import { DATABASES } from '../support/env';
 import { FakeVertex, serviceAccount, VERTEX_SCOPE, type ServiceAccount } from '../support/fakes/vertex';
@@ -279,6 +280,25 @@ describe.each(DATABASES)('Vertex AI channels (type 41) from the openai, Anthropi
     const claude = await ai.models.generateContent({ model: CLAUDE, contents: 'Say hello' });
     expect(claude.text).toBe('Hello from the fake Claude.');
     expect(ctx.vx.last()).toMatchObject({ publisher: 'anthropic', action: 'rawPredict' });
+    await relayIdle(ctx.kit);
+  });
+
+  it('a Gemini client asking two candidates of a Vertex Claude model is refused by the field it sent (candidateCount), before any upstream call; nothing charged', async () => {
+    const ai = googleClient(ctx.kit, ctx.token.key);
+    const before = ctx.vx.requests.length;
+    let err: unknown;
+    await ctx.notCharged(async () => {
+      err = await ai.models.generateContent({ model: CLAUDE, contents: 'Two answers', config: { candidateCount: 2 } }).catch((e: unknown) => e);
+    });
+    expect(err).toBeInstanceOf(ApiError);
+    const e = err as ApiError;
+    expect(e.status).toBe(400);
+    const body = JSON.parse(e.message) as { error: { status: string; message: string; details: { '@type': string; fieldViolations?: { field: string }[] }[] } };
+    expect(body.error.status).toBe('INVALID_ARGUMENT');
+    expect(body.error.message).toContain('generationConfig.candidateCount');
+    expect(body.error.message).not.toMatch(/parameter n\b/);
+    expect(body.error.details.find((d) => d['@type'].endsWith('google.rpc.BadRequest'))?.fieldViolations).toEqual([{ field: 'generationConfig.candidateCount', description: body.error.message }]);
+    expect(ctx.vx.requests.length).toBe(before);
     await relayIdle(ctx.kit);
   });
 

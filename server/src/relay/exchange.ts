@@ -101,7 +101,7 @@ export class ClientExchange {
 
   /** Answers an error in the inbound format's shape, unless bytes already went out or the client left. */
   sendError(err: unknown): void {
-    const r = renderRelayError(err, this.lang, this.requestId);
+    const r = renderRelayError(err, this.lang, this.requestId, this.errors.fieldNames);
     if (r.unexpected) logger.error(`request ${this.requestId} failed: ${(err as Error)?.stack ?? String(err)}`);
     if (this.committed || this.gone) {
       this.end();

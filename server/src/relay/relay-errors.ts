@@ -61,16 +61,20 @@ export function errorTypeFor(status: number): string {
  * Any error as the neutral status, code, type and message (with the request id). Unknown errors
  * are a 500 without details: the caller logs them with the request id.
  */
-export function renderRelayError(err: unknown, lang: Lang, requestId: string): RenderedError {
+export function renderRelayError(err: unknown, lang: Lang, requestId: string, fieldNames?: Readonly<Record<string, string>>): RenderedError {
   const suffix = ` (request id: ${requestId})`;
   if (err instanceof UpstreamError) {
     const error = { status: err.status, code: err.upstreamCode, type: err.upstreamType ?? 'upstream_error', message: err.message + suffix, param: null };
     return { headers: err.headers, error, unexpected: false };
   }
   if (err instanceof DomainError) {
-    const message = err.text ?? (err.messageKey ? t(err.messageKey, lang, err.params) : err.code);
+    // A field named in the caller's own vocabulary (the inbound format's name for a canonical field).
+    const own = err instanceof RelayRequestError ? err.param : null;
+    const renamed = own !== null ? fieldNames?.[own] : undefined;
+    const params = renamed !== undefined && err.params.field === own ? { ...err.params, field: renamed } : err.params;
+    const message = err.text ?? (err.messageKey ? t(err.messageKey, lang, params) : err.code);
     const type = err instanceof RelayError && err.errorType ? err.errorType : errorTypeFor(err.status);
-    const param = err instanceof RelayRequestError ? err.param : null;
+    const param = renamed ?? own;
     return { headers: err.headers, error: { status: err.status, code: err.code, type, message: message + suffix, param }, unexpected: false };
   }
   const error = { status: 500, code: 'internal_error', type: 'server_error', message: t('common.internal', lang) + suffix, param: null };

@@ -31,6 +31,11 @@ export interface ClientError {
 /** How a format answers an error as a whole response. */
 export interface ErrorFormat {
   errorResponse(e: ClientError): { status: number; body: JsonObject };
+  /**
+   * This format's own names for canonical (OpenAI) request fields that a channel may refuse after
+   * the conversion: a Gemini client never sent `n`, it sent `generationConfig.candidateCount`.
+   */
+  readonly fieldNames?: Readonly<Record<string, string>>;
 }
 
 /** What a stream's end is written from: what the upstream reported, else the relay's estimate. */

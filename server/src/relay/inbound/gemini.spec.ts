@@ -1,6 +1,8 @@
 import { parseGeminiRequest } from '../canonical/parse-gemini';
 import { reportedUsage } from '../canonical/usage';
 import type { JsonObject } from '../canonical/json';
+import { invalidValue } from '../canonical/fields';
+import { renderRelayError } from '../relay-errors';
 import { chatFromGemini, encodeGeminiResponse, GeminiChunkEncoder, geminiErrorBody, geminiFormat, GeminiStreamEncoder, geminiUsageMetadata } from './gemini';
 import { openAIChatBody } from './openai-chat';
 
@@ -160,6 +162,27 @@ describe('Gemini inbound', () => {
       },
     });
     expect(geminiErrorBody({ status: 401, code: null, type: 'authentication_error', message: 'no key', param: null })).toEqual({ error: { code: 401, message: 'no key', status: 'UNAUTHENTICATED' } });
+  });
+
+  it('a refused field is named as the Gemini client sent it, in the message and in a BadRequest field violation', () => {
+    // The Claude family refuses the canonical `n` that the conversion filled from candidateCount.
+    const r = renderRelayError(invalidValue('n', '1 on this channel type'), 'en', 'r1', geminiFormat.fieldNames);
+    expect(r.error.param).toBe('generationConfig.candidateCount');
+    expect(r.error.message).toBe('invalid value for parameter generationConfig.candidateCount; allowed: 1 on this channel type (request id: r1)');
+    expect(geminiFormat.errorResponse(r.error).body).toEqual({
+      error: {
+        code: 400,
+        message: r.error.message,
+        status: 'INVALID_ARGUMENT',
+        details: [
+          { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'invalid_value', domain: 'sluice' },
+          { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'generationConfig.candidateCount', description: r.error.message }] },
+        ],
+      },
+    });
+    // A field the Gemini request names itself, and every other format, keep the name as thrown.
+    expect(renderRelayError(invalidValue('contents', 'x'), 'en', 'r1', geminiFormat.fieldNames).error.param).toBe('contents');
+    expect(renderRelayError(invalidValue('n', 'x'), 'en', 'r1').error.param).toBe('n');
   });
 
   describe('stream encoder', () => {

@@ -322,7 +322,11 @@ export function googleRpcStatus(status: number): string {
 /** An error as Google's `{error:{code, message, status}}`; the machine-readable code rides as an ErrorInfo reason. */
 export function geminiErrorBody(e: ClientError, status = e.status): JsonObject {
   const error: JsonObject = { code: status, message: e.message, status: googleRpcStatus(status) };
-  if (e.code) error.details = [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: e.code, domain: 'sluice' }];
+  const details: JsonObject[] = [];
+  if (e.code) details.push({ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: e.code, domain: 'sluice' });
+  // Google names the offending field of an INVALID_ARGUMENT in a BadRequest detail.
+  if (e.param) details.push({ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: e.param, description: e.message }] });
+  if (details.length > 0) error.details = details;
   return { error };
 }
 
@@ -380,4 +384,15 @@ export const geminiFormat: InboundFormat<GeminiRequest> = {
   encodeResponse: (res, req) => encodeGeminiResponse(res, req.model),
   openStream: (req) => new GeminiStreamEncoder(req.model, req.sse),
   errorResponse: (e) => ({ status: e.status, body: geminiErrorBody(e) }),
+  // Fields the conversion fills from the Gemini request that a channel may refuse (the Claude
+  // family takes one candidate), named as the Gemini client sent them.
+  fieldNames: {
+    n: 'generationConfig.candidateCount',
+    max_tokens: 'generationConfig.maxOutputTokens',
+    stop: 'generationConfig.stopSequences',
+    temperature: 'generationConfig.temperature',
+    top_p: 'generationConfig.topP',
+    tool_choice: 'toolConfig',
+    messages: 'contents',
+  },
 };
