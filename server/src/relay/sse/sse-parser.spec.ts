@@ -38,6 +38,26 @@ describe('SseParser', () => {
     expect(parseAll([...bytes].map((b) => new Uint8Array([b])))).toEqual(EXPECTED);
   });
 
+  it('drops a byte order mark opening the stream, and only there (later it is content)', () => {
+    expect(parseAll(['\ufeffdata: a\n\ndata: \ufeffb\n\n'])).toEqual([
+      { event: null, data: 'a', id: null },
+      { event: null, data: '\ufeffb', id: null },
+    ]);
+    // The mark split across chunks, and as raw bytes.
+    const bytes = Buffer.from('\ufeffdata: a\n\n', 'utf8');
+    expect(parseAll([bytes.subarray(0, 2), bytes.subarray(2)])).toEqual([{ event: null, data: 'a', id: null }]);
+    expect(parseAll([new Uint8Array(bytes)])).toEqual([{ event: null, data: 'a', id: null }]);
+  });
+
+  it('reads data lines from any view of the bytes (a Uint8Array inside a larger buffer)', () => {
+    const backing = Buffer.from('xxxxdata: {"a":1}\n\ndata:b\n\nyyyy', 'utf8');
+    const view = new Uint8Array(backing.buffer, backing.byteOffset + 4, backing.length - 8);
+    expect(parseAll([view])).toEqual([
+      { event: null, data: '{"a":1}', id: null },
+      { event: null, data: 'b', id: null },
+    ]);
+  });
+
   it('counts comments (keep-alives are not events)', () => {
     const p = new SseParser();
     expect(p.push(': PING\n\n: PING\n\n')).toEqual([]);

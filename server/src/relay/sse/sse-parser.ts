@@ -23,8 +23,10 @@ export class SseEventTooLargeError extends Error {
 
 const LF = 0x0a;
 const CR = 0x0d;
-const encoder = new TextEncoder();
-const NOTHING = new Uint8Array(0);
+const COLON = 0x3a;
+const SPACE = 0x20;
+const BOM = '\ufeff';
+const NOTHING = Buffer.alloc(0);
 /** A line buffer larger than this is let go once its line is taken (a past big event pins no memory). */
 const KEEP_LINE_BUFFER_BYTES = 64 * 1024;
 
@@ -37,14 +39,15 @@ const KEEP_LINE_BUFFER_BYTES = 64 * 1024;
  */
 export class SseParser {
   private readonly maxEventBytes: number;
-  private readonly decoder = new TextDecoder('utf-8');
   /**
    * The line not terminated yet: one buffer grown by doubling, so a long line arriving in many
    * small chunks costs linear copying and no per-chunk object (never larger than the bound).
    */
-  private partial: Uint8Array = NOTHING;
+  private partial: Buffer = NOTHING;
   private partialBytes = 0;
   private skipLeadingLf = false;
+  /** No line taken yet: a byte order mark opening the stream is dropped (the standard's UTF-8 decode). */
+  private atStart = true;
   private dataLines: string[] = [];
   private dataBytes = 0;
   private eventName: string | null = null;
@@ -57,7 +60,7 @@ export class SseParser {
   }
 
   push(chunk: Uint8Array | string): SseEvent[] {
-    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     const events: SseEvent[] = [];
     let start = 0;
     if (this.skipLeadingLf && bytes.length > 0) {
@@ -76,7 +79,11 @@ export class SseParser {
         this.appendPartial(bytes.subarray(start));
         break;
       }
-      this.takeLine(events, this.lineOf(bytes, start, end));
+      // The usual line, `data:` whole in this chunk, is decoded from its value's bytes alone.
+      if (this.partialBytes === 0 && !this.atStart && isDataLine(bytes, start, end)) {
+        const from = start + (end > start + 5 && bytes[start + 5] === SPACE ? 6 : 5);
+        this.takeData(bytes.toString('utf8', from, end), end - from);
+      } else this.takeLine(events, this.lineOf(bytes, start, end));
       if (bytes[end] === CR) {
         if (end + 1 < bytes.length) start = bytes[end + 1] === LF ? end + 2 : end + 1;
         else {
@@ -100,7 +107,7 @@ export class SseParser {
     return events;
   }
 
-  private appendPartial(piece: Uint8Array): void {
+  private appendPartial(piece: Buffer): void {
     if (piece.length === 0) return;
     const need = this.partialBytes + piece.length;
     if (need + this.dataBytes > this.maxEventBytes) throw new SseEventTooLargeError(this.maxEventBytes);
@@ -116,16 +123,21 @@ export class SseParser {
   }
 
   /** The line ending at `end`: decoded straight from the chunk unless earlier pieces wait. */
-  private lineOf(bytes: Uint8Array, start: number, end: number): string {
+  private lineOf(bytes: Buffer, start: number, end: number): string {
     if (this.partialBytes === 0) {
       if (end - start + this.dataBytes > this.maxEventBytes) throw new SseEventTooLargeError(this.maxEventBytes);
-      return end === start ? '' : this.decoder.decode(bytes.subarray(start, end));
+      return end === start ? '' : bytes.toString('utf8', start, end);
     }
     this.appendPartial(bytes.subarray(start, end));
     return this.takePartial();
   }
 
-  private takeLine(events: SseEvent[], line: string): void {
+  private takeLine(events: SseEvent[], decoded: string): void {
+    let line = decoded;
+    if (this.atStart) {
+      this.atStart = false;
+      if (line.startsWith(BOM)) line = line.slice(1);
+    }
     if (line === '') {
       this.dispatch(events);
       return;
@@ -140,9 +152,7 @@ export class SseParser {
     if (value.startsWith(' ')) value = value.slice(1);
     switch (field) {
       case 'data':
-        this.dataLines.push(value);
-        this.dataBytes += Buffer.byteLength(value) + 1;
-        if (this.dataBytes > this.maxEventBytes) throw new SseEventTooLargeError(this.maxEventBytes);
+        this.takeData(value, Buffer.byteLength(value));
         break;
       case 'event':
         this.eventName = value;
@@ -156,17 +166,30 @@ export class SseParser {
     }
   }
 
+  /** One `data` line's value (`bytes`: its UTF-8 length). */
+  private takeData(value: string, bytes: number): void {
+    this.dataLines.push(value);
+    this.dataBytes += bytes + 1;
+    if (this.dataBytes > this.maxEventBytes) throw new SseEventTooLargeError(this.maxEventBytes);
+  }
+
   private takePartial(): string {
-    const line = this.partialBytes === 0 ? '' : this.decoder.decode(this.partial.subarray(0, this.partialBytes));
+    const line = this.partialBytes === 0 ? '' : this.partial.toString('utf8', 0, this.partialBytes);
     this.partialBytes = 0;
     if (this.partial.length > KEEP_LINE_BUFFER_BYTES) this.partial = NOTHING;
     return line;
   }
 
   private dispatch(events: SseEvent[]): void {
-    if (this.dataLines.length > 0) events.push({ event: this.eventName, data: this.dataLines.join('\n'), id: this.lastId });
-    this.dataLines = [];
+    const lines = this.dataLines;
+    if (lines.length > 0) events.push({ event: this.eventName, data: lines.length === 1 ? (lines[0] as string) : lines.join('\n'), id: this.lastId });
+    lines.length = 0;
     this.dataBytes = 0;
     this.eventName = null;
   }
+}
+
+/** `data:` opens the line at `start` (and `end` is its end). */
+function isDataLine(b: Buffer, start: number, end: number): boolean {
+  return end - start >= 5 && b[start] === 0x64 && b[start + 1] === 0x61 && b[start + 2] === 0x74 && b[start + 3] === 0x61 && b[start + 4] === COLON;
 }

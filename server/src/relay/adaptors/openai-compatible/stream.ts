@@ -24,9 +24,11 @@ function str(v: JsonValue | undefined): string {
 
 /** One `chat.completion.chunk` or `text_completion` chunk. */
 export function parseChatStreamEvent(event: SseEvent, ctx: ChannelContext): StreamStep {
-  const data = event.data.trim();
-  if (data === '[DONE]') return { ...EMPTY, done: true };
-  const chunk = parseJson(data);
+  const data = event.data;
+  // A chunk opens with `{` (and JSON.parse skips whitespace around it): only other data is trimmed.
+  const opensObject = data.charCodeAt(0) === 0x7b;
+  if (data === '[DONE]' || (!opensObject && data.trim() === '[DONE]')) return { ...EMPTY, done: true };
+  const chunk = parseJson(opensObject ? data : data.trim());
   if (!isJsonObject(chunk)) return { ...EMPTY, malformed: true };
   if (isJsonObject(chunk.error) && !Array.isArray(chunk.choices)) {
     return { ...EMPTY, error: failureFromBody(chunk, ctx), done: true };
@@ -52,7 +54,8 @@ export function parseChatStreamEvent(event: SseEvent, ctx: ChannelContext): Stre
       }
     }
   }
-  return { ...EMPTY, forward: { data: chunk }, text, toolCalls, usage: chunkUsage(chunk), finishReason };
+  // Written out rather than spread from EMPTY: this runs for every chunk of every stream.
+  return { forward: { data: chunk }, text, toolCalls, usage: chunkUsage(chunk), finishReason, done: false, error: null, malformed: false };
 }
 
 /** Text-bearing Responses stream events (deltas of output, reasoning and tool arguments). */
