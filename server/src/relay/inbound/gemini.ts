@@ -384,15 +384,7 @@ export const geminiFormat: InboundFormat<GeminiRequest> = {
   encodeResponse: (res, req) => encodeGeminiResponse(res, req.model),
   openStream: (req) => new GeminiStreamEncoder(req.model, req.sse),
   errorResponse: (e) => ({ status: e.status, body: geminiErrorBody(e) }),
-  // Fields the conversion fills from the Gemini request that a channel may refuse (the Claude
-  // family takes one candidate), named as the Gemini client sent them.
-  fieldNames: {
-    n: 'generationConfig.candidateCount',
-    max_tokens: 'generationConfig.maxOutputTokens',
-    stop: 'generationConfig.stopSequences',
-    temperature: 'generationConfig.temperature',
-    top_p: 'generationConfig.topP',
-    tool_choice: 'toolConfig',
-    messages: 'contents',
-  },
+  // The one canonical field a channel refuses after the conversion (the Claude family takes one
+  // candidate), named as the Gemini client sent it.
+  fieldNames: { n: 'generationConfig.candidateCount' },
 };
