@@ -529,7 +529,8 @@ export class UsersService implements OnModuleInit {
     await this.audit.record({
       action: auditAction,
       target: { type: 'user', id },
-      subject: { id, role: target.role },
+      // A promotion is about an admin from then on: the higher of the two roles decides who reads it.
+      subject: { id, role: Math.max(target.role, after.role) },
       detail: {
         op: action,
         ...(auditAction === 'user.role_change' ? { role_before: target.role, role_after: after.role } : {}),
