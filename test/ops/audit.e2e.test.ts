@@ -5,6 +5,7 @@ import { AuditRetentionService } from '../../server/src/audit/audit-retention.se
 import { DatabaseService } from '../../server/src/database/database.service';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';
+import { SmtpListener, smtpOptions } from '../support/fakes/smtp';
 import { Caller, loginRoot, newUser } from '../support/http';
 
 interface AuditRow {
@@ -21,7 +22,7 @@ interface AuditRow {
   detail: Record<string, unknown>;
 }
 
-const SECRET_OPTION_VALUE = 'smtp-secret-value-0123456789';
+const SECRET_OPTION_VALUE = 'github-client-secret-0123456789';
 const CHANNEL_KEY = 'sk-channel-secret-key-0123456789abcdef';
 const BOT_TOKEN = '123456:telegram-bot-token-secret';
 
@@ -47,6 +48,10 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
   let channelId: number;
   let tokenId: number;
   let startedAt: number;
+  let aliceEmail: string;
+  let resetPassword: string;
+  let deletedChannelId: number;
+  const smtp = new SmtpListener();
 
   const rows = async (viewer: Caller, query: string): Promise<AuditRow[]> => {
     const res = await viewer.get(`/api/audit?page_size=100&${query}`).expect(200);
@@ -56,8 +61,10 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
 
   beforeAll(async () => {
     startedAt = Math.floor(Date.now() / 1000);
+    await smtp.start();
     t = await startApp(kind, matrixOptions(kind));
     root = await loginRoot(t.url);
+    for (const [key, value] of [...smtpOptions(smtp), ['ServerAddress', 'https://gw.sluice.test']]) await root.put('/api/option/', { key, value }).expect(200);
     alice = await newUser(t.url);
     adminB = await newUser(t.url);
     adminC = await newUser(t.url);
@@ -76,7 +83,7 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
     await alice.caller.get(`/api/token/${tokenId}`).expect(200);
 
     // Root: options (a secret and a payment setting), users, channels, redemption codes.
-    await root.put('/api/option/', { key: 'SMTPToken', value: SECRET_OPTION_VALUE }).expect(200);
+    await root.put('/api/option/', { key: 'GitHubClientSecret', value: SECRET_OPTION_VALUE }).expect(200);
     await root.put('/api/option/', { key: 'Price', value: '7.5' }).expect(200);
     await root.put('/api/option/', { key: 'TelegramBotToken', value: BOT_TOKEN }).expect(200);
     await root.put('/api/option/', { key: 'TelegramOAuthEnabled', value: 'true' }).expect(200);
@@ -97,8 +104,27 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
     await alice.caller.post('/api/oauth/telegram/bind', telegramFields(424242)).expect(200);
     await request(t.url).post('/api/oauth/telegram/login').send(telegramFields(424242)).expect(200);
     await request(t.url).post('/api/oauth/telegram/login').send({ ...telegramFields(424242), first_name: 'forged' }).expect(403);
+    await alice.caller.post('/api/oauth/telegram/unbind').expect(200);
+
+    // Alice binds an e-mail with a mailed code, then resets her password through the mailed link.
+    aliceEmail = `alice${Date.now().toString(36)}@example.com`;
+    await request(t.url).get(`/api/verification?email=${encodeURIComponent(aliceEmail)}`).expect(200);
+    const code = /<strong>([0-9a-f]{6})<\/strong>/.exec((await smtp.next(aliceEmail)).text)?.[1] as string;
+    await alice.caller.post('/api/oauth/email/bind', { email: aliceEmail, code }).expect(200);
+    await request(t.url).get(`/api/reset_password?email=${encodeURIComponent(aliceEmail)}`).expect(200);
+    const link = /token=([0-9a-f]{32})/.exec((await smtp.next(aliceEmail)).text)?.[1] as string;
+    resetPassword = (await request(t.url).post('/api/user/reset').send({ email: aliceEmail, token: link }).expect(200)).body.data as string;
+
+    // Root edits alice (display name and password) and deletes a channel.
+    await root.put('/api/user/', { id: alice.caller.userId, display_name: 'Alice A', password: 'admin-set-password-9' }).expect(200);
+    const gone = await root.post('/api/channel/', { name: 'to-delete', type: 1, group: 'default', key: 'sk-delete-me-0123456789abcdef', base_url: 'https://api.example.com', models: 'gpt-4o-mini' }).expect(200);
+    deletedChannelId = gone.body.data[0].id as number;
+    await root.delete(`/api/channel/${deletedChannelId}`).expect(200);
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
 
   it('writes a row for each listed action with actor, IP, target and outcome', async () => {
     const all = await rows(root, '');
@@ -128,14 +154,21 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
     expect(find('user.quota_change', (r) => r.target_id === aliceId && r.actor_id === 1)).toMatchObject({ detail: { op: 'add_quota', after: expect.any(Number) } });
     expect(find('user.status_change', (r) => r.detail.op === 'disable')).toMatchObject({ target_id: aliceId, detail: { status_before: 1, status_after: 2 } });
     expect(find('user.status_change', (r) => r.detail.op === 'enable')).toMatchObject({ target_id: aliceId, detail: { status_after: 1 } });
-    expect(find('channel.create')).toMatchObject({ actor_id: 1, target_type: 'channel', target_id: String(channelId) });
+    expect(find('channel.create', (r) => r.target_id === String(channelId))).toMatchObject({ actor_id: 1, target_type: 'channel', detail: { name: 'audited', type: 1 } });
     expect(find('channel.key_view')).toMatchObject({ actor_id: 1, target_type: 'channel', target_id: String(channelId) });
     expect(find('channel.update')).toMatchObject({ target_id: String(channelId), detail: { fields: ['priority'], key_changed: false } });
     expect(find('redemption.create')).toMatchObject({ actor_id: 1, detail: { name: 'audit-codes', count: 2, quota: 1000 } });
+    expect(find('user.binding_remove')).toMatchObject({ actor_id: alice.caller.userId, target_id: aliceId, detail: { provider: 'telegram' } });
+    expect(find('user.email_change')).toMatchObject({ actor_id: alice.caller.userId, target_id: aliceId, outcome: 'success' });
+    expect(find('user.password_reset')).toMatchObject({ actor_id: alice.caller.userId, target_id: aliceId, detail: { via: 'email' } });
+    expect(find('user.update')).toMatchObject({ actor_id: 1, target_id: aliceId, detail: { fields: expect.arrayContaining(['displayName', 'password']) } });
+    expect(find('channel.delete')).toMatchObject({ actor_id: 1, target_id: String(deletedChannelId) });
 
     // Never the secret itself.
     const text = JSON.stringify(all);
-    for (const secret of [SECRET_OPTION_VALUE, CHANNEL_KEY, BOT_TOKEN, 'newpassword456', 'wrong-password-1', alice.password]) expect(text).not.toContain(secret);
+    for (const secret of [SECRET_OPTION_VALUE, CHANNEL_KEY, BOT_TOKEN, 'newpassword456', 'wrong-password-1', alice.password, resetPassword, 'admin-set-password-9', smtp.pass, aliceEmail]) {
+      expect(text).not.toContain(secret);
+    }
   });
 
   it('filters by action, actor, target user, outcome and time, paged in SQL', async () => {
