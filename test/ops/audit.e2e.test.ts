@@ -97,8 +97,9 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
     await root.put('/api/channel/', { id: channelId, priority: 5 }).expect(200);
     await root.post('/api/redemption/', { name: 'audit-codes', count: 2, quota: 1000 }).expect(200);
 
-    // Admin B, within reach: alice's quota.
+    // Admin B, within reach: alice's quota; out of reach: a root-only option.
     await adminB.caller.post('/api/user/manage', { id: alice.caller.userId, action: 'add_quota', value: 1 }).expect(200);
+    await adminB.caller.put('/api/option/', { key: 'EpayId', value: 'b-tries-this' }).expect(403);
 
     // Alice binds Telegram, then signs in with it; and one forged Telegram sign-in.
     await alice.caller.post('/api/oauth/telegram/bind', telegramFields(424242)).expect(200);
@@ -150,6 +151,7 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
     expect(find('token.key_view')).toMatchObject({ actor_id: alice.caller.userId, target_type: 'token', target_id: String(tokenId) });
     expect(find('option.change', (r) => r.target_id === 'SMTPToken')).toMatchObject({ actor_id: 1, detail: { keys: ['SMTPToken'], secret: true, payment: false } });
     expect(find('option.change', (r) => r.target_id === 'Price')).toMatchObject({ detail: { keys: ['Price'], payment: true } });
+    expect(find('option.change', (r) => r.outcome === 'failure')).toMatchObject({ actor_id: adminB.caller.userId, target_id: 'EpayId', detail: { reason: 'root_only', payment: true } });
     expect(find('user.role_change', (r) => r.target_id === String(adminB.caller.userId))).toMatchObject({ actor_id: 1, detail: { op: 'promote', role_before: 1, role_after: 10 } });
     expect(find('user.quota_change', (r) => r.target_id === aliceId && r.actor_id === 1)).toMatchObject({ detail: { op: 'add_quota', after: expect.any(Number) } });
     expect(find('user.status_change', (r) => r.detail.op === 'disable')).toMatchObject({ target_id: aliceId, detail: { status_before: 1, status_after: 2 } });
@@ -166,7 +168,7 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
 
     // Never the secret itself.
     const text = JSON.stringify(all);
-    for (const secret of [SECRET_OPTION_VALUE, CHANNEL_KEY, BOT_TOKEN, 'newpassword456', 'wrong-password-1', alice.password, resetPassword, 'admin-set-password-9', smtp.pass, aliceEmail]) {
+    for (const secret of ['b-tries-this', SECRET_OPTION_VALUE, CHANNEL_KEY, BOT_TOKEN, 'newpassword456', 'wrong-password-1', alice.password, resetPassword, 'admin-set-password-9', smtp.pass, aliceEmail]) {
       expect(text).not.toContain(secret);
     }
   });
@@ -218,7 +220,7 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
     // Root's promotion of and quota change on admin C, root's option changes and channel reads: not B's to see.
     // (C's own sign-in from before the promotion, as a regular user, is.)
     expect(seen.filter((r) => r.target_id === adminC_ && r.actor_id === 1)).toEqual([]);
-    expect(seen.find((r) => r.action === 'option.change')).toBeUndefined();
+    expect(seen.filter((r) => r.action === 'option.change').map((r) => r.actor_id)).toEqual([adminB.caller.userId]);
     expect(seen.find((r) => r.action === 'channel.key_view')).toBeUndefined();
     expect(seen.find((r) => r.actor_id === 1 && r.action === 'auth.sign_in')).toBeUndefined();
     // About alice (a regular user): root's and B's own actions.
