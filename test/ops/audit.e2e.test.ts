@@ -5,7 +5,9 @@ import { AuditRetentionService } from '../../server/src/audit/audit-retention.se
 import { DatabaseService } from '../../server/src/database/database.service';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';
+import { FakeGitHub, type GitHubUser } from '../support/fakes/github';
 import { SmtpListener, smtpOptions } from '../support/fakes/smtp';
+import { Browser, setOptions } from '../oauth/oauth-kit';
 import { Caller, loginRoot, newUser } from '../support/http';
 
 interface AuditRow {
@@ -270,5 +272,47 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
     expect(left.filter((r) => r.createdAt >= now - 3600).length).toBeGreaterThan(10);
     const bad = await root.put('/api/option/', { key: 'AuditRetentionDays', value: '0' });
     expect(bad.body.success).toBe(false);
+  });
+});
+
+/** GitHub sign-ins through the fake provider: a success names the account, a refused code is a failure row. */
+describe.each(DATABASES)('audit log: GitHub sign-in (%s)', (kind) => {
+  const CLIENT_ID = 'Iv1.auditclient0001';
+  const CLIENT_SECRET = 'gh-audit-client-secret-4b3a';
+  let t: TestApp;
+  let gh: FakeGitHub;
+  let root: Caller;
+
+  beforeAll(async () => {
+    gh = new FakeGitHub(CLIENT_ID, CLIENT_SECRET);
+    await gh.start();
+    t = await startApp(kind, { ...matrixOptions(kind), env: { GITHUB_OAUTH_URL: gh.url, GITHUB_API_URL: gh.url } });
+    root = await loginRoot(t.url);
+    await setOptions(root, { GitHubOAuthEnabled: 'true', GitHubClientId: CLIENT_ID, GitHubClientSecret: CLIENT_SECRET });
+  });
+  afterAll(async () => {
+    await t.close();
+    await gh.stop();
+  });
+
+  it('writes a success row with method github and a failure row for a refused code', async () => {
+    const user: GitHubUser = { id: 7_100_001, login: 'auditocto', name: 'Audit Octo', email: null, emails: [{ email: 'auditocto@users.example.com', primary: true, verified: true }] };
+    const b = new Browser(t.url);
+    const st = await b.state('?provider=github');
+    const ok = await b.get(`/api/oauth/github?code=${gh.codeFor(user)}&state=${st.body.data as string}`);
+    expect(ok.body.success).toBe(true);
+    const signedIn = ok.body.data.id as number;
+    // A new browser (not signed in): a sign-in attempt with a code GitHub refuses.
+    const b2 = new Browser(t.url);
+    const st2 = await b2.state('?provider=github');
+    const bad = await b2.get(`/api/oauth/github?code=not-a-code&state=${st2.body.data as string}`);
+    expect(bad.body.success).toBe(false);
+
+    const rows = (await root.get('/api/audit?action=auth.sign_in&page_size=50').expect(200)).body.data.items as AuditRow[];
+    const github = rows.filter((r) => r.detail.method === 'github');
+    expect(github.find((r) => r.outcome === 'success')).toMatchObject({ actor_id: signedIn, target_type: 'user', target_id: String(signedIn), ip: '127.0.0.1' });
+    expect(github.find((r) => r.outcome === 'failure')).toMatchObject({ actor_id: null, ip: '127.0.0.1', detail: { method: 'github', reason: expect.any(String) } });
+    expect(JSON.stringify(rows)).not.toContain(CLIENT_SECRET);
+    expect(JSON.stringify(rows)).not.toContain('not-a-code');
   });
 });
