@@ -169,3 +169,50 @@ describe.each(DATABASES)('structured logs of the built server (%s)', (kind) => {
     expect(output).not.toMatch(/session=/);
   });
 });
+
+/** LOG_FORMAT=pretty: readable lines for a person at a terminal, still one per request with its id. */
+describe('pretty logs of the built server', () => {
+  it('prints readable, non-JSON lines with the request line and its id', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-pretty-'));
+    const port = await freePort();
+    let out = '';
+    const child = spawn(process.execPath, [MAIN], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', CONSOLE_DIST: 'off', LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      const end = Date.now() + 30_000;
+      for (;;) {
+        try {
+          if ((await fetch(`http://127.0.0.1:${port}/api/status`)).ok) break;
+        } catch {
+          // not up yet
+        }
+        if (child.exitCode !== null || Date.now() > end) throw new Error(`server did not start:\n${out}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const res = await fetch(`http://127.0.0.1:${port}/api/status?probe=1`);
+      const id = res.headers.get('x-request-id') as string;
+      const until = Date.now() + 5000;
+      while (!out.includes(id) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      // pino-pretty: a header line "[time] INFO: request", then the fields indented below it.
+      const lines = out.split('\n');
+      const at = lines.findIndex((l) => l.includes(`reqId: "${id}"`));
+      expect(at).toBeGreaterThan(0);
+      const header = lines.slice(0, at).reverse().find((l) => /INFO/.test(l)) as string;
+      expect(header).toMatch(/INFO.*: request$/);
+      expect(lines.slice(at, at + 6).join('\n')).toContain('path: "/api/status"');
+      expect(out).not.toContain('probe=1');
+      expect(lines.filter((l) => l.startsWith('{'))).toEqual([]);
+      expect(out).toMatch(/INFO.*Sluice listening on/);
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
