@@ -21,6 +21,6 @@ import { RelayService } from './relay.service';
   imports: [OptionsModule, UsersModule, TokensModule, ChannelsModule, BillingModule, ChannelProbeModule],
   controllers: [PlaygroundController],
   providers: [RelayService, RelayAuthService, RelayPricing, RelayInfoService, RelayRoutes],
-  exports: [RelayService, RelayAuthService],
+  exports: [RelayService, RelayAuthService, RelayPricing],
 })
 export class RelayModule {}
