@@ -320,9 +320,32 @@ describe.each(DATABASES)('token and group limits, channel affinity (%s)', (kind)
         await r.text();
       });
 
-    it('twenty requests with one prompt_cache_key land on one of three equal channels', async () => {
+    it('twenty requests with one prompt_cache_key land on one of three equal channels; the logs show the hits and cache reads', async () => {
+      // Each upstream reports prompt-cache reads, as OpenAI does when the prefix is cached.
+      for (const f of affFakes) {
+        f.set(() => true, {
+          kind: 'json',
+          body: {
+            id: 'chatcmpl-aff',
+            object: 'chat.completion',
+            created: 1,
+            model: AFF_MODEL,
+            choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 40, completion_tokens: 2, total_tokens: 42, prompt_tokens_details: { cached_tokens: 32 } },
+          },
+        });
+      }
+      const logsBefore = (await consumeLogs(root, user.username)).length;
       for (let i = 0; i < 20; i++) await ask(i, { prompt_cache_key: 'conv-one' });
       expect(served([0, 0, 0]).sort()).toEqual([0, 0, 20]);
+      await idle();
+      const all = await consumeLogs(root, user.username);
+      const logs = all.slice(0, all.length - logsBefore);
+      expect(logs).toHaveLength(20);
+      const others = logs.map((l) => JSON.parse(l.other) as { cache_tokens: number; admin_info: { affinity?: string } });
+      // Newest first: nineteen hits on the bound channel after the first request bound the key.
+      expect(others.map((o) => o.admin_info.affinity)).toEqual([...Array<string>(19).fill('hit'), 'miss']);
+      expect(others.every((o) => o.cache_tokens === 32)).toBe(true);
     });
 
     it('the same for metadata.user_id through /v1/messages and for a session_id header', async () => {

@@ -209,6 +209,7 @@ export class RelayService implements OnModuleDestroy {
           upstreamModel: result.upstreamModel,
           mapped: result.mapped,
           chain: result.chain,
+          affinity: affinity ? (bound === result.channel.id ? 'hit' : 'miss') : undefined,
         },
         priced,
         computed,
