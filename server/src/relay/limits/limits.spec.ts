@@ -42,4 +42,38 @@ describe('relay limits', () => {
     for (let i = 0; i < 100_000; i++) limits.scopes(caller);
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(4 * 1024 * 1024);
   });
+
+  describe('in process (no Redis)', () => {
+    const make = () => new RelayLimits({ json: () => ({}) } as never, { client: null, key: (...p: string[]) => p.join(':') } as never, { relay: { totalTimeoutMs: 1000 } } as never);
+    const scope = (rule: { rpm?: number; tpm?: number; concurrency?: number }) => [{ id: 't:1', rule: { rpm: 0, tpm: 0, concurrency: 0, ...rule } }];
+
+    it('a slot is freed exactly once, whatever calls release it', async () => {
+      const l = make();
+      const s = scope({ concurrency: 1 });
+      const a = await l.admit(s, 0);
+      await expect(l.admit(s, 0)).rejects.toMatchObject({ code: 'rate_limit_exceeded', status: 429, headers: { 'Retry-After': '1' } });
+      a.releaseSlot();
+      const b = await l.admit(s, 0);
+      // a's late release and settle must not free b's slot.
+      a.releaseSlot();
+      a.settle(0);
+      await expect(l.admit(s, 0)).rejects.toMatchObject({ status: 429 });
+      b.settle(0);
+      expect((await l.inspect('t:1')).slots).toBe(0);
+    });
+
+    it('tokens per minute: reserved, then settled to the real usage once; a refusal counts nothing', async () => {
+      const l = make();
+      const s = scope({ tpm: 1000, rpm: 5 });
+      const a = await l.admit(s, 600);
+      expect(a.headers).toMatchObject({ 'x-ratelimit-limit-tokens': '1000', 'x-ratelimit-remaining-tokens': '400', 'x-ratelimit-limit-requests': '5', 'x-ratelimit-remaining-requests': '4' });
+      await expect(l.admit(s, 500)).rejects.toMatchObject({ status: 429, headers: { 'x-ratelimit-remaining-tokens': '400' } });
+      expect(await l.inspect('t:1')).toMatchObject({ requests: 1, tokens: 600 });
+      a.settle(42);
+      a.settle(900);
+      expect((await l.inspect('t:1')).tokens).toBe(42);
+      await l.admit(s, 900);
+      expect((await l.inspect('t:1')).tokens).toBe(942);
+    });
+  });
 });
