@@ -348,7 +348,7 @@ describe.each(DATABASES)('token and group limits, channel affinity (%s)', (kind)
       expect(others.every((o) => o.cache_tokens === 32)).toBe(true);
     });
 
-    it('the same for metadata.user_id through /v1/messages and for a session_id header', async () => {
+    it('the same for metadata.user_id through /v1/messages, a session_id header and Gemini cachedContent', async () => {
       for (let i = 0; i < 20; i++) {
         const r = await chat(user, i, { model: AFF_MODEL, max_tokens: 16, metadata: { user_id: 'claude-code-session-1' } }, '/v1/messages');
         expect(r.status).toBe(200);
@@ -361,6 +361,18 @@ describe.each(DATABASES)('token and group limits, channel affinity (%s)', (kind)
       const mid2 = where();
       for (let i = 0; i < 10; i++) await ask(i, {}, { 'x-session-id': 'codex-session-10' });
       expect(served(mid2).sort()).toEqual([0, 0, 10]);
+      // Gemini's own format: the cachedContent name is the key.
+      const mid3 = where();
+      for (let i = 0; i < 10; i++) {
+        const r = await fetch(`${url(i)}/v1beta/models/${AFF_MODEL}:generateContent`, {
+          method: 'POST',
+          headers: { 'x-goog-api-key': user.token.key, 'content-type': 'application/json' },
+          body: JSON.stringify({ cachedContent: 'cachedContents/abc123', contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
+        });
+        expect(r.status).toBe(200);
+        await r.text();
+      }
+      expect(served(mid3).sort()).toEqual([0, 0, 10]);
     });
 
     it('twenty distinct keys spread', async () => {

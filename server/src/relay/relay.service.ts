@@ -127,8 +127,8 @@ export class RelayService implements OnModuleDestroy {
       this.checkSensitive(req);
       await this.auth.checkRateLimits(caller);
       const priced = this.pricing.resolve(req, caller.group);
-      // Channel affinity: the body as the client sent it (/v1/messages carries it beside its headers).
-      const sent = ops.endpoint === 'messages' ? (input as { body: unknown }).body : input;
+      // Channel affinity: the body as the client sent it (/v1/messages and Gemini wrap it with their headers / stream mode).
+      const sent = ops.endpoint === 'messages' || ops.endpoint === 'gemini' ? (input as { body: unknown }).body : input;
       const affinity = caller.pinnedChannelId === null ? this.affinity.ref(caller.group, req.model, sent, x.sessionHeader) : null;
       const bound = affinity ? await this.affinity.bound(affinity) : null;
       const first = await this.failover.firstChannel(caller.group, req.model, caller.pinnedChannelId, bound);
