@@ -16,6 +16,7 @@ import { pagesEn, pagesZhCN } from './pages';
 import { tasksEn, tasksZhCN } from './tasks';
 import { paymentsEn, paymentsZhCN } from './payments';
 import { auditEn, auditZhCN } from './audit';
+import { limitsEn, limitsZhCN } from './limits';
 
 export const consoleZhCN = {
   shell: shellZhCN,
@@ -34,6 +35,7 @@ export const consoleZhCN = {
   tasks: tasksZhCN,
   payments: paymentsZhCN,
   audit: auditZhCN,
+  limits: limitsZhCN,
 };
 
 export const consoleEn = {
@@ -53,4 +55,5 @@ export const consoleEn = {
   tasks: tasksEn,
   payments: paymentsEn,
   audit: auditEn,
+  limits: limitsEn,
 };

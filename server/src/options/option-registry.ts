@@ -134,6 +134,10 @@ export const OPTION_DEFS = {
   ModelRequestRateLimitDurationMinutes: int(1, 1, 1440),
   ModelRequestRateLimitSuccessCount: int(1000),
   ModelRequestRateLimitGroup: obj({}),
+  // Token and group limits, channel affinity (issue 26, relay/limits/)
+  GroupRateLimits: obj({}),
+  ChannelAffinityEnabled: bool(true),
+  ChannelAffinityTTLSeconds: int(3600, 1, 30 * 86400),
   // Ratios
   ModelRatio: obj(DEFAULT_MODEL_RATIO),
   CompletionRatio: obj(DEFAULT_COMPLETION_RATIO),

@@ -6,6 +6,7 @@ import { RequestError } from '../common/domain-error';
 import { EventBus } from '../redis/event-bus.service';
 import { OptionEntity } from './option.entity';
 import { isOptionKey, isSecretKey, OPTION_DEFS, type OptionDef, type OptionKey } from './option-registry';
+import { checkGroupRateLimits } from '../relay/limits/group-rate-limits';
 
 export class OptionsError extends RequestError {}
 
@@ -158,6 +159,10 @@ export class OptionsService implements OnModuleInit {
         const parsed = parseJson(text, key === 'TopupGroupRatio' ? 'option.invalid_topup_group_ratio' : 'option.invalid_json');
         if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
           throw key === 'TopupGroupRatio' ? OptionsError.of('option.invalid_topup_group_ratio') : OptionsError.of('option.invalid_json_object');
+        }
+        if (key === 'GroupRateLimits') {
+          const bad = checkGroupRateLimits(parsed);
+          if (bad) throw OptionsError.of(`option.group_rate_limits_${bad.problem}`, { path: bad.path.slice(0, 128) });
         }
         return text;
       }

@@ -108,6 +108,9 @@ export class TokensService {
           rateLimitEnabled: f.rateLimitEnabled ?? false,
           rateLimitInterval: f.rateLimitInterval ?? 1,
           rateLimitCount: f.rateLimitCount ?? 1,
+          rpmLimit: f.rpmLimit ?? 0,
+          tpmLimit: f.tpmLimit ?? 0,
+          concurrencyLimit: f.concurrencyLimit ?? 0,
           group: f.group as string,
         },
       };
@@ -315,6 +318,9 @@ export class TokensService {
     if (f.rateLimitEnabled !== undefined) patch.rateLimitEnabled = f.rateLimitEnabled;
     if (f.rateLimitInterval !== undefined) patch.rateLimitInterval = f.rateLimitInterval;
     if (f.rateLimitCount !== undefined) patch.rateLimitCount = f.rateLimitCount;
+    if (f.rpmLimit !== undefined) patch.rpmLimit = f.rpmLimit;
+    if (f.tpmLimit !== undefined) patch.tpmLimit = f.tpmLimit;
+    if (f.concurrencyLimit !== undefined) patch.concurrencyLimit = f.concurrencyLimit;
     if (f.group !== undefined) patch.group = f.group;
     return patch;
   }
