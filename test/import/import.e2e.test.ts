@@ -282,6 +282,15 @@ describe.each(DATABASES)('import: a new-api SQLite database into a fresh Sluice 
     }
   });
 
+  it('rows created after the import get ids past the imported ones', async () => {
+    const alice = new Caller(t.url);
+    await alice.login(NA.users.alice.username, NA.users.alice.password);
+    await alice.post('/api/token/', { name: 'after-import', unlimited_quota: true }).expect(200);
+    const tokens = await alice.get('/api/token/?p=0&page_size=100').expect(200);
+    const made = ((tokens.body.data.items ?? tokens.body.data) as { id: number; name: string }[]).find((x) => x.name === 'after-import');
+    expect(made?.id).toBe(5);
+  });
+
   it('re-running the import is refused and changes nothing', async () => {
     const before = await snapshot(database);
     const again = await runCli(database, [src.url]);

@@ -96,6 +96,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     if (!dryRun || targetExists) {
       ds = createDataSource(db);
       await ds.initialize();
+      keepSourceIds(ds);
       if (!dryRun) {
         const ran = await ds.runMigrations({ transaction: 'each' });
         if (ran.length > 0) say(`target: applied ${ran.length} migration(s)`);
@@ -119,6 +120,20 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   } finally {
     await reader.close().catch(() => undefined);
     if (ds?.isInitialized) await ds.destroy();
+  }
+}
+
+/**
+ * Rows keep their source ids (logs, tokens and tasks point at users and channels by id). TypeORM
+ * writes DEFAULT for a generated primary key on PostgreSQL whatever the entity holds, so on this
+ * data source, which lives only for the import, the ids are plain columns; resetSequences moves
+ * the sequences past them afterwards.
+ */
+function keepSourceIds(ds: DataSource): void {
+  for (const meta of ds.entityMetadatas) {
+    for (const col of meta.primaryColumns) {
+      if (col.isGenerated && col.generationStrategy === 'increment') col.isGenerated = false;
+    }
   }
 }
 
