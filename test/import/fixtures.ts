@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { hashSync } from 'bcryptjs';
 import { createConnection } from 'mysql2/promise';
+import { Client } from 'pg';
+import { PG_URL } from '../support/env';
 import { schema, type Dialect } from './source-schema';
 
 /** MariaDB of this machine (root, no password). */
@@ -59,6 +61,48 @@ export async function mysqlSource(kind: 'new-api' | 'one-api'): Promise<SourceDb
       await conn.end().catch(() => undefined);
       const a = await createConnection({ uri: MYSQL_URL });
       await a.query(`DROP DATABASE IF EXISTS ${name}`);
+      await a.end();
+    },
+  };
+}
+
+export async function postgresSource(kind: 'new-api' | 'one-api'): Promise<SourceDb> {
+  const name = `sluice_src_${randomBytes(5).toString('hex')}`;
+  const admin = new Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  const client = new Client({ connectionString: u.toString() });
+  await client.connect();
+  for (const ddl of schema(kind, 'postgres')) await client.query(ddl);
+  // Rows are written with explicit ids, as a long-lived source holds them; move the sequences past them.
+  const bump = async (): Promise<void> => {
+    const seqs = await client.query<{ t: string }>("SELECT table_name AS t FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'id' AND column_default LIKE 'nextval%'");
+    for (const { t } of seqs.rows) await client.query(`SELECT setval(pg_get_serial_sequence('${t}', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM "${t}"), false)`);
+  };
+  let closed = false;
+  return {
+    url: u.toString(),
+    exec: async (sql, params = []) => {
+      let n = 0;
+      await client.query(sql.replace(/`/g, '"').replace(/\?/g, () => `$${++n}`), params);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await bump();
+      await client.end();
+    },
+    drop: async () => {
+      if (!closed) {
+        closed = true;
+        await client.end().catch(() => undefined);
+      }
+      const a = new Client({ connectionString: PG_URL });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.end();
     },
   };

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -15,7 +15,7 @@ import { createDatabase, startApp, matrixOptions, type TestApp, type TestDatabas
 import { DATABASES } from '../support/env';
 import { Caller } from '../support/http';
 import { FakeOpenAI, type Json } from '../support/fakes/openai-upstream';
-import { fillNewApi, fillOneApi, mysqlSource, sqliteSource, NA, OA, type SourceDb } from './fixtures';
+import { fillNewApi, fillOneApi, mysqlSource, postgresSource, sqliteSource, NA, OA, type SourceDb } from './fixtures';
 
 const ENCRYPTION_KEY = 'test-encryption-key-0123456789abcdef';
 const ROOT_DIR = resolve(__dirname, '../..');
@@ -124,12 +124,16 @@ describe.each(DATABASES)('import: a new-api SQLite database into a fresh Sluice 
   let imported: CliResult;
   let beforeDry: string;
   let afterDry: string;
+  const sourceFile = (): string => src.url.slice('sqlite://'.length);
+  const fileHash = (): string => createHash('sha256').update(readFileSync(sourceFile())).digest('hex');
+  let sourceBefore: string;
 
   beforeAll(async () => {
     fake = await new FakeOpenAI().start();
     src = await sqliteSource('new-api');
     await fillNewApi(src, fake.url);
     await src.close();
+    sourceBefore = fileHash();
     database = await firstStarted(kind);
     beforeDry = await snapshot(database);
     dryRun = await runCli(database, [src.url, '--dry-run']);
@@ -169,8 +173,12 @@ describe.each(DATABASES)('import: a new-api SQLite database into a fresh Sluice 
     expect(imported.stdout).toContain("first-start root of the target was replaced by the source's root");
   });
 
+  it('only reads the source: the file is byte for byte what it was', () => {
+    expect(fileHash()).toBe(sourceBefore);
+  });
+
   it('balances and log sums match the source', async () => {
-    const source = new Database(src.url.slice('sqlite://'.length), { readonly: true });
+    const source = new Database(sourceFile(), { readonly: true });
     const srcUsers = source.prepare('SELECT id, username, quota, used_quota, request_count, `group` AS grp FROM users ORDER BY id').all();
     const srcLogs = source.prepare('SELECT type, COUNT(*) AS n, SUM(quota) AS q, SUM(prompt_tokens) AS p, SUM(completion_tokens) AS c FROM logs GROUP BY type ORDER BY type').all();
     const srcTokens = source.prepare('SELECT id, remain_quota, used_quota FROM tokens ORDER BY id').all();
@@ -285,7 +293,8 @@ describe.each(DATABASES)('import: a new-api SQLite database into a fresh Sluice 
   it('rows created after the import get ids past the imported ones', async () => {
     const alice = new Caller(t.url);
     await alice.login(NA.users.alice.username, NA.users.alice.password);
-    await alice.post('/api/token/', { name: 'after-import', unlimited_quota: true }).expect(200);
+    const created = await en(alice.post('/api/token/', { name: 'after-import', unlimited_quota: true, group: 'default' }));
+    expect(created.body).toMatchObject({ success: true });
     const tokens = await alice.get('/api/token/?p=0&page_size=100').expect(200);
     const made = ((tokens.body.data.items ?? tokens.body.data) as { id: number; name: string }[]).find((x) => x.name === 'after-import');
     expect(made?.id).toBe(5);
@@ -357,6 +366,45 @@ describe.each(DATABASES)('import: a one-api MySQL database with its own type num
     expect(await eventually(() => selfQuota(frank), (q) => q === before - 100)).toBe(before - 100);
     // one-api's token model list is a model limit here too.
     expect((await chat(t.url, `sk-${OA.key}`, 'gpt-4o-mini')).status).toBe(403);
+  });
+});
+
+describe('import: a new-api PostgreSQL database and --from', () => {
+  const kind = DATABASES[0] ?? 'sqlite';
+  let src: SourceDb;
+  let database: TestDatabase;
+  let t: TestApp | undefined;
+
+  beforeAll(async () => {
+    src = await postgresSource('new-api');
+    await fillNewApi(src, 'http://127.0.0.1:9');
+    await src.close();
+    database = await firstStarted(kind);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+    await src?.drop();
+  });
+
+  it('--from overrides the detection; a wrong value is refused', async () => {
+    const forced = await runCli(database, [src.url, '--dry-run', '--from', 'one-api']);
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain('(one-api, as given)');
+    const bad = await runCli(database, [src.url, '--from=two-api']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--from takes new-api or one-api, not "two-api"');
+  });
+
+  it('reads a PostgreSQL source and the accounts sign in', async () => {
+    const summary = await runImport({ source: src.url, config: configFor(database) });
+    expect(summary.kind).toBe('new-api');
+    expect(new Map(summary.counts)).toEqual(
+      new Map([['users', 6], ['tokens', 4], ['channels', 3], ['options', 6], ['redemptions', 2], ['top_ups', 2], ['logs', 7], ['checkins', 2], ['midjourneys', 1], ['tasks', 1]]),
+    );
+    t = await startApp(kind, { database });
+    for (const u of [NA.users.root, NA.users.alice]) expect((await login(t.url, u.username, u.password)).body.success).toBe(true);
+    expect((await login(t.url, NA.users.bob.username, NA.users.bob.password)).body.success).toBe(false);
   });
 });
 

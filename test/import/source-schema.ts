@@ -3,12 +3,26 @@
  * and types read from each project's model/ folder), written out by hand for the test sources.
  * `{pk}` is the dialect's auto-increment primary key; backticks quote in both SQLite and MySQL.
  */
-export type Dialect = 'sqlite' | 'mysql';
+export type Dialect = 'sqlite' | 'mysql' | 'postgres';
 
 const PK: Record<Dialect, string> = {
   sqlite: 'integer PRIMARY KEY AUTOINCREMENT',
   mysql: 'bigint AUTO_INCREMENT PRIMARY KEY',
+  postgres: 'bigserial PRIMARY KEY',
 };
+
+/** gorm's PostgreSQL types for the MySQL-flavoured statements above. */
+function toPostgres(ddl: string): string {
+  return ddl
+    .replace(/`/g, '"')
+    .replace(/tinyint\(1\) DEFAULT 0/g, 'boolean DEFAULT false')
+    .replace(/tinyint\(1\)/g, 'boolean')
+    .replace(/longtext/g, 'text')
+    .replace(/datetime\(3\)/g, 'timestamptz')
+    .replace(/bigint unsigned/g, 'bigint')
+    .replace(/\bjson NULL/g, 'text NULL')
+    .replace(/\bdouble\b/g, 'double precision');
+}
 
 const NEW_API = [
   `CREATE TABLE users (
@@ -93,5 +107,8 @@ const ONE_API = [
 ];
 
 export function schema(kind: 'new-api' | 'one-api', dialect: Dialect): string[] {
-  return (kind === 'new-api' ? NEW_API : ONE_API).map((s) => s.replace('{pk}', PK[dialect]).replace(/\s+/g, ' '));
+  return (kind === 'new-api' ? NEW_API : ONE_API).map((s) => {
+    const ddl = s.replace('{pk}', PK[dialect]).replace(/\s+/g, ' ');
+    return dialect === 'postgres' ? toPostgres(ddl) : ddl;
+  });
 }

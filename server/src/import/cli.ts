@@ -57,6 +57,7 @@ async function main(): Promise<number> {
     const config = loadConfig(process.env, process.cwd());
     const summary = await runImport({ ...args, config, progress: out });
     printSummary(summary, out);
+    if (!summary.dryRun) out('done: start (or restart) Sluice on this database to serve the imported data.');
     return 0;
   } catch (err) {
     if (err instanceof ImportError || err instanceof ConfigError) {
