@@ -188,6 +188,15 @@ describe.each(DATABASES)('import: a new-api SQLite database into a fresh Sluice 
       expect(users.map((u: Record<string, unknown>) => ({ ...u, quota: Number(u.quota), used_quota: Number(u.used_quota), request_count: Number(u.request_count) }))).toEqual(srcUsers);
       const logs = await ds.query('SELECT type, COUNT(*) AS n, SUM(quota) AS q, SUM(prompt_tokens) AS p, SUM(completion_tokens) AS c FROM logs GROUP BY type ORDER BY type');
       expect(logs.map((l: Record<string, unknown>) => ({ type: Number(l.type), n: Number(l.n), q: Number(l.q), p: Number(l.p), c: Number(l.c) }))).toEqual(srcLogs);
+      const topUps = await ds.query('SELECT id, amount, quota, money_cents, status FROM top_ups ORDER BY id');
+      expect(topUps.map((x: Record<string, unknown>) => [x.id, Number(x.amount), Number(x.quota), Number(x.money_cents), x.status])).toEqual([
+        [1, 10, 10 * 500_000, 7300, 'success'],
+        [2, 5, 5 * 500_000, 3650, 'pending'],
+      ]);
+      // new-api logs a retry under the same request id; Sluice keeps request ids unique, the repeat keeps it in other.
+      const repeat = await ds.query("SELECT request_id, other FROM logs WHERE content = 'retry'");
+      expect(repeat[0].request_id).toBeNull();
+      expect(JSON.parse(repeat[0].other as string)).toEqual({ source_request_id: 'req-old-2' });
       const tokens = await ds.query('SELECT id, remain_quota, used_quota FROM tokens ORDER BY id');
       expect(tokens.map((x: Record<string, unknown>) => ({ id: x.id, remain_quota: Number(x.remain_quota), used_quota: Number(x.used_quota) }))).toEqual(srcTokens);
     });
@@ -364,6 +373,10 @@ describe.each(DATABASES)('import: a one-api MySQL database with its own type num
     expect(fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${OA.channelKeys[0]}`);
     // (100 + 50 × 2) × 0.5 × 1
     expect(await eventually(() => selfQuota(frank), (q) => q === before - 100)).toBe(before - 100);
+    const oaLog = await withTarget(database, (ds) => ds.query("SELECT use_time, other FROM logs WHERE model_name = 'deepseek-chat' AND content = '模型倍率 0.50'"));
+    expect(oaLog).toHaveLength(1);
+    expect(Number(oaLog[0].use_time)).toBe(2);
+    expect(JSON.parse(oaLog[0].other as string)).toEqual({ elapsed_ms: 1500 });
     // one-api's token model list is a model limit here too.
     expect((await chat(t.url, `sk-${OA.key}`, 'gpt-4o-mini')).status).toBe(403);
   });
@@ -405,6 +418,36 @@ describe('import: a new-api PostgreSQL database and --from', () => {
     t = await startApp(kind, { database });
     for (const u of [NA.users.root, NA.users.alice]) expect((await login(t.url, u.username, u.password)).body.success).toBe(true);
     expect((await login(t.url, NA.users.bob.username, NA.users.bob.password)).body.success).toBe(false);
+  });
+});
+
+describe('import: a source without a root account keeps the first-start root', () => {
+  const kind = DATABASES[0] ?? 'sqlite';
+  let src: SourceDb;
+  let database: TestDatabase;
+  let t: TestApp | undefined;
+
+  beforeAll(async () => {
+    src = await sqliteSource('new-api');
+    await fillNewApi(src, 'http://127.0.0.1:9');
+    await src.exec('UPDATE users SET role = 10 WHERE id = 1');
+    await src.close();
+    database = await firstStarted(kind);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+    await src?.drop();
+  });
+
+  it('moves it past the source ids; it and the old admin both sign in', async () => {
+    const summary = await runImport({ source: src.url, config: configFor(database) });
+    expect(summary.notes).toContain('the source has no root account: the first-start root is kept as id 8 "root"');
+    t = await startApp(kind, { database });
+    const root = await login(t.url, 'root', '123456');
+    expect(root.body.data).toMatchObject({ id: 8, username: 'root', role: 100 });
+    const old = await login(t.url, NA.users.root.username, NA.users.root.password);
+    expect(old.body.data).toMatchObject({ id: 1, role: 10 });
   });
 });
 

@@ -163,6 +163,17 @@ async function resetSequences(em: EntityManager): Promise<void> {
   }
 }
 
+/** A log's `other` JSON with one more key (text that is not a JSON object is kept under source_other). */
+function withKey(other: string, key: string, value: unknown): string {
+  try {
+    const parsed: unknown = JSON.parse(other);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return JSON.stringify({ ...parsed, [key]: value });
+  } catch {
+    // not JSON: kept below
+  }
+  return JSON.stringify({ source_other: other, [key]: value });
+}
+
 function domainMessage(err: unknown): string {
   if (err instanceof DomainError && err.messageKey) return t(err.messageKey, 'en', err.params);
   return (err as Error).message;
@@ -174,6 +185,8 @@ class Job {
   private readonly uniques = new Map<string, Map<string, number>>();
   private readonly requestIds = new Set<string>();
   private sourceHasRoot = false;
+  /** The imported QuotaPerUnit (what a paid top-up credited per unit). */
+  private quotaPerUnit = Number((OPTION_DEFS.QuotaPerUnit as OptionDef).default);
   private maxUserId = 0;
 
   constructor(
@@ -446,6 +459,8 @@ class Job {
         this.summary.skipped.push(`options "${key}": ${domainMessage(err)}`);
       }
     }
+    const perUnit = Number(out.find((o) => o.key === 'QuotaPerUnit')?.value);
+    if (Number.isFinite(perUnit) && perUnit > 0) this.quotaPerUnit = perUnit;
     if (em) for (const o of out) await em.upsert(OptionEntity, o, ['key']);
     this.say(`  options: ${out.length}`);
     this.summary.counts.push(['options', out.length]);
@@ -483,7 +498,8 @@ class Job {
       id,
       userId: int(r.user_id),
       amount: int(r.amount),
-      quota: 0,
+      // The source keeps units only; a paid order credited units × QuotaPerUnit.
+      quota: Math.round(int(r.amount) * this.quotaPerUnit),
       moneyCents: Math.round(float(r.money) * 100),
       tradeNo,
       paymentMethod: cut(r.payment_method, 16) as PaymentMethod,
@@ -500,18 +516,18 @@ class Job {
     if (requestId !== null) {
       if (this.requestIds.has(requestId)) {
         // Sluice keeps request ids unique (one consume log per request); a repeat keeps its id in other.
-        try {
-          other = JSON.stringify({ ...(JSON.parse(other) as object), source_request_id: requestId });
-        } catch {
-          other = JSON.stringify({ source_request_id: requestId, source_other: other });
-        }
+        other = withKey(other, 'source_request_id', requestId);
         requestId = null;
       } else {
         this.requestIds.add(requestId);
       }
     }
-    // one-api: elapsed_time in ms; new-api: use_time in seconds.
-    const useTime = r.use_time !== undefined ? int(r.use_time) : Math.round(int(r.elapsed_time) / 1000);
+    // one-api: elapsed_time in ms (kept in other as elapsed_ms); new-api: use_time in seconds.
+    let useTime = int(r.use_time);
+    if (r.use_time === undefined && r.elapsed_time !== undefined) {
+      useTime = Math.round(int(r.elapsed_time) / 1000);
+      other = withKey(other, 'elapsed_ms', int(r.elapsed_time));
+    }
     return {
       id,
       userId: int(r.user_id),

@@ -70,6 +70,8 @@ async function openMysql(url: string): Promise<SourceReader> {
   let conn: MysqlConnection;
   try {
     conn = await createConnection({ uri: url, supportBigNumbers: true, bigNumberStrings: false, dateStrings: false, charset: 'utf8mb4' });
+    // Autocommit SELECTs are InnoDB's non-locking consistent reads; the session refuses writes too.
+    await conn.query('SET SESSION TRANSACTION READ ONLY');
   } catch (err) {
     throw new ImportError(`cannot connect to ${redact(url)} (${(err as Error).message})`);
   }
