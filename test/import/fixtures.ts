@@ -200,7 +200,7 @@ export async function fillNewApi(db: SourceDb, upstream: string): Promise<void> 
   await insert(db, 'redemptions', { id: 2, user_id: 1, key: NA.codes.used, status: 3, name: 'spent', quota: 100_000, created_time: NOW - 86400 * 3, redeemed_time: NOW - 86400 * 2, used_user_id: 3, expired_time: 0 });
 
   await insert(db, 'top_ups', { id: 1, user_id: 2, amount: 10, money: 73, trade_no: 'USR2NOabc1231700000000', payment_method: 'alipay', create_time: NOW - 86400 * 10, complete_time: NOW - 86400 * 10, status: 'success' });
-  await insert(db, 'top_ups', { id: 2, user_id: 2, amount: 5, money: 36.5, trade_no: 'USR2NOdef4561700000100', payment_method: 'wxpay', create_time: NOW - 86400 * 9, complete_time: 0, status: 'pending' });
+  await insert(db, 'top_ups', { id: 2, user_id: 2, amount: 5, money: 36.5, trade_no: 'USR2NOdef4561700000100', payment_method: 'wxpay', create_time: NOW - 60, complete_time: 0, status: 'pending' });
 
   const logs: Record<string, unknown>[] = [
     { user_id: 2, type: 1, content: '在线充值成功，充值金额: $10', username: 'alice', quota: 5_000_000 },
