@@ -514,7 +514,7 @@ describe('import: bad input is refused with a clear message and the target untou
     expect(await snapshot(database)).toBe(before);
   });
 
-  it('a duplicate username (MySQL source, case-insensitive there, distinct here) is refused', async () => {
+  it('a duplicate username (a MySQL source copied without its unique index) is refused', async () => {
     // The reference's UNIQUE index stops exact duplicates; a source copied without it can still have them.
     const s = await mysqlSource('new-api');
     sources.push(s);
