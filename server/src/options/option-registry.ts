@@ -176,6 +176,8 @@ export const OPTION_DEFS = {
   DataExportEnabled: bool(false),
   DataExportInterval: int(5, 1, 1440),
   DataExportDefaultTime: { kind: { type: 'choice', values: ['hour', 'day', 'week'] }, default: 'hour' },
+  // Audit log: days its rows are kept (the audit.prune job)
+  AuditRetentionDays: int(180, 1, 3650),
   // Model vendors
   Manufacturers: list([]),
   // Modes

@@ -1,4 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { AuditService } from '../audit/audit.service';
+import { PAYMENT_OPTION_KEYS } from '../audit/audit-actions';
 import { DatabaseService } from '../database/database.service';
 import { RequestError } from '../common/domain-error';
 import { EventBus } from '../redis/event-bus.service';
@@ -20,6 +22,7 @@ export class OptionsService implements OnModuleInit {
   constructor(
     private readonly db: DatabaseService,
     private readonly bus: EventBus,
+    private readonly audit: AuditService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -81,7 +84,10 @@ export class OptionsService implements OnModuleInit {
     if (!isOptionKey(rawKey)) throw OptionsError.of('option.unknown_key');
     const key = rawKey;
     const def = OPTION_DEFS[key] as OptionDef;
-    if (def.rootOnly && actorRole < 100) throw new OptionsError('forbidden', 'option.root_only', 403);
+    if (def.rootOnly && actorRole < 100) {
+      await this.audit.record({ action: 'option.change', outcome: 'failure', target: { type: 'option', id: key }, detail: { keys: [key], reason: 'root_only', ...this.auditFlags([key]) } });
+      throw new OptionsError('forbidden', 'option.root_only', 403);
+    }
     const value = normalizeOptionValue(key, def, rawValue);
     if (def.needsServerAddress && value !== '' && this.get('ServerAddress') === '') {
       throw OptionsError.of('option.server_address_required');
@@ -91,14 +97,21 @@ export class OptionsService implements OnModuleInit {
 
   /** Writes several keys in one transaction and tells every node. */
   async writeMany(entries: [OptionKey, string][]): Promise<void> {
+    const keys = entries.map(([k]) => k);
     await this.db.write(async (em) => {
       for (const [key, value] of entries) await em.upsert(OptionEntity, { key, value }, ['key']);
+      // Key names only, never values (secrets among them).
+      await this.audit.recordIn(em, { action: 'option.change', target: { type: 'option', id: keys.join(',') }, detail: { keys, ...this.auditFlags(keys) } });
     });
     for (const [key, value] of entries) {
       this.values.set(key, value);
       this.parsed.delete(key);
     }
     await this.bus.publish('options.changed', { keys: entries.map(([k]) => k) });
+  }
+
+  private auditFlags(keys: string[]): { payment: boolean; secret: boolean } {
+    return { payment: keys.some((k) => PAYMENT_OPTION_KEYS.has(k)), secret: keys.some((k) => isOptionKey(k) && isSecretKey(k)) };
   }
 
   async resetToDefault(key: OptionKey): Promise<void> {

@@ -83,7 +83,7 @@ export class TaskRoutes implements OnModuleInit {
 
   private sendError(shape: Shape, err: unknown, req: FastifyRequest, reply: FastifyReply): void {
     const d = describe(err, req);
-    if (d.unexpected) logger.error(`task route error on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
+    if (d.unexpected) logger.error(`task route error on ${req.method} ${req.url.split('?')[0]}: ${(err as Error)?.stack ?? String(err)}`);
     const message = `${d.message} (request id: ${String(req.id)})`;
     const headers = err instanceof DomainError ? err.headers : {};
     const body =
