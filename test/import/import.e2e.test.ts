@@ -382,7 +382,7 @@ describe.each(DATABASES)('import: a one-api MySQL database with its own type num
   });
 });
 
-describe('import: a new-api PostgreSQL database and --from', () => {
+describe('import: new-api PostgreSQL and MySQL sources, --from', () => {
   const kind = DATABASES[0] ?? 'sqlite';
   let src: SourceDb;
   let database: TestDatabase;
@@ -407,6 +407,23 @@ describe('import: a new-api PostgreSQL database and --from', () => {
     const bad = await runCli(database, [src.url, '--from=two-api']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--from takes new-api or one-api, not "two-api"');
+  });
+
+  it('a MySQL new-api source reads the same (dry run: nothing written)', async () => {
+    const my = await mysqlSource('new-api');
+    try {
+      await fillNewApi(my, 'http://127.0.0.1:9');
+      const before = await snapshot(database);
+      const summary = await runImport({ source: my.url, config: configFor(database), dryRun: true });
+      expect(summary.kind).toBe('new-api');
+      expect(new Map(summary.counts)).toEqual(
+        new Map([['users', 6], ['tokens', 4], ['channels', 3], ['options', 6], ['redemptions', 2], ['top_ups', 2], ['logs', 7], ['checkins', 2], ['midjourneys', 1], ['tasks', 1]]),
+      );
+      expect(summary.passwordResets).toEqual([expect.stringContaining('users id 4 "carol"')]);
+      expect(await snapshot(database)).toBe(before);
+    } finally {
+      await my.drop();
+    }
   });
 
   it('reads a PostgreSQL source and the accounts sign in', async () => {
