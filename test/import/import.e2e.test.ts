@@ -12,7 +12,7 @@ import { createDataSource } from '../../server/src/database/data-source';
 import { runImport } from '../../server/src/import/importer';
 import { ImportError } from '../../server/src/import/import-error';
 import { createDatabase, startApp, matrixOptions, type TestApp, type TestDatabase } from '../support/app';
-import { DATABASES } from '../support/env';
+import { DATABASES, REDIS_URL } from '../support/env';
 import { Caller } from '../support/http';
 import { FakeOpenAI, type Json } from '../support/fakes/openai-upstream';
 import { fillNewApi, fillOneApi, mysqlSource, postgresSource, sqliteSource, NA, OA, type SourceDb } from './fixtures';
@@ -435,6 +435,44 @@ describe('import: new-api PostgreSQL and MySQL sources, --from', () => {
     t = await startApp(kind, { database });
     for (const u of [NA.users.root, NA.users.alice]) expect((await login(t.url, u.username, u.password)).body.success).toBe(true);
     expect((await login(t.url, NA.users.bob.username, NA.users.bob.password)).body.success).toBe(false);
+  });
+});
+
+describe.each(DATABASES)('import: into a Sluice that is running, with Redis (%s)', (kind) => {
+  let fake: FakeOpenAI;
+  let src: SourceDb;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    fake = await new FakeOpenAI().start();
+    src = await sqliteSource('one-api');
+    await fillOneApi(src, fake.url);
+    await src.close();
+    t = await startApp(kind, { redis: true });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await src?.drop();
+    await fake?.stop();
+  });
+
+  it('the running node serves the imported options, channels and keys without a restart', async () => {
+    const config = loadConfig({ DATABASE_URL: t.database.url, ENCRYPTION_KEY, REDIS_URL, REDIS_PREFIX: t.redisPrefix }, ROOT_DIR);
+    const summary = await runImport({ source: src.url, config });
+    expect(summary.notes).toContain('running Sluice nodes on this Redis were told to reload options, channels and users');
+    const root = new Caller(t.url);
+    await root.login(OA.root.username, OA.root.password);
+    const systemName = async (): Promise<string | undefined> =>
+      ((await root.get('/api/option/').expect(200)).body.data as { key: string; value: string }[]).find((o) => o.key === 'SystemName')?.value;
+    expect(await eventually(systemName, (v) => v === 'One API')).toBe('One API');
+    await root.put('/api/option/', { key: 'AllowPrivateUpstreamEnabled', value: 'true' }).expect(200);
+    fake.next({ kind: 'json', body: chatReply('deepseek-chat', 10, 5) });
+    const res = await eventually(
+      async () => (await chat(t.url, `sk-${OA.key}`, 'deepseek-chat')).status,
+      (status) => status === 200,
+    );
+    expect(res).toBe(200);
+    expect(fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${OA.channelKeys[0]}`);
   });
 });
 

@@ -57,7 +57,8 @@ async function main(): Promise<number> {
     const config = loadConfig(process.env, process.cwd());
     const summary = await runImport({ ...args, config, progress: out });
     printSummary(summary, out);
-    if (!summary.dryRun) out('done: start (or restart) Sluice on this database to serve the imported data.');
+    const told = summary.notes.some((n) => n.startsWith('running Sluice nodes'));
+    if (!summary.dryRun) out(told ? 'done.' : 'done: start (or restart) Sluice on this database to serve the imported data.');
     return 0;
   } catch (err) {
     if (err instanceof ImportError || err instanceof ConfigError) {

@@ -19,6 +19,7 @@ import { LogEntity } from '../logs/log.entity';
 import { CheckinEntity } from '../checkin/checkin.entity';
 import { MidjourneyEntity } from '../tasks/midjourney.entity';
 import { TaskEntity } from '../tasks/task.entity';
+import { announceImport } from './announce';
 import { mapChannelType, type SourceKind } from './channel-type-map';
 import { bool, cut, float, int, jsonText, quota, rowId, sealable, seconds, str } from './convert';
 import { ImportError } from './import-error';
@@ -115,6 +116,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         await job.run(em, root);
         if (target.options.type === 'postgres') await resetSequences(em);
       });
+      if (await announceImport(opts.config, Object.keys(OPTION_DEFS), root?.id ?? null)) {
+        summary.notes.push('running Sluice nodes on this Redis were told to reload options, channels and users');
+      }
     }
     return summary;
   } finally {
