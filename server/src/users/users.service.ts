@@ -8,7 +8,7 @@ import type { Principal } from '../common/request-context';
 import { randomAlnum, sha256Hex } from '../common/secrets';
 import { boundKeyword, escapeLike, nowSeconds } from '../common/sql';
 import { EventBus } from '../redis/event-bus.service';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import {
   ROLE_ADMIN,
   ROLE_COMMON,
@@ -131,6 +131,12 @@ export class UsersService implements OnModuleInit {
     // Verify even for unknown users would cost time evenly; argon2 on a dummy keeps timing flat.
     const ok = await verifyPassword(u?.passwordHash ?? DUMMY_HASH, password);
     if (!u || !ok || u.status !== USER_ENABLED) return null;
+    if (needsRehash(u.passwordHash)) {
+      // An imported bcrypt hash (new-api / one-api): replaced by argon2id now that the password is known.
+      const rehashed = await hashPassword(password);
+      await this.db.write((em) => em.update(UserEntity, { id: u.id, passwordHash: u.passwordHash }, { passwordHash: rehashed }));
+      u.passwordHash = rehashed;
+    }
     return u;
   }
 
