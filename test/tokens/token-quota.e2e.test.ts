@@ -67,6 +67,9 @@ describe.each(DATABASES)('tokens: relay admission and token quota (%s)', (kind) 
       rate_limit_enabled: true,
       rate_limit_interval: 60,
       rate_limit_count: 9,
+      rpm_limit: 5,
+      tpm_limit: 1000,
+      concurrency_limit: 2,
       group: 'vip',
     });
     const view = await tokens.authenticate(`sk-${tok.key}`);
@@ -86,6 +89,9 @@ describe.each(DATABASES)('tokens: relay admission and token quota (%s)', (kind) 
       rateLimitEnabled: true,
       rateLimitInterval: 60,
       rateLimitCount: 9,
+      rpmLimit: 5,
+      tpmLimit: 1000,
+      concurrencyLimit: 2,
     });
     expect(await tokens.authenticate(tok.key)).toEqual(view);
     expect(await tokens.authenticate(`  Sk-${tok.key}`)).toBeNull();
