@@ -7,6 +7,7 @@ import type {
   JobName,
   JobProcessor,
   ProcessorOptions,
+  QueueCounts,
   QueueDriver,
 } from './jobs';
 
@@ -82,6 +83,15 @@ export class BullmqQueueDriver implements QueueDriver {
       if (Date.now() > deadline) throw new Error('queue did not become idle in time');
       await new Promise((r) => setTimeout(r, 50));
     }
+  }
+
+  async counts(): Promise<QueueCounts[]> {
+    return Promise.all(
+      [...this.processors.keys()].map(async (name) => {
+        const c = await this.queue(name).getJobCounts('waiting', 'active', 'delayed', 'failed');
+        return { name, counts: { waiting: c.waiting ?? 0, active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0 } };
+      }),
+    );
   }
 
   async close(): Promise<void> {

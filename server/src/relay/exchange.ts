@@ -27,6 +27,8 @@ export class ClientExchange {
   errors: ErrorFormat = OPENAI_ERRORS;
   /** ms from the start to the first byte of the answer. */
   firstByteMs: number | null = null;
+  /** HTTP status written (0 until the head goes out). */
+  status = 0;
   private readonly goneHandlers: (() => void)[] = [];
   private readonly baseHeaders: OutgoingHttpHeaders;
   private drainWaiters: (() => void)[] = [];
@@ -66,6 +68,7 @@ export class ClientExchange {
     if (this.committed || this.gone) return;
     this.committed = true;
     this.firstByteMs = Date.now() - this.startedAt;
+    this.status = status;
     this.res.writeHead(status, { ...this.baseHeaders, ...headers });
   }
 

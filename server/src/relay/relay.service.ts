@@ -24,6 +24,7 @@ import { RelayPricing, type ResolvedPricing } from './relay-pricing';
 import { findSensitiveWord, parseSensitiveWords, promptTexts } from './sensitive-words';
 import { runAttempt, type AttemptLimits } from './upstream-attempt';
 import { ChannelTokens } from './channel-tokens.service';
+import { RelayOutcomes } from '../observability/relay-outcomes.service';
 
 /**
  * How often every running request's hold is touched, so that the sweeper (which closes holds not
@@ -64,6 +65,7 @@ export class RelayService implements OnModuleDestroy {
     channels: ChannelsService,
     health: ChannelHealthService,
     private readonly tokens: ChannelTokens,
+    private readonly outcomes: RelayOutcomes,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     const every = heartbeatMs(config.holdSweepAfterSeconds);
@@ -115,8 +117,19 @@ export class RelayService implements OnModuleDestroy {
   async serve(x: ClientExchange, ops: EndpointOps, caller: RelayCaller, input: unknown, pathModel?: string): Promise<void> {
     this.inflight += 1;
     let session: BillingSession | null = null;
+    // What the outcome hook needs, filled in as the request goes (plain locals: no work on the hot path).
+    let model = '';
+    let isStream = false;
+    let channelId = 0;
+    let served = false;
+    let upstreamFailed = false;
+    let endedAt = 0;
+    let usage: { promptTokens: number; completionTokens: number } | null = null;
+    let quota = 0;
     try {
       const req = ops.parse(input, DEFAULT_RELAY_LIMITS, pathModel);
+      model = req.model;
+      isStream = isStreaming(req);
       this.auth.checkModel(caller, req.model);
       this.checkSensitive(req);
       await this.auth.checkRateLimits(caller);
@@ -158,13 +171,19 @@ export class RelayService implements OnModuleDestroy {
             checkpoint: (tokens) => s.checkpoint(deliveredQuota(promptEstimate, tokens, priced), channel.id),
           }),
       });
+      endedAt = Date.now();
       if (result.kind === 'failed') {
+        channelId = result.chain[result.chain.length - 1] ?? 0;
+        upstreamFailed = !result.clientGone && result.chain.length > 0;
         if (!result.clientGone) x.sendError(result.error);
         return;
       }
+      channelId = result.channel.id;
+      served = true;
       // The client has its bytes; the ledger work below is off the response's path.
       const computed = computeCharge(result.charge, promptEstimate, priced);
       if (!computed) return;
+      usage = computed.usage;
       const charge = result.charge;
       const content = logContent(priced, computed, {
         clientGone: charge.kind === 'delivered' && charge.reason === 'client_gone',
@@ -178,7 +197,7 @@ export class RelayService implements OnModuleDestroy {
           modelName: req.model,
           group: caller.group,
           clientIp: caller.clientIp,
-          isStream: isStreaming(req),
+          isStream,
           requestPath: ops.path,
           startedAt: x.startedAt,
           frtMs: x.firstByteMs,
@@ -190,12 +209,28 @@ export class RelayService implements OnModuleDestroy {
         computed,
         content,
       );
+      quota = computed.quota;
       await s.settle(computed.quota, result.channel.id, log);
     } catch (err) {
       x.sendError(err);
     } finally {
       if (session) this.running.delete(session);
       if (session?.held) await session.refund();
+      // The one place a request's outcome is known (metrics and model speed read it).
+      const ms = (endedAt || Date.now()) - x.startedAt;
+      this.outcomes.record({
+        model,
+        channelId,
+        status: x.status !== 0 ? x.status : 499,
+        served,
+        upstreamFailed,
+        isStream,
+        durationMs: ms,
+        firstChunkMs: isStream && x.firstByteMs !== null && x.status === 200 ? x.firstByteMs : -1,
+        promptTokens: usage?.promptTokens ?? 0,
+        completionTokens: usage?.completionTokens ?? 0,
+        quota,
+      });
       this.inflight -= 1;
       if (this.inflight === 0) for (const w of this.idleWaiters.splice(0)) w();
     }
