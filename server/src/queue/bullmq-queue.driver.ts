@@ -110,6 +110,8 @@ export class BullmqQueueDriver implements QueueDriver {
     let q = this.queues.get(name);
     if (!q) {
       q = new Queue(name, { connection: this.connection(), prefix: this.prefix });
+      // Without a listener BullMQ prints every connection error of a Redis outage to the console.
+      q.on('error', (err) => this.logger.warn(`queue ${name}: ${err.message}`));
       this.queues.set(name, q);
     }
     return q;
