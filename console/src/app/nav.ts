@@ -1,7 +1,8 @@
 // The top navigation of spec §2.2, built from the session: exactly the spec's entries, each with
 // its condition (admin-only entries, the logs submenu's flags from the status object, chat only
 // with a stored chat link, monitor only when enabled) and the festive New Year entry on its dates.
-import type { NavItem, Translate } from '@sluice/ui-kit';
+import type { NavItem } from '@sluice/ui-kit';
+import type { Translate } from '../i18n';
 import type { ConsoleStatus } from '../api/status';
 
 export interface NavContext {

@@ -2,7 +2,6 @@
 // misspelt key is caught by excess-property checks and by i18n.test.ts.
 // Add keys in the same section order as messages.zh-CN.ts (see the notes there).
 import type { Messages } from './messages.zh-CN';
-import { consoleEn } from './console';
 
 export const en: Messages = {
   common: {
@@ -358,6 +357,4 @@ export const en: Messages = {
     position: '{{index}} of {{count}}',
     original: 'Open the original in a new tab',
   },
-  // The console's areas (./console/<area>.ts).
-  console: consoleEn,
 };

@@ -10,8 +10,6 @@
 //   `_one`/`_other` suffixes (declare both in each file).
 // - Read them with `const { t } = useT(); t('select.noOptions')`.
 
-import { consoleZhCN } from './console';
-
 export const zhCN = {
   common: {
     ok: '确定',
@@ -366,8 +364,6 @@ export const zhCN = {
     position: '第 {{index}} / {{count}} 张',
     original: '在新标签页打开原图',
   },
-  // The console's areas (./console/<area>.ts).
-  console: consoleZhCN,
 };
 
 /** Same shape as the zh-CN catalogue with every leaf widened to string. */

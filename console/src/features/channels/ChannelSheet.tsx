@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, FormField, Input, JsonEditor, Select, SideSheet, Skeleton, Stack, Switch, toast, useT, type MessageKey } from '@sluice/ui-kit';
+import { Button, FormField, Input, JsonEditor, Select, SideSheet, Skeleton, Stack, Switch, toast } from '@sluice/ui-kit';
+import { useT, type MessageKey } from '../../i18n';
 import { useSession } from '../../app/session';
 import { keys } from '../../api/keys';
 import { useApi, useApiData } from '../../api/useApi';

@@ -1,4 +1,5 @@
-import { Stack, Table, Tag, useT, type RowKey, type TableColumn } from '@sluice/ui-kit';
+import { Stack, Table, Tag, type RowKey, type TableColumn } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { BalanceCell, ResponseTimeCell, StatusCell } from './ChannelCells';
 import { typeLabelKey } from './channelTypes';
 import { InlineNumber } from './InlineNumber';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, FormField, Input, Select, Stack, toast, useT } from '@sluice/ui-kit';
+import { Button, FormField, Input, Select, Stack, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { MODEL_LIST_TYPES } from './channelTypes';
 import { addCustom, union, type ChannelForm, type TypeModels } from './channelForm';

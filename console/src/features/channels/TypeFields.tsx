@@ -1,4 +1,5 @@
-import { Banner, Button, FormField, Input, Stack, TextArea, useT, type MessageKey } from '@sluice/ui-kit';
+import { Banner, Button, FormField, Input, Stack, TextArea } from '@sluice/ui-kit';
+import { useT, type MessageKey } from '../../i18n';
 import { KEY_HINT_TYPES, OWN_ADDRESS_TYPES, VERTEX_REGION_TEMPLATE } from './channelTypes';
 import type { ChannelForm } from './channelForm';
 

@@ -1,4 +1,4 @@
-import type { MessageKey } from '@sluice/ui-kit';
+import type { MessageKey } from '../../i18n';
 
 // The channel type catalogue as the console shows it (spec §3): ids, which extra fields a type
 // has, its key-format hint. Labels are in the catalogue (console.channels.types.t<id>).

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, FormActions, KeyValueEditor, Stack, useT, type KeyValueRow } from '@sluice/ui-kit';
+import { Button, Card, FormActions, KeyValueEditor, Stack, type KeyValueRow } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { OptionsScope } from './optionsScope';
 import { useOptionForm, type OptionForm } from './useOptionForm';
 import { hiddenRows, mapRows, namesToJson, ratiosToJson, hiddenToJson } from './groupRows';

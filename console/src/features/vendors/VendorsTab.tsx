@@ -2,7 +2,8 @@
 // delete, move, expand/collapse, models and their tags), imported, exported or filled by the
 // one-click setup, and saved as one Manufacturers value (PUT /api/option/).
 import { useEffect, useState } from 'react';
-import { Button, Card, Dialog, DialogActions, EmptyState, Skeleton, Stack, Tag, Toolbar, toast, useT } from '@sluice/ui-kit';
+import { Button, Card, Dialog, DialogActions, EmptyState, Skeleton, Stack, Tag, Toolbar, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApi, useApiData } from '../../api/useApi';
 import { ExportDialog, ImportDialog } from './TransferDialogs';

@@ -1,5 +1,5 @@
 // The console's catalogue: one file per area, so the areas are written side by side without
-// touching each other. The kit's catalogue carries it under the 'console' section.
+// touching each other. Registered into the kit's i18n instance under the 'console' section (./index.ts).
 import { shellEn, shellZhCN } from './shell';
 import { authEn, authZhCN } from './auth';
 import { personalEn, personalZhCN } from './personal';
