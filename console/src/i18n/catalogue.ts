@@ -15,6 +15,7 @@ import { dashboardEn, dashboardZhCN } from './dashboard';
 import { pagesEn, pagesZhCN } from './pages';
 import { tasksEn, tasksZhCN } from './tasks';
 import { paymentsEn, paymentsZhCN } from './payments';
+import { perfEn, perfZhCN } from './perf';
 
 export const consoleZhCN = {
   shell: shellZhCN,
@@ -32,6 +33,7 @@ export const consoleZhCN = {
   pages: pagesZhCN,
   tasks: tasksZhCN,
   payments: paymentsZhCN,
+  perf: perfZhCN,
 };
 
 export const consoleEn = {
@@ -50,4 +52,5 @@ export const consoleEn = {
   pages: pagesEn,
   tasks: tasksEn,
   payments: paymentsEn,
+  perf: perfEn,
 };
