@@ -1,4 +1,5 @@
 import { DATABASES } from '../support/env';
+import { QUEUE_DRIVER, type QueueDriver } from '../../server/src/queue/jobs';
 import { startApp, type TestApp } from '../support/app';
 import { OwnRedis, eventually } from './ops-kit';
 
@@ -58,7 +59,14 @@ describe.each(DATABASES)('health probes (%s)', (kind) => {
     const up = await eventually(async () => (await get('/readyz')).status === 200);
     expect(up).toBe(true);
     expect(await (await get('/readyz')).json()).toEqual({ status: 'ready', checks: { database: 'up', redis: 'up' }, failing: [] });
-  });
+    // The queues' own connections come back too (BullMQ reconnects with its own backoff).
+    const driver = t.app.get<QueueDriver>(QUEUE_DRIVER);
+    const queuesBack = await eventually(async () => {
+      const answered = await Promise.race([driver.counts().then(() => true, () => false), new Promise<boolean>((r) => setTimeout(() => r(false), 1000))]);
+      return answered;
+    }, 45_000);
+    expect(queuesBack).toBe(true);
+  }, 90_000);
 });
 
 describe('readiness without Redis configured', () => {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import Redis from 'ioredis';
+import { connect } from 'node:net';
 import { freePort } from '../support/process';
 
 /** One series of a Prometheus text exposition: name and labels in a canonical (sorted) key. */
@@ -30,6 +30,21 @@ export function valueOf(scrape: Map<string, number>, name: string, labels: Recor
   return scrape.get(seriesKey(name, labels)) ?? 0;
 }
 
+/** Whether a Redis on the port answers PING. */
+function pong(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const sock = connect(port, '127.0.0.1');
+    const done = (ok: boolean) => {
+      sock.destroy();
+      resolve(ok);
+    };
+    sock.setTimeout(1000, () => done(false));
+    sock.once('error', () => done(false));
+    sock.once('connect', () => sock.write('PING\r\n'));
+    sock.once('data', (d) => done(d.toString().startsWith('+PONG')));
+  });
+}
+
 /** A redis-server of the test's own on a free port, without persistence: stopped and started at will. */
 export class OwnRedis {
   private proc: ChildProcess | null = null;
@@ -43,18 +58,9 @@ export class OwnRedis {
     if (this.port === 0) this.port = await freePort();
     const proc = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     this.proc = proc;
-    // Ready when it answers a PING.
+    // Ready when it answers a PING (a raw socket: nothing left behind to reconnect).
     for (let i = 0; i < 100; i++) {
-      const r = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      r.on('error', () => undefined);
-      try {
-        await r.connect();
-        if ((await r.ping()) === 'PONG') return;
-      } catch {
-        // not yet
-      } finally {
-        r.disconnect();
-      }
+      if (await pong(this.port)) return;
       await new Promise((res) => setTimeout(res, 50));
     }
     throw new Error('redis-server did not start');

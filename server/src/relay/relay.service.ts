@@ -25,6 +25,7 @@ import { findSensitiveWord, parseSensitiveWords, promptTexts } from './sensitive
 import { runAttempt, type AttemptLimits } from './upstream-attempt';
 import { ChannelTokens } from './channel-tokens.service';
 import { RelayOutcomes } from '../observability/relay-outcomes.service';
+import type { RelayOutcome } from '../observability/relay-outcome';
 
 /**
  * How often every running request's hold is touched, so that the sweeper (which closes holds not
@@ -117,19 +118,14 @@ export class RelayService implements OnModuleDestroy {
   async serve(x: ClientExchange, ops: EndpointOps, caller: RelayCaller, input: unknown, pathModel?: string): Promise<void> {
     this.inflight += 1;
     let session: BillingSession | null = null;
-    // What the outcome hook needs, filled in as the request goes (plain locals: no work on the hot path).
-    let model = '';
-    let isStream = false;
-    let channelId = 0;
-    let served = false;
-    let upstreamFailed = false;
+    // The outcome, filled in as the request goes (one small object: no work on the hot path).
+    const o: RelayOutcome = { model: '', channelId: 0, status: 0, served: false, upstreamFailed: false, isStream: false, durationMs: 0, firstChunkMs: -1, promptTokens: 0, completionTokens: 0, quota: 0 };
     let endedAt = 0;
-    let usage: { promptTokens: number; completionTokens: number } | null = null;
-    let quota = 0;
+    let reported = false;
     try {
       const req = ops.parse(input, DEFAULT_RELAY_LIMITS, pathModel);
-      model = req.model;
-      isStream = isStreaming(req);
+      o.model = req.model;
+      o.isStream = isStreaming(req);
       this.auth.checkModel(caller, req.model);
       this.checkSensitive(req);
       await this.auth.checkRateLimits(caller);
@@ -173,17 +169,18 @@ export class RelayService implements OnModuleDestroy {
       });
       endedAt = Date.now();
       if (result.kind === 'failed') {
-        channelId = result.chain[result.chain.length - 1] ?? 0;
-        upstreamFailed = !result.clientGone && result.chain.length > 0;
+        o.channelId = result.chain[result.chain.length - 1] ?? 0;
+        o.upstreamFailed = !result.clientGone && result.chain.length > 0;
         if (!result.clientGone) x.sendError(result.error);
         return;
       }
-      channelId = result.channel.id;
-      served = true;
+      o.channelId = result.channel.id;
+      o.served = true;
       // The client has its bytes; the ledger work below is off the response's path.
       const computed = computeCharge(result.charge, promptEstimate, priced);
       if (!computed) return;
-      usage = computed.usage;
+      o.promptTokens = computed.usage.promptTokens;
+      o.completionTokens = computed.usage.completionTokens;
       const charge = result.charge;
       const content = logContent(priced, computed, {
         clientGone: charge.kind === 'delivered' && charge.reason === 'client_gone',
@@ -197,7 +194,7 @@ export class RelayService implements OnModuleDestroy {
           modelName: req.model,
           group: caller.group,
           clientIp: caller.clientIp,
-          isStream,
+          isStream: o.isStream,
           requestPath: ops.path,
           startedAt: x.startedAt,
           frtMs: x.firstByteMs,
@@ -209,31 +206,31 @@ export class RelayService implements OnModuleDestroy {
         computed,
         content,
       );
-      quota = computed.quota;
+      o.quota = computed.quota;
+      // Reported before the ledger wait: a graceful stop flushes model speed while settlements finish.
+      reported = true;
+      this.report(x, o, endedAt);
       await s.settle(computed.quota, result.channel.id, log);
     } catch (err) {
       x.sendError(err);
     } finally {
       if (session) this.running.delete(session);
+      if (!reported) this.report(x, o, endedAt);
       if (session?.held) await session.refund();
-      // The one place a request's outcome is known (metrics and model speed read it).
-      const ms = (endedAt || Date.now()) - x.startedAt;
-      this.outcomes.record({
-        model,
-        channelId,
-        status: x.status !== 0 ? x.status : 499,
-        served,
-        upstreamFailed,
-        isStream,
-        durationMs: ms,
-        firstChunkMs: isStream && x.firstByteMs !== null && x.status === 200 ? x.firstByteMs : -1,
-        promptTokens: usage?.promptTokens ?? 0,
-        completionTokens: usage?.completionTokens ?? 0,
-        quota,
-      });
       this.inflight -= 1;
       if (this.inflight === 0) for (const w of this.idleWaiters.splice(0)) w();
     }
+  }
+
+  /**
+   * The one place a request's outcome leaves the relay (metrics and model speed read it): once per
+   * request, when its answer is over, before any wait on the ledger.
+   */
+  private report(x: ClientExchange, o: RelayOutcome, endedAt: number): void {
+    o.durationMs = (endedAt || Date.now()) - x.startedAt;
+    o.status = x.status !== 0 ? x.status : 499;
+    o.firstChunkMs = o.isStream && x.firstByteMs !== null && x.status === 200 ? x.firstByteMs : -1;
+    this.outcomes.record(o);
   }
 
   /** `POST /v1/messages/count_tokens`: free; the picked channel's own count or the local estimate (count-tokens.ts). */
