@@ -46,6 +46,8 @@ export const routes: RouteEntry[] = [
   { path: '/task', access: 'user', Page: page(() => import('./pages/TaskPage'), 'TaskPage') },
   // operations surface (issue 25)
   { path: '/perf', access: 'admin', Page: page(() => import('./pages/PerfPage'), 'PerfPage') },
+  // operations (issue 25)
+  { path: '/audit', access: 'admin', Page: page(() => import('./pages/AuditPage'), 'AuditPage') },
 ];
 
 export const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');

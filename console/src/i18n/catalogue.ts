@@ -16,6 +16,8 @@ import { pagesEn, pagesZhCN } from './pages';
 import { tasksEn, tasksZhCN } from './tasks';
 import { paymentsEn, paymentsZhCN } from './payments';
 import { perfEn, perfZhCN } from './perf';
+import { auditEn, auditZhCN } from './audit';
+import { limitsEn, limitsZhCN } from './limits';
 
 export const consoleZhCN = {
   shell: shellZhCN,
@@ -34,6 +36,8 @@ export const consoleZhCN = {
   tasks: tasksZhCN,
   payments: paymentsZhCN,
   perf: perfZhCN,
+  audit: auditZhCN,
+  limits: limitsZhCN,
 };
 
 export const consoleEn = {
@@ -53,4 +57,6 @@ export const consoleEn = {
   tasks: tasksEn,
   payments: paymentsEn,
   perf: perfEn,
+  audit: auditEn,
+  limits: limitsEn,
 };

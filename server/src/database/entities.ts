@@ -15,6 +15,7 @@ import { OAuthStateEntity } from '../oauth/oauth-state.entity';
 import { MidjourneyEntity } from '../tasks/midjourney.entity';
 import { TaskEntity } from '../tasks/task.entity';
 import { PerfMinuteEntity } from '../observability/perf/perf-minute.entity';
+import { AuditLogEntity } from '../audit/audit-log.entity';
 
 /**
  * Every entity of the schema, in one list: the data source and the migration generator read it.
@@ -38,4 +39,5 @@ export const ENTITIES = [
   MidjourneyEntity,
   TaskEntity,
   PerfMinuteEntity,
+  AuditLogEntity,
 ];

@@ -3,6 +3,7 @@ import { Button, Card, FormActions, KeyValueEditor, Stack, type KeyValueRow } fr
 import { useT } from '../../i18n';
 import { OptionsScope } from './optionsScope';
 import { useOptionForm, type OptionForm } from './useOptionForm';
+import { GroupLimitsSection } from './GroupLimitsSection';
 import { hiddenRows, mapRows, namesToJson, ratiosToJson, hiddenToJson } from './groupRows';
 
 type GroupKey = 'GroupDisplayNames' | 'GroupRatio' | 'HiddenGroups';
@@ -121,6 +122,7 @@ function GroupPanel() {
         toRows={hiddenRows}
         toJson={hiddenToJson}
       />
+      <GroupLimitsSection />
     </Stack>
   );
 }
