@@ -56,6 +56,8 @@ export const keys = {
   // payments (online top-up orders)
   topUpSelf: (p: number, pageSize: number) => `/api/user/topup/self${q({ p, page_size: pageSize })}`,
   topUpAll: (params: Record<string, string | number>) => `/api/user/topup${q(params)}`,
+  // model speed (admin)
+  perfModels: (window: string) => `/api/perf/models${q({ window })}`,
   // audit log (admin)
   audit: (params: Record<string, string | number>) => `/api/audit${q(params)}`,
 };

@@ -39,6 +39,7 @@ export function buildNav({ admin, status, t, now = new Date(), onNewYear }: NavC
         status.enable_data_export === true && { key: 'detail', label: t('console.shell.nav.detail'), href: '/detail' },
         status.enable_drawing === true && { key: 'midjourney', label: t('console.shell.nav.midjourney'), href: '/midjourney' },
         status.enable_task === true && { key: 'task', label: t('console.shell.nav.task'), href: '/task' },
+        admin && { key: 'perf', label: t('console.perf.nav'), href: '/perf' },
         admin && { key: 'audit', label: t('console.audit.title'), href: '/audit' },
       ] as (NavItem | false)[]).filter((x): x is NavItem => x !== false),
     },

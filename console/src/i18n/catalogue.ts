@@ -15,6 +15,7 @@ import { dashboardEn, dashboardZhCN } from './dashboard';
 import { pagesEn, pagesZhCN } from './pages';
 import { tasksEn, tasksZhCN } from './tasks';
 import { paymentsEn, paymentsZhCN } from './payments';
+import { perfEn, perfZhCN } from './perf';
 import { auditEn, auditZhCN } from './audit';
 import { limitsEn, limitsZhCN } from './limits';
 
@@ -34,6 +35,7 @@ export const consoleZhCN = {
   pages: pagesZhCN,
   tasks: tasksZhCN,
   payments: paymentsZhCN,
+  perf: perfZhCN,
   audit: auditZhCN,
   limits: limitsZhCN,
 };
@@ -54,6 +56,7 @@ export const consoleEn = {
   pages: pagesEn,
   tasks: tasksEn,
   payments: paymentsEn,
+  perf: perfEn,
   audit: auditEn,
   limits: limitsEn,
 };

@@ -21,6 +21,9 @@ export class RoutingIndexService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('RoutingIndex');
   /** group -> model -> candidates sorted by priority desc. */
   private index = new Map<string, Map<string, RouteCandidate[]>>();
+  /** Every model some channel lists (enabled or not) and every channel's status: bounded metric labels. */
+  private known: ReadonlySet<string> = new Set();
+  private statuses: ReadonlyMap<number, number> = new Map();
   private running: Promise<number> | null = null;
   private pending: Promise<number> | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -69,10 +72,16 @@ export class RoutingIndexService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async load(): Promise<number> {
-    const rows = await this.db.manager.find(ChannelEntity, {
-      where: { status: CHANNEL_ENABLED },
-      select: { id: true, group: true, models: true, priority: true, weight: true },
+    const all = await this.db.manager.find(ChannelEntity, {
+      select: { id: true, status: true, group: true, models: true, priority: true, weight: true },
     });
+    const known = new Set<string>();
+    const statuses = new Map<number, number>();
+    for (const row of all) {
+      statuses.set(row.id, row.status);
+      for (const model of splitList(row.models)) known.add(model);
+    }
+    const rows = all.filter((row) => row.status === CHANNEL_ENABLED);
     const next = new Map<string, Map<string, RouteCandidate[]>>();
     for (const row of rows) {
       const candidate: RouteCandidate = { channelId: row.id, priority: row.priority, weight: row.weight };
@@ -89,6 +98,8 @@ export class RoutingIndexService implements OnModuleInit, OnModuleDestroy {
     }
     for (const byModel of next.values()) for (const list of byModel.values()) list.sort(byPriority);
     this.index = next;
+    this.known = known;
+    this.statuses = statuses;
     return rows.length;
   }
 
@@ -113,5 +124,15 @@ export class RoutingIndexService implements OnModuleInit, OnModuleDestroy {
     const out = new Map<string, Set<string>>();
     for (const [group, byModel] of this.index) out.set(group, new Set(byModel.keys()));
     return out;
+  }
+
+  /** Whether some channel (enabled or not) lists the model: metric labels stay bounded by the channels. */
+  isKnownModel(model: string): boolean {
+    return this.known.has(model);
+  }
+
+  /** Channel id -> status, as of the last rebuild. */
+  channelStatuses(): ReadonlyMap<number, number> {
+    return this.statuses;
   }
 }

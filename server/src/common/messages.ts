@@ -271,6 +271,8 @@ const zh = {
   'billing.quota_remind_subject': '您的额度即将用尽',
   'billing.quota_remind_body':
     '<p>您好！您的额度即将用尽，当前剩余额度为 {quota}。</p><p>为了不影响您的使用，请及时充值：<a href="{link}">{link}</a></p>',
+  // model speed (issue 25)
+  'perf.invalid_window': '参数 window 无效：{value}（可选 1h 或 24h）',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -544,6 +546,8 @@ const en: Record<MessageKey, string> = {
   'billing.quota_remind_subject': 'Your quota is almost used up',
   'billing.quota_remind_body':
     '<p>Hello! Your quota is almost used up; the current balance is {quota}.</p><p>Please top up in time to keep using the service: <a href="{link}">{link}</a></p>',
+  // model speed (issue 25)
+  'perf.invalid_window': 'Invalid window parameter: {value} (use 1h or 24h)',
 };
 
 export type Lang = 'zh' | 'en';

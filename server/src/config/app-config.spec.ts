@@ -43,4 +43,13 @@ describe('loadConfig', () => {
   it('requires a shared encryption key with PostgreSQL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/ENCRYPTION_KEY/);
   });
+
+  it('turns metrics on only with a METRICS_TOKEN of 16+ characters without spaces', () => {
+    const base = { ENCRYPTION_KEY: 'x'.repeat(20) };
+    expect(loadConfig(base, '/srv').metricsToken).toBeNull();
+    expect(loadConfig({ ...base, METRICS_TOKEN: '' }, '/srv').metricsToken).toBeNull();
+    expect(loadConfig({ ...base, METRICS_TOKEN: 'a-long-enough-secret' }, '/srv').metricsToken).toBe('a-long-enough-secret');
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' }, '/srv')).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'has a space in the middle' }, '/srv')).toThrow(/METRICS_TOKEN/);
+  });
 });

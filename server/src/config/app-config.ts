@@ -59,6 +59,8 @@ export interface AppConfig {
   oauth: OAuthEndpoints;
   /** Minutes an online top-up order stays pending before the expiry job marks it expired. */
   topUpOrderTtlMinutes: number;
+  /** METRICS_TOKEN: turns on GET /metrics behind `Authorization: Bearer <token>`; null: 404. */
+  metricsToken: string | null;
 }
 
 /** Base URLs of the OAuth providers: operator configuration (a proxy, a mirror, a test fake). */
@@ -187,6 +189,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     linuxdoUrl: baseUrl('LINUXDO_OAUTH_URL', 'https://connect.linux.do'),
   };
 
+  const metricsToken = env.METRICS_TOKEN && env.METRICS_TOKEN !== '' ? env.METRICS_TOKEN : null;
+  if (metricsToken !== null && (metricsToken.length < 16 || /\s/.test(metricsToken))) {
+    problems.push('METRICS_TOKEN must be at least 16 characters without spaces');
+  }
+
   const config: AppConfig = {
     port,
     host,
@@ -229,6 +236,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     oauth,
     topUpOrderTtlMinutes: int('TOPUP_ORDER_TTL_MINUTES', 120, 5, 7 * 1440),
+    metricsToken,
   };
 
   if (problems.length > 0) {

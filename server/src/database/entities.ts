@@ -14,6 +14,7 @@ import { TopUpEntity } from '../payments/top-up.entity';
 import { OAuthStateEntity } from '../oauth/oauth-state.entity';
 import { MidjourneyEntity } from '../tasks/midjourney.entity';
 import { TaskEntity } from '../tasks/task.entity';
+import { PerfMinuteEntity } from '../observability/perf/perf-minute.entity';
 import { AuditLogEntity } from '../audit/audit-log.entity';
 
 /**
@@ -37,5 +38,6 @@ export const ENTITIES = [
   OAuthStateEntity,
   MidjourneyEntity,
   TaskEntity,
+  PerfMinuteEntity,
   AuditLogEntity,
 ];

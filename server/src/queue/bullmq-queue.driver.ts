@@ -7,6 +7,7 @@ import type {
   JobName,
   JobProcessor,
   ProcessorOptions,
+  QueueCounts,
   QueueDriver,
 } from './jobs';
 
@@ -84,6 +85,15 @@ export class BullmqQueueDriver implements QueueDriver {
     }
   }
 
+  async counts(): Promise<QueueCounts[]> {
+    return Promise.all(
+      [...this.processors.keys()].map(async (name) => {
+        const c = await this.queue(name).getJobCounts('waiting', 'active', 'delayed', 'failed');
+        return { name, counts: { waiting: c.waiting ?? 0, active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0 } };
+      }),
+    );
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.close()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
@@ -100,6 +110,8 @@ export class BullmqQueueDriver implements QueueDriver {
     let q = this.queues.get(name);
     if (!q) {
       q = new Queue(name, { connection: this.connection(), prefix: this.prefix });
+      // Without a listener BullMQ prints every connection error of a Redis outage to the console.
+      q.on('error', (err) => this.logger.warn(`queue ${name}: ${err.message}`));
       this.queues.set(name, q);
     }
     return q;

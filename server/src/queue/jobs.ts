@@ -50,6 +50,12 @@ export interface ProcessorOptions {
   concurrency?: number;
 }
 
+/** Jobs of one queue by state (the `sluice_queue_jobs` gauge). */
+export interface QueueCounts {
+  name: JobName;
+  counts: Record<'waiting' | 'active' | 'delayed' | 'failed', number>;
+}
+
 /** Implemented by the BullMQ driver (Redis) and the in-process driver (embedded default). */
 export interface QueueDriver {
   readonly kind: 'bullmq' | 'memory';
@@ -60,6 +66,8 @@ export interface QueueDriver {
   cancelRepeat(name: JobName): Promise<void>;
   /** Resolves when no job is waiting or running; delayed and repeating jobs do not count (tests). */
   idle(timeoutMs?: number): Promise<void>;
+  /** Jobs per registered queue and state, for metrics. */
+  counts(): Promise<QueueCounts[]>;
   start(): Promise<void>;
   close(): Promise<void>;
 }

@@ -6,6 +6,7 @@ import type {
   JobName,
   JobProcessor,
   ProcessorOptions,
+  QueueCounts,
   QueueDriver,
 } from './jobs';
 
@@ -22,6 +23,10 @@ interface Registered {
   concurrency: number;
   running: number;
   queue: Pending[];
+  /** Waiting for a delay or a retry backoff. */
+  delayed: number;
+  /** Given up after the last attempt, since start. */
+  failed: number;
 }
 
 const FINISHED_TTL_MS = 60 * 60 * 1000;
@@ -53,6 +58,8 @@ export class MemoryQueueDriver implements QueueDriver {
       concurrency: opts.concurrency ?? 1,
       running: 0,
       queue: [],
+      delayed: 0,
+      failed: 0,
     });
   }
 
@@ -67,7 +74,7 @@ export class MemoryQueueDriver implements QueueDriver {
     if (this.known.has(id) || this.recentlyFinished(id)) return;
     this.known.add(id);
     const job: Pending = { name, payload, id, attempt: 1, attempts: opts.attempts ?? 3 };
-    if (opts.delayMs && opts.delayMs > 0) this.later(opts.delayMs, () => this.push(job));
+    if (opts.delayMs && opts.delayMs > 0) this.later(name, opts.delayMs, () => this.push(job));
     else this.push(job);
   }
 
@@ -111,11 +118,21 @@ export class MemoryQueueDriver implements QueueDriver {
     await this.idle(10_000).catch(() => undefined);
   }
 
-  private later(ms: number, fn: () => void): void {
+  async counts(): Promise<QueueCounts[]> {
+    return [...this.processors].map(([name, r]) => ({
+      name,
+      counts: { waiting: r.queue.length, active: r.running, delayed: r.delayed, failed: r.failed },
+    }));
+  }
+
+  private later(name: JobName, ms: number, fn: () => void): void {
     this.delayed++;
+    const reg = this.processors.get(name);
+    if (reg) reg.delayed++;
     const t = setTimeout(() => {
       this.timers.delete(t);
       this.delayed--;
+      if (reg) reg.delayed--;
       fn();
       this.checkIdle();
     }, ms);
@@ -149,9 +166,10 @@ export class MemoryQueueDriver implements QueueDriver {
         .catch((err: unknown) => {
           if (job.attempt < job.attempts && !this.closed) {
             const backoff = 200 * 2 ** (job.attempt - 1);
-            this.later(backoff, () => this.push({ ...job, attempt: job.attempt + 1 }));
+            this.later(name, backoff, () => this.push({ ...job, attempt: job.attempt + 1 }));
           } else {
             this.known.delete(job.id);
+            reg.failed++;
             this.logger.error(`job ${job.id} failed: ${(err as Error).message}`);
           }
         })

@@ -27,6 +27,8 @@ export class ClientExchange {
   errors: ErrorFormat = OPENAI_ERRORS;
   /** ms from the start to the first byte of the answer. */
   firstByteMs: number | null = null;
+  /** HTTP status written (0 until the head goes out). */
+  status = 0;
   /** The `session_id` / `x-session-id` header (channel affinity), when sent. */
   readonly sessionHeader: string | undefined;
   private readonly goneHandlers: (() => void)[] = [];
@@ -75,6 +77,7 @@ export class ClientExchange {
     if (this.committed || this.gone) return;
     this.committed = true;
     this.firstByteMs = Date.now() - this.startedAt;
+    this.status = status;
     this.res.writeHead(status, { ...this.baseHeaders, ...headers });
   }
 

@@ -3,6 +3,7 @@ import { BillingModule } from '../billing/billing.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { OptionsModule } from '../options/options.module';
 import { ChannelProbeModule } from './channel-probe.module';
+import { ObservabilityModule } from '../observability/observability.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { UsersModule } from '../users/users.module';
 import { PlaygroundController } from './playground.controller';
@@ -20,7 +21,7 @@ import { RelayLimits } from './limits/relay-limits.service';
  * it authenticates like the management API.
  */
 @Module({
-  imports: [OptionsModule, UsersModule, TokensModule, ChannelsModule, BillingModule, ChannelProbeModule],
+  imports: [OptionsModule, UsersModule, TokensModule, ChannelsModule, BillingModule, ChannelProbeModule, ObservabilityModule],
   controllers: [PlaygroundController],
   providers: [RelayService, RelayAuthService, RelayPricing, RelayInfoService, RelayRoutes, RelayLimits, ChannelAffinity],
   exports: [RelayService, RelayAuthService, RelayPricing, RelayLimits, ChannelAffinity],

@@ -24,6 +24,8 @@ import { RelayPricing, type ResolvedPricing } from './relay-pricing';
 import { findSensitiveWord, parseSensitiveWords, promptTexts } from './sensitive-words';
 import { runAttempt, type AttemptLimits } from './upstream-attempt';
 import { ChannelTokens } from './channel-tokens.service';
+import { RelayOutcomes } from '../observability/relay-outcomes.service';
+import type { RelayOutcome } from '../observability/relay-outcome';
 import { ChannelAffinity } from './limits/channel-affinity.service';
 import { RelayLimits, type LimitTicket } from './limits/relay-limits.service';
 
@@ -66,6 +68,7 @@ export class RelayService implements OnModuleDestroy {
     channels: ChannelsService,
     health: ChannelHealthService,
     private readonly tokens: ChannelTokens,
+    private readonly outcomes: RelayOutcomes,
     private readonly rateLimits: RelayLimits,
     private readonly affinity: ChannelAffinity,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -119,10 +122,16 @@ export class RelayService implements OnModuleDestroy {
   async serve(x: ClientExchange, ops: EndpointOps, caller: RelayCaller, input: unknown, pathModel?: string): Promise<void> {
     this.inflight += 1;
     let session: BillingSession | null = null;
+    // The outcome, filled in as the request goes (one small object: no work on the hot path).
+    const o: RelayOutcome = { model: '', channelId: 0, status: 0, served: false, upstreamFailed: false, isStream: false, durationMs: 0, firstChunkMs: -1, promptTokens: 0, completionTokens: 0, quota: 0 };
+    let endedAt = 0;
+    let reported = false;
     let ticket: LimitTicket | null = null;
     let usedTokens = 0;
     try {
       const req = ops.parse(input, DEFAULT_RELAY_LIMITS, pathModel);
+      o.model = req.model;
+      o.isStream = isStreaming(req);
       this.auth.checkModel(caller, req.model);
       this.checkSensitive(req);
       await this.auth.checkRateLimits(caller);
@@ -178,16 +187,23 @@ export class RelayService implements OnModuleDestroy {
             checkpoint: (tokens) => s.checkpoint(deliveredQuota(promptEstimate, tokens, priced), channel.id),
           }),
       });
+      endedAt = Date.now();
       if (result.kind === 'failed') {
+        o.channelId = result.chain[result.chain.length - 1] ?? 0;
+        o.upstreamFailed = !result.clientGone && result.chain.length > 0;
         if (!result.clientGone) x.sendError(result.error);
         return;
       }
+      o.channelId = result.channel.id;
+      o.served = true;
       // The key now belongs to the channel that served it (a failover rebinds); the TTL starts again.
       if (affinity) this.affinity.bind(affinity, result.channel.id);
       // The client has its bytes; the ledger work below is off the response's path.
       const computed = computeCharge(result.charge, promptEstimate, priced);
       ticket?.releaseSlot();
       if (!computed) return;
+      o.promptTokens = computed.usage.promptTokens;
+      o.completionTokens = computed.usage.completionTokens;
       usedTokens = computed.usage.promptTokens + computed.usage.completionTokens;
       const charge = result.charge;
       const content = logContent(priced, computed, {
@@ -202,7 +218,7 @@ export class RelayService implements OnModuleDestroy {
           modelName: req.model,
           group: caller.group,
           clientIp: caller.clientIp,
-          isStream: isStreaming(req),
+          isStream: o.isStream,
           requestPath: ops.path,
           startedAt: x.startedAt,
           frtMs: x.firstByteMs,
@@ -215,11 +231,16 @@ export class RelayService implements OnModuleDestroy {
         computed,
         content,
       );
+      o.quota = computed.quota;
+      // Reported before the ledger wait: a graceful stop flushes model speed while settlements finish.
+      reported = true;
+      this.report(x, o, endedAt);
       await s.settle(computed.quota, result.channel.id, log);
     } catch (err) {
       x.sendError(err);
     } finally {
       if (session) this.running.delete(session);
+      if (!reported) this.report(x, o, endedAt);
       if (session?.held) {
         await session.refund();
         usedTokens = 0;
@@ -229,6 +250,17 @@ export class RelayService implements OnModuleDestroy {
       this.inflight -= 1;
       if (this.inflight === 0) for (const w of this.idleWaiters.splice(0)) w();
     }
+  }
+
+  /**
+   * The one place a request's outcome leaves the relay (metrics and model speed read it): once per
+   * request, when its answer is over, before any wait on the ledger.
+   */
+  private report(x: ClientExchange, o: RelayOutcome, endedAt: number): void {
+    o.durationMs = (endedAt || Date.now()) - x.startedAt;
+    o.status = x.status !== 0 ? x.status : 499;
+    o.firstChunkMs = o.isStream && x.firstByteMs !== null && x.status === 200 ? x.firstByteMs : -1;
+    this.outcomes.record(o);
   }
 
   /** `POST /v1/messages/count_tokens`: free; the picked channel's own count or the local estimate (count-tokens.ts). */

@@ -1,0 +1,108 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { RoutingIndexService } from '../../channels/routing-index.service';
+import { CHANNEL_ENABLED } from '../../channels/channel.entity';
+import { QUEUE_DRIVER, type QueueDriver } from '../../queue/jobs';
+import type { RelayOutcome, RelayOutcomeSink } from '../relay-outcome';
+
+/** Upper bounds of the latency histograms, in seconds. */
+const DURATION_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600];
+const FIRST_CHUNK_BUCKETS = [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 30];
+
+/** Label value for a model no channel lists: client-chosen strings never become series. */
+export const OTHER_MODEL = 'other';
+
+type Child = { inc(value?: number): void };
+
+/**
+ * The Prometheus registry of one node (its own `Registry`, not prom-client's global one, so
+ * several apps in one process never share series). Relay series move in `record` (a handful of
+ * increments per request); channel and queue gauges are read when scraped. Labels are bounded:
+ * models some channel lists (else "other"), channel ids, HTTP statuses. No user or token ids.
+ */
+@Injectable()
+export class MetricsService implements RelayOutcomeSink {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'model' | 'channel_id' | 'status'>;
+  private readonly requestChildren = new Map<string, Child>();
+  private readonly duration: Histogram;
+  private readonly firstChunk: Histogram;
+  private readonly promptTokens: Child;
+  private readonly completionTokens: Child;
+  private readonly quota: Counter;
+
+  constructor(
+    private readonly routing: RoutingIndexService,
+    @Inject(QUEUE_DRIVER) private readonly queue: QueueDriver,
+  ) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.requests = new Counter({
+      name: 'sluice_relay_requests_total',
+      help: 'Relay requests by model, channel (0: none picked) and the HTTP status the client got (499: left before any byte).',
+      labelNames: ['model', 'channel_id', 'status'],
+      registers,
+    });
+    this.duration = new Histogram({
+      name: 'sluice_relay_request_duration_seconds',
+      help: 'Relay requests from arrival to the end of the answer.',
+      buckets: DURATION_BUCKETS,
+      registers,
+    });
+    this.firstChunk = new Histogram({
+      name: 'sluice_relay_first_chunk_seconds',
+      help: 'Streamed relay requests from arrival to the first chunk sent to the client.',
+      buckets: FIRST_CHUNK_BUCKETS,
+      registers,
+    });
+    const tokens = new Counter({ name: 'sluice_relay_tokens_total', help: 'Tokens billed by relay requests.', labelNames: ['kind'], registers });
+    this.promptTokens = tokens.labels('prompt');
+    this.completionTokens = tokens.labels('completion');
+    this.quota = new Counter({ name: 'sluice_relay_quota_total', help: 'Quota charged by relay requests (500000 = US$1 by default).', registers });
+    const statuses = () => this.routing.channelStatuses();
+    new Gauge({
+      name: 'sluice_channel_enabled',
+      help: '1 when the channel is enabled, 0 when disabled (manually or automatically).',
+      labelNames: ['channel_id'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [id, status] of statuses()) this.labels(String(id)).set(status === CHANNEL_ENABLED ? 1 : 0);
+      },
+    });
+    const driver = this.queue;
+    new Gauge({
+      name: 'sluice_queue_jobs',
+      help: 'Background jobs per queue and state.',
+      labelNames: ['queue', 'state'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const q of await driver.counts()) {
+          for (const [state, n] of Object.entries(q.counts)) this.labels(q.name, state).set(n);
+        }
+      },
+    });
+  }
+
+  record(o: RelayOutcome): void {
+    const model = this.routing.isKnownModel(o.model) ? o.model : OTHER_MODEL;
+    const key = `${model}\u0001${o.channelId}\u0001${o.status}`;
+    let child = this.requestChildren.get(key);
+    if (!child) {
+      child = this.requests.labels(model, String(o.channelId), String(o.status));
+      this.requestChildren.set(key, child);
+    }
+    child.inc();
+    this.duration.observe(o.durationMs / 1000);
+    if (o.firstChunkMs >= 0) this.firstChunk.observe(o.firstChunkMs / 1000);
+    if (o.promptTokens > 0) this.promptTokens.inc(o.promptTokens);
+    if (o.completionTokens > 0) this.completionTokens.inc(o.completionTokens);
+    if (o.quota > 0) this.quota.inc(o.quota);
+  }
+
+  /** The exposition text and its content type. */
+  async scrape(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
