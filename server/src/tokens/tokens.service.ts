@@ -280,7 +280,7 @@ export class TokensService {
   private async query(actor: Principal, filter: { keyword?: string; keyHash?: string }, p: unknown, size: unknown): Promise<TokenView[]> {
     const page = parsePage(p, size, 10);
     const qb = this.db.manager.createQueryBuilder(TokenEntity, 't').where('t.user_id = :u', { u: actor.id });
-    if (filter.keyword) qb.andWhere("t.name LIKE :like ESCAPE '\\'", { like: `%${escapeLike(filter.keyword)}%` });
+    if (filter.keyword) qb.andWhere("t.name LIKE :like ESCAPE '!'", { like: `%${escapeLike(filter.keyword)}%` });
     if (filter.keyHash) qb.andWhere('t.key_hash = :h', { h: filter.keyHash });
     const rows = await qb.orderBy('t.id', 'DESC').skip(page.offset).take(page.pageSize).getMany();
     return rows.map((t) => this.view(t));

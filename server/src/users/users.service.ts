@@ -375,9 +375,9 @@ export class UsersService implements OnModuleInit {
           if (/^\d+$/.test(filter.keyword as string) && Number(filter.keyword) <= 2_147_483_647) {
             w.orWhere('u.id = :kid', { kid: Number(filter.keyword) });
           }
-          w.orWhere("u.username LIKE :like ESCAPE '\\'", { like })
-            .orWhere("u.email LIKE :like ESCAPE '\\'", { like })
-            .orWhere("u.display_name LIKE :like ESCAPE '\\'", { like });
+          w.orWhere("u.username LIKE :like ESCAPE '!'", { like })
+            .orWhere("u.email LIKE :like ESCAPE '!'", { like })
+            .orWhere("u.display_name LIKE :like ESCAPE '!'", { like });
         }),
       );
     }
@@ -539,7 +539,7 @@ export class UsersService implements OnModuleInit {
         .execute();
       return DatabaseService.affected(res) === 1;
     } catch (err) {
-      if (/unique|constraint/i.test((err as Error).message)) return false;
+      if (/unique|constraint|duplicate entry/i.test((err as Error).message)) return false;
       throw err;
     }
   }
