@@ -128,12 +128,12 @@ export interface TestNodes {
   close(): Promise<void>;
 }
 
-/** Boots `count` nodes (multi-node tests), one after the other so only the first migrates. */
-export async function startNodes(count: number): Promise<TestNodes> {
-  const database = await createDatabase('postgres');
+/** Boots `count` nodes (multi-node tests) on one database, one after the other so only the first migrates. */
+export async function startNodes(count: number, kind: Exclude<DbKind, 'sqlite'> = 'postgres'): Promise<TestNodes> {
+  const database = await createDatabase(kind);
   const redisPrefix = `sluice-test-${randomBytes(4).toString('hex')}`;
   const nodes: TestApp[] = [];
-  for (let i = 0; i < count; i++) nodes.push(await startApp('postgres', { redis: true, database, redisPrefix }));
+  for (let i = 0; i < count; i++) nodes.push(await startApp(kind, { redis: true, database, redisPrefix }));
   return {
     nodes,
     database,

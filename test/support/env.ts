@@ -10,3 +10,6 @@ export const DATABASES: DbKind[] = (process.env.TEST_DATABASES ?? 'sqlite,postgr
   .split(',')
   .map((s) => s.trim())
   .filter((s): s is DbKind => s === 'sqlite' || s === 'postgres' || s === 'mysql');
+
+/** The server databases among them (PostgreSQL, MySQL): the ones run with Redis and several nodes. */
+export const SERVER_DATABASES = DATABASES.filter((k): k is Exclude<DbKind, 'sqlite'> => k !== 'sqlite');

@@ -232,10 +232,11 @@ export class TokensService {
     const res = await em
       .createQueryBuilder()
       .update(TokenEntity)
+      // status first: MySQL assigns left to right, so a later expression would see the new remain_quota.
       .set({
+        status: () => `CASE WHEN status = ${TOKEN_EXHAUSTED} AND (unlimited_quota OR remain_quota + ${amount} > 0) THEN ${TOKEN_ENABLED} ELSE status END`,
         remainQuota: () => `remain_quota + ${amount}`,
         usedQuota: () => `used_quota - ${amount}`,
-        status: () => `CASE WHEN status = ${TOKEN_EXHAUSTED} AND (unlimited_quota OR remain_quota + ${amount} > 0) THEN ${TOKEN_ENABLED} ELSE status END`,
       })
       .where('id = :id', { id: tokenId })
       .execute();
