@@ -180,8 +180,14 @@ class RetryBatch {
   constructor(readonly err: unknown) {}
 }
 
+/** Pooled connections already in READ COMMITTED for the session (one round trip per connection, not per batch). */
+const readCommitted = new WeakSet<MysqlConnection>();
+
 async function runBatchOnce(conn: MysqlConnection, ops: MysqlLedgerOp[]): Promise<BatchOutcome[]> {
-  await q(conn, 'SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
+  if (!readCommitted.has(conn)) {
+    await q(conn, 'SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
+    readCommitted.add(conn);
+  }
   await q(conn, 'START TRANSACTION');
   const outcomes: BatchOutcome[] = [];
   const lone = ops.length === 1;
