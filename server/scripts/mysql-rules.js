@@ -52,7 +52,8 @@ function adjust(query, partial, direction) {
   }
   const dropIndex = /^DROP INDEX `(\w+)` ON `(\w+)`$/.exec(q);
   const d = dropIndex && partial[dropIndex[2]]?.[dropIndex[1]];
-  if (dropIndex && d && direction === 'down') return [q, `ALTER TABLE \`${dropIndex[2]}\` DROP COLUMN \`${d.column}_key\``];
+  // The generator reverses the down list afterwards: the index goes first, then its column.
+  if (dropIndex && d && direction === 'down') return [`ALTER TABLE \`${dropIndex[2]}\` DROP COLUMN \`${d.column}_key\``, q];
   return [q];
 }
 
@@ -74,8 +75,18 @@ function spurious(query, partial) {
   return false;
 }
 
+/** TypeORM's own unnamed unique index on a partial index's column (MySQL reads a unique index as a unique column). */
+function columnUnique(query, partial) {
+  const m = /^ALTER TABLE `(\w+)` ADD UNIQUE INDEX `(IDX_[0-9a-f]+)` \(`(\w+)`\)$/.exec(query);
+  if (!m || !partial[m[1]]) return null;
+  return Object.values(partial[m[1]]).some((p) => p.column === m[3]) ? m[2] : null;
+}
+
 function mysqlDiff(sql, entities) {
   const partial = partialIndexes(entities);
+  const unnamed = sql.upQueries.map((x) => columnUnique(x.query, partial)).filter((n) => n !== null);
+  const isUnnamed = (q) => unnamed.some((n) => q.includes(`\`${n}\``));
+  sql = { upQueries: sql.upQueries.filter((x) => !isUnnamed(x.query)), downQueries: sql.downQueries.filter((x) => !isUnnamed(x.query)) };
   const fix = (list, direction) =>
     list.flatMap((x) => adjust(x.query, partial, direction).map((query) => ({ query, parameters: x.parameters })));
   const dropped = sql.upQueries.filter((x) => spurious(x.query, partial));
