@@ -7,8 +7,8 @@ import type { HoldArgs, SettleArgs, SettleResult } from './ledger-statements';
 /*
  * The ledger on MySQL / MariaDB: the same moves as SqliteLedger (ledger-statements.ts), as plain
  * statements on one pooled connection. BillingService sends the ops in group commits: one
- * transaction per batch (READ COMMITTED, like PostgreSQL), a savepoint per op so a refused hold
- * rolls back alone and the others commit. Conditional UPDATEs are judged by their affectedRows,
+ * transaction per batch (READ COMMITTED, like PostgreSQL), the rows it can move locked first in id
+ * order, a savepoint per op so a refused hold rolls back alone and the others commit. Conditional UPDATEs are judged by their affectedRows,
  * which count matched rows (the connection has FOUND_ROWS; data-source.ts).
  *
  * MySQL evaluates an UPDATE's SET list left to right with the new values: every expression that
@@ -31,7 +31,7 @@ export const MYSQL_BATCH_MAX = 48;
 /** ER_LOCK_DEADLOCK and ER_LOCK_WAIT_TIMEOUT: InnoDB rolled back the transaction (or the statement): the batch runs again. */
 const RETRY_ERRNOS = new Set([1213, 1205]);
 const ER_DUP_ENTRY = 1062;
-const BATCH_TRIES = 5;
+const BATCH_TRIES = 12;
 
 interface Header {
   affectedRows: number;
@@ -175,6 +175,42 @@ async function runOp(conn: MysqlConnection, op: MysqlLedgerOp): Promise<unknown>
   }
 }
 
+/**
+ * Locks every user, token and channel row the batch can move, each table in id order, before any
+ * op runs: batches of several nodes then meet their rows in one order and wait for each other
+ * instead of deadlocking (the users and tokens of settlements and refunds are read from their holds).
+ */
+async function lockInOrder(conn: MysqlConnection, ops: MysqlLedgerOp[]): Promise<void> {
+  const users = new Set<number>();
+  const tokens = new Set<number>();
+  const channels = new Set<number>();
+  const closing: string[] = [];
+  for (const op of ops) {
+    if (op.k === 'hold') {
+      users.add(op.a.userId);
+      if (op.a.tokenId !== null) tokens.add(op.a.tokenId);
+    } else if (op.k === 'settle') {
+      closing.push(op.a.requestId);
+      if (op.a.channelId > 0 && op.a.quota > 0) channels.add(op.a.channelId);
+    } else if (op.k === 'refund') closing.push(op.r);
+  }
+  if (closing.length > 0) {
+    const rows = (await q(conn, 'SELECT user_id, token_id FROM holds WHERE request_id IN (?) AND status = ?', [closing, HOLD_HELD])) as HoldRowRaw[];
+    for (const r of rows) {
+      users.add(Number(r.user_id));
+      if (r.token_id !== null) tokens.add(Number(r.token_id));
+    }
+  }
+  const tables: [string, Set<number>][] = [
+    ['users', users],
+    ['tokens', tokens],
+    ['channels', channels],
+  ];
+  for (const [table, ids] of tables) {
+    if (ids.size > 0) await q(conn, `SELECT id FROM ${table} WHERE id IN (?) ORDER BY id FOR UPDATE`, [[...ids].sort((x, y) => x - y)]);
+  }
+}
+
 /** Rolls the batch back and tells the caller to run it again. */
 class RetryBatch {
   constructor(readonly err: unknown) {}
@@ -192,6 +228,12 @@ async function runBatchOnce(conn: MysqlConnection, ops: MysqlLedgerOp[]): Promis
   const outcomes: BatchOutcome[] = [];
   const lone = ops.length === 1;
   try {
+    try {
+      if (!lone) await lockInOrder(conn, ops);
+    } catch (err) {
+      const n = errno(err);
+      throw n !== undefined && RETRY_ERRNOS.has(n) ? new RetryBatch(err) : err;
+    }
     for (const op of ops) {
       if (!lone) await q(conn, 'SAVEPOINT sluice_op');
       try {
@@ -217,7 +259,8 @@ async function runBatchOnce(conn: MysqlConnection, ops: MysqlLedgerOp[]): Promis
 
 /**
  * One transaction for the batch. A deadlock or lock timeout (another node's batch, or a write of
- * another module holding rows in the other order) rolled it back: it runs again, a few times.
+ * another module holding rows in the other order) rolled it back: it runs again after a short
+ * random pause (so the two do not meet again in step), up to BATCH_TRIES times.
  */
 export async function runMysqlLedgerBatch(conn: MysqlConnection, ops: MysqlLedgerOp[]): Promise<BatchOutcome[]> {
   for (let attempt = 1; ; attempt++) {
@@ -226,6 +269,7 @@ export async function runMysqlLedgerBatch(conn: MysqlConnection, ops: MysqlLedge
     } catch (err) {
       if (!(err instanceof RetryBatch)) throw err;
       if (attempt >= BATCH_TRIES) throw err.err;
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
     }
   }
 }
