@@ -44,6 +44,8 @@ export const routes: RouteEntry[] = [
   { path: '/monitor', access: 'user', Page: page(() => import('./pages/MonitorPage'), 'MonitorPage') },
   { path: '/midjourney', access: 'user', Page: page(() => import('./pages/MidjourneyPage'), 'MidjourneyPage') },
   { path: '/task', access: 'user', Page: page(() => import('./pages/TaskPage'), 'TaskPage') },
+  // operations (issue 25)
+  { path: '/audit', access: 'admin', Page: page(() => import('./pages/AuditPage'), 'AuditPage') },
 ];
 
 export const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');

@@ -30,6 +30,7 @@ import { OAuthModule } from './oauth/oauth.module';
 import { PaymentsModule } from './payments/payments.module';
 import { TasksModule } from './tasks/tasks.module';
 import { TaskRelayModule } from './tasks/task-relay.module';
+import { AuditOpsModule } from './audit/audit-ops.module';
 
 /** Modules with processors only (the worker role needs no controllers, but shares services). */
 export function coreModules(config: AppConfig) {
@@ -48,6 +49,7 @@ export function coreModules(config: AppConfig) {
     ChannelsModule,
     BillingModule,
     PaymentsModule,
+    AuditOpsModule,
   ];
 }
 

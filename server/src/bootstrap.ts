@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { AppConfig } from './config/app-config';
 import { AppModule } from './app.module';
-import { JsonLogger } from './common/json-logger';
+import { createRootLogger, nestLogger } from './common/logging/logger';
+import { attachRequestLog } from './common/logging/request-log';
 import { newRequestId } from './common/request-id';
 import { WorkerModule } from './worker.module';
 
@@ -25,14 +26,17 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
     // The console calls both /api/user/ and /api/user; the reference routes ignore the slash.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });
+  const log = createRootLogger(config.logLevel, config.logFormat);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: new JsonLogger(config.logLevel),
+    logger: nestLogger(log),
     bufferLogs: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (req, reply) => {
     // The same id under new-api/one-api's name too, for scripts written against them.
     void reply.header('X-Request-Id', req.id).header('X-Oneapi-Request-Id', req.id);
+    // Registered before the relay's routes, so their hijacked replies get their line too.
+    attachRequestLog(log, req.id, req.method, req.url, reply.raw);
   });
   if (config.consoleDist && existsSync(config.consoleDist)) {
     // Files are registered one route each (no wildcard) so the SPA fallback controller owns '*'.
@@ -73,7 +77,9 @@ export async function startHttp(config: AppConfig): Promise<NestFastifyApplicati
 
 /** The worker role: processors only, no HTTP listener. */
 export async function startWorker(config: AppConfig): Promise<INestApplicationContext> {
-  const ctx = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: new JsonLogger(config.logLevel) });
+  const ctx = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+    logger: nestLogger(createRootLogger(config.logLevel, config.logFormat)),
+  });
   await ctx.init();
   return ctx;
 }

@@ -93,6 +93,30 @@ describe('console: tokens', () => {
     await close();
   });
 
+  it('shows and saves the per-minute and at-once limits in the token dialog (light, dark, 390 px)', async () => {
+    const views = [{ name: 'light' }, { name: 'dark', theme: 'dark' as const }, { name: 'narrow', width: 390 }];
+    for (const [i, view] of views.entries()) {
+      const { page, errors, close } = await open(user, view);
+      await row(page, 'seeded').getByRole('button', { name: '编辑' }).click();
+      const edit = page.getByRole('dialog', { name: '更新令牌信息' });
+      const limits = edit.getByRole('group', { name: '每分钟与并发限制（0 表示不限制）' });
+      await limits.getByLabel('每分钟请求数').fill(String(60 + i));
+      await limits.getByLabel('每分钟 token 数').fill('90000');
+      await limits.getByLabel('同时请求数').fill('3');
+      await limits.scrollIntoViewIfNeeded();
+      await screenshot(page, `limits-token-dialog-${view.name}`);
+      await expectAccessible(page, `token dialog ${view.name}`);
+      await edit.getByRole('button', { name: '提交' }).click();
+      const read = await until(
+        async () => ((await tokensOf(user)).find((t) => t.name === 'seeded') as unknown as Record<string, number>),
+        (t) => t.rpm_limit === 60 + i,
+      );
+      expect(read).toMatchObject({ rpm_limit: 60 + i, tpm_limit: 90000, concurrency_limit: 3 });
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+
   it('disables a token and copies its key, the selection and the base URL', async () => {
     const { page, errors, close } = await open(user);
     const seeded = (await tokensOf(user)).find((t) => t.name === 'seeded') as TokenRow;

@@ -68,6 +68,7 @@ describe.each(DATABASES)('pricing and model info (%s)', (kind) => {
       owner_by: 'openai',
       completion_ratio: 4,
       enable_groups: ['default', 'vip'],
+      vendor_id: 1,
     });
     expect(byName(items, 'mj_imagine')).toMatchObject({ quota_type: 1, model_price: 0.1, owner_by: 'midjourney' });
     // Wildcard price entries apply to concrete names.
@@ -77,6 +78,13 @@ describe.each(DATABASES)('pricing and model info (%s)', (kind) => {
     // Only the groups the caller may use, with their ratios.
     expect(res.body.group_ratio).toEqual({ default: 1, vip: 1.5 });
     expect(res.body.usable_group).toEqual({ default: '默认分组', vip: 'vip分组' });
+    // The vendors of the listed models, from the one vendor-prefix table (catalogue/vendors.ts).
+    expect(byName(items, 'my-model')).not.toHaveProperty('vendor_id');
+    expect(res.body.vendors).toEqual([
+      { id: 1, name: 'OpenAI', icon: 'OpenAI' },
+      { id: 3, name: 'Anthropic', icon: 'Claude' },
+      { id: 18, name: 'Midjourney', icon: 'Midjourney' },
+    ]);
   });
 
   it('follows the ratio options', async () => {

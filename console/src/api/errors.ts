@@ -1,4 +1,5 @@
-import { NETWORK_ERROR, SluiceApiError, type Translate } from '@sluice/ui-kit';
+import { NETWORK_ERROR, SluiceApiError } from '@sluice/ui-kit';
+import type { Translate } from '../i18n';
 
 /** The spec's global messages (§8) for a failed management call. */
 export function describeError(error: unknown, t: Translate): string {

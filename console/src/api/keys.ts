@@ -32,7 +32,7 @@ export const keys = {
   channelSearch: (keyword: string, group: string, model: string, p: number, pageSize: number, idSort: boolean) =>
     `/api/channel/search${q({ keyword, group, model, p, page_size: pageSize, id_sort: idSort })}`,
   channel: (id: number) => `/api/channel/${id}`,
-  channelTypeModels: () => '/api/channel/models',
+  channelTypes: () => '/api/channel/types',
   channelTestStatus: () => '/api/channel/test/status',
   channelBalanceStatus: () => '/api/channel/update_balance/status',
   // personal
@@ -56,6 +56,8 @@ export const keys = {
   // payments (online top-up orders)
   topUpSelf: (p: number, pageSize: number) => `/api/user/topup/self${q({ p, page_size: pageSize })}`,
   topUpAll: (params: Record<string, string | number>) => `/api/user/topup${q(params)}`,
+  // audit log (admin)
+  audit: (params: Record<string, string | number>) => `/api/audit${q(params)}`,
 };
 
 export { q as queryString };

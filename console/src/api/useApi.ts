@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import useSWR, { useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
-import { SluiceApiError, toast, useT, type ApiResult, type HttpMethod } from '@sluice/ui-kit';
+import { SluiceApiError, toast, type ApiResult, type HttpMethod } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import { useSession } from '../app/session';
 import { describeError } from './errors';
 

@@ -2,7 +2,8 @@
 // floating buttons, the New Year snow, and the default-password warning for root.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { AppBrand, AppShell, Snow, Spinner, toast, TopNav, useT } from '@sluice/ui-kit';
+import { AppBrand, AppShell, Snow, Spinner, toast, TopNav } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import { ShellFooter } from '../features/shell/ShellFooter';
 import { UserArea } from '../features/shell/UserArea';
 import { activeKeyOf, buildNav } from './nav';

@@ -1,7 +1,8 @@
 // The top navigation of spec §2.2, built from the session: exactly the spec's entries, each with
 // its condition (admin-only entries, the logs submenu's flags from the status object, chat only
 // with a stored chat link, monitor only when enabled) and the festive New Year entry on its dates.
-import type { NavItem, Translate } from '@sluice/ui-kit';
+import type { NavItem } from '@sluice/ui-kit';
+import type { Translate } from '../i18n';
 import type { ConsoleStatus } from '../api/status';
 
 export interface NavContext {
@@ -38,6 +39,7 @@ export function buildNav({ admin, status, t, now = new Date(), onNewYear }: NavC
         status.enable_data_export === true && { key: 'detail', label: t('console.shell.nav.detail'), href: '/detail' },
         status.enable_drawing === true && { key: 'midjourney', label: t('console.shell.nav.midjourney'), href: '/midjourney' },
         status.enable_task === true && { key: 'task', label: t('console.shell.nav.task'), href: '/task' },
+        admin && { key: 'audit', label: t('console.audit.title'), href: '/audit' },
       ] as (NavItem | false)[]).filter((x): x is NavItem => x !== false),
     },
     { key: 'pricing', label: t('console.shell.nav.pricing'), href: '/pricing' },

@@ -1,6 +1,7 @@
 // About (/about): the stored about text (Markdown, sanitized HTML, or a URL shown as a frame),
 // else a short note on where an administrator sets it.
-import { EmptyState, PageContainer, Spinner, useT } from '@sluice/ui-kit';
+import { EmptyState, PageContainer, Spinner } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import { keys } from '../api/keys';
 import { useApiData } from '../api/useApi';
 import { StoredContent } from '../features/shell/StoredContent';

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { PageContainer, Stack, useT, type RowKey } from '@sluice/ui-kit';
+import { PageContainer, Stack, type RowKey } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ChannelActionsBar, ChannelFiltersBar } from '../features/channels/ChannelToolbar';
 import { ChannelSheet } from '../features/channels/ChannelSheet';

@@ -2,7 +2,8 @@
 // address is in the navigation state; otherwise the quick-configuration dialog asks for it.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { Banner, Button, EmbedFrame, EmptyState, PageContainer, useT } from '@sluice/ui-kit';
+import { Banner, Button, EmbedFrame, EmptyState, PageContainer } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import { useSession } from '../app/session';
 import { availableLinks } from '../features/chat/chatLaunch';
 import { QuickChatDialog } from '../features/chat/QuickChatDialog';

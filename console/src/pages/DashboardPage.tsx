@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Banner, Button, DateTimeRangePicker, EmptyState, FormField, Input, PageContainer, Select, Skeleton, Stack, Toolbar, useT } from '@sluice/ui-kit';
+import { Banner, Button, DateTimeRangePicker, EmptyState, FormField, Input, PageContainer, Select, Skeleton, Stack, Toolbar } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import { keys } from '../api/keys';
 import { useApiData } from '../api/useApi';
 import { useSession } from '../app/session';

@@ -1,7 +1,8 @@
 // Home (/): the stored home page content, else a default home page that tells a newcomer what
 // this is and how to start.
 import { useNavigate } from 'react-router';
-import { Button, Card, CopyButton, Input, PageContainer, Spinner, Stack, useT } from '@sluice/ui-kit';
+import { Button, Card, CopyButton, Input, PageContainer, Spinner, Stack } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import { keys } from '../api/keys';
 import { useApiData } from '../api/useApi';
 import { useSession } from '../app/session';

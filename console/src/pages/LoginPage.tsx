@@ -2,7 +2,8 @@
 // status flag, the optional human check. Success stores the user and goes to /token.
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Banner, Button, FormActions, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
+import { Banner, Button, FormActions, FormField, Input, Stack, toast } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import type { StoredUser } from '../api/user';
 import { useApi } from '../api/useApi';
 import { useSession } from '../app/session';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { PageContainer, Stack, Table, Tabs, TabsContent, TabsList, TabsTrigger, useT } from '@sluice/ui-kit';
+import { PageContainer, Stack, Table, Tabs, TabsContent, TabsList, TabsTrigger } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import { keys } from '../api/keys';
 import { useApiData } from '../api/useApi';
 import { useSession } from '../app/session';

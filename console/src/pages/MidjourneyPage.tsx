@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Banner, ImageViewer, PageContainer, Stack, Table, useT } from '@sluice/ui-kit';
+import { Banner, ImageViewer, PageContainer, Stack, Table } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import { keys } from '../api/keys';
 import { useInvalidate } from '../api/useApi';
 import { useSession } from '../app/session';

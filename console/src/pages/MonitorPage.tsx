@@ -1,6 +1,7 @@
 // Service monitor (spec §2.14): the configured monitoring page in a full-page frame, or one of
 // the three messages asking the user to contact the admin.
-import { Banner, EmbedFrame, PageContainer, useT } from '@sluice/ui-kit';
+import { Banner, EmbedFrame, PageContainer } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import { useSession } from '../app/session';
 import { monitorState } from '../features/chat/monitor';
 

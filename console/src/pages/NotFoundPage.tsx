@@ -1,6 +1,7 @@
 // Any other path (spec screen 7): 'Page does not exist'.
 import { useNavigate } from 'react-router';
-import { Button, EmptyState, PageContainer, useT } from '@sluice/ui-kit';
+import { Button, EmptyState, PageContainer } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 
 export function NotFoundPage() {
   const { t } = useT();

@@ -3,7 +3,8 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, FormActions, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
+import { Button, FormActions, FormField, Input, Stack, toast } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import { useApi } from '../api/useApi';
 import { useSession } from '../app/session';
 import { rememberAff, storedAff } from '../features/auth/affCode';

@@ -2,7 +2,8 @@
 // password the server returns is shown and copied (3-second notices); a 30-second cooldown.
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Banner, Button, CopyButton, FormActions, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
+import { Banner, Button, CopyButton, FormActions, FormField, Input, Stack, toast } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import { useApi } from '../api/useApi';
 import { AuthCard } from '../features/auth/AuthCard';
 import { useCountdown } from '../features/auth/useCountdown';

@@ -1,7 +1,8 @@
 // Password reset request (spec screen 3): e-mail, optional human check, a 30-second retry.
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Button, FormActions, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
+import { Button, FormActions, FormField, Input, Stack, toast } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import { useApi } from '../api/useApi';
 import { AuthCard } from '../features/auth/AuthCard';
 import { useCountdown } from '../features/auth/useCountdown';

@@ -2,7 +2,8 @@
 // get the personal tab alone, without a tab strip; admins get every tab.
 import { Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageContainer, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, useT } from '@sluice/ui-kit';
+import { PageContainer, Spinner, Tabs, TabsContent, TabsList, TabsTrigger } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import { useSession } from '../app/session';
 import { isSettingsTab, SETTINGS_TABS, TAB_COMPONENTS, type SettingsTab } from '../features/settings/tabs';
 

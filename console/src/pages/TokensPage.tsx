@@ -1,7 +1,8 @@
 // My tokens (spec §2.5): the kit's TokenManager on the session's client, plus the
 // quick-configuration chat (§2.13).
 import { useState } from 'react';
-import { Button, ConnectedTokenManager, PageContainer, useT } from '@sluice/ui-kit';
+import { Button, ConnectedTokenManager, PageContainer } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import { useSession } from '../app/session';
 import { QuickChatDialog } from '../features/chat/QuickChatDialog';
 import { useChatLauncher } from '../features/chat/useChatLauncher';

@@ -1,6 +1,7 @@
 // Wallet and invitations (spec §2.7): see features/wallet. The balance comes from
 // /api/user/self; a redeem adds the returned quota at once, then the server's value follows.
-import { PageContainer, Stack, useT } from '@sluice/ui-kit';
+import { PageContainer, Stack } from '@sluice/ui-kit';
+import { useT } from '../i18n';
 import { useSession } from '../app/session';
 import { keys } from '../api/keys';
 import { useApiData, useInvalidate } from '../api/useApi';

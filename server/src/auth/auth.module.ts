@@ -1,3 +1,4 @@
+import { AuditModule } from '../audit/audit.module';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { MailModule } from '../mail/mail.module';
@@ -12,7 +13,7 @@ import { SessionsService } from './sessions.service';
 import { TurnstileGuard } from './turnstile.guard';
 
 @Module({
-  imports: [UsersModule, OptionsModule, MailModule, TurnstileModule],
+  imports: [UsersModule, OptionsModule, MailModule, TurnstileModule, AuditModule],
   controllers: [AuthController],
   providers: [
     AuthService,

@@ -12,6 +12,7 @@ import { OptionsService } from '../options/options.service';
 import { QUEUE_DRIVER, type QueueDriver } from '../queue/jobs';
 import { toLoginView, type LoginView } from '../users/user.mapper';
 import { ROLE_ROOT, UsersService } from '../users/users.service';
+import { AuditService } from '../audit/audit.service';
 import { SessionsService } from './sessions.service';
 import { VerificationEntity, type VerificationPurpose } from './verification.entity';
 
@@ -36,6 +37,7 @@ export class AuthService implements OnModuleInit {
     private readonly mail: MailService,
     @Inject(QUEUE_DRIVER) private readonly queue: QueueDriver,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -55,8 +57,26 @@ export class AuthService implements OnModuleInit {
     const password = typeof body.password === 'string' ? body.password : '';
     if (username === '' || password === '') throw AccountsError.of('auth.login_empty');
     const user = await this.users.checkCredentials(username, password);
-    if (!user) throw new AuthError('login_failed', 'auth.login_failed', 401);
+    if (!user) {
+      // The row names the account only when the login names one (never the typed text: it may be a password).
+      const who = await this.users.findByLogin(username);
+      await this.audit.record({
+        action: 'auth.sign_in',
+        outcome: 'failure',
+        actor: who,
+        subject: who,
+        ...(who ? { target: { type: 'user' as const, id: who.id } } : {}),
+        detail: { method: 'password', known_account: who !== null },
+      });
+      throw new AuthError('login_failed', 'auth.login_failed', 401);
+    }
     const sessionId = await this.sessions.create(user.id);
+    await this.audit.record({
+      action: 'auth.sign_in',
+      actor: { id: user.id, username: user.username, role: user.role },
+      target: { type: 'user', id: user.id },
+      detail: { method: 'password' },
+    });
     const view: LoginResult['user'] = toLoginView(user);
     // The console turns this flag into the "change the default password" warning.
     if (user.role >= ROLE_ROOT && password === this.config.initialRootPassword) view.default_password = true;
@@ -141,6 +161,8 @@ export class AuthService implements OnModuleInit {
     await this.consume('reset', email, token, 'reset.invalid');
     const password = randomHex(6);
     if (!(await this.users.setPasswordByEmail(email, password))) throw AccountsError.of('reset.invalid');
+    const who = await this.users.findByLogin(email);
+    await this.audit.record({ action: 'user.password_reset', actor: who, subject: who, ...(who ? { target: { type: 'user' as const, id: who.id } } : {}), detail: { via: 'email' } });
     return password;
   }
 
@@ -151,6 +173,7 @@ export class AuthService implements OnModuleInit {
     if (await this.users.emailTaken(email, actor.id)) throw AccountsError.of('user.email_taken');
     await this.consume('email', email, body.code.trim());
     await this.users.setEmail(actor.id, email);
+    await this.audit.record({ action: 'user.email_change', target: { type: 'user', id: actor.id } });
   }
 
   private checkEmailPolicy(raw: unknown): string {

@@ -1,4 +1,4 @@
-import { CHANNEL_TYPES, isChannelTypeId } from './channel-types';
+import { channelType, isChannelTypeId } from '../catalogue/catalogue';
 import { PRIORITY_MAX, PRIORITY_MIN, WEIGHT_MAX, type ChannelStatus } from './channel.entity';
 import { ChannelsError } from './channels-error';
 
@@ -200,7 +200,7 @@ export function splitKeyLines(key: string): string[] {
 /** The base URL a request for this channel goes to. */
 export function effectiveBaseUrl(type: number, baseUrl: string): string {
   if (baseUrl !== '') return baseUrl;
-  return isChannelTypeId(type) ? CHANNEL_TYPES[type].defaultBaseUrl : '';
+  return channelType(type)?.defaultBaseUrl ?? '';
 }
 
 /**
@@ -211,7 +211,7 @@ export function effectiveBaseUrl(type: number, baseUrl: string): string {
  */
 export function assertSingleLineKey(key: string | undefined, type: number): void {
   if (key === undefined || !/[\r\n]/.test(key)) return;
-  if (isChannelTypeId(type) && CHANNEL_TYPES[type].keyFormat === 'json' && isJsonObject(key)) return;
+  if (channelType(type)?.keyFormat === 'json' && isJsonObject(key)) return;
   throw ChannelsError.of('channel.key_multiline');
 }
 

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } 
 import { done, ok } from '../common/envelope';
 import type { Principal } from '../common/request-context';
 import { Access, Actor } from '../auth/auth.decorators';
-import { defaultModelsByType } from './channel-types';
+import { channelTypesView, defaultModelsByType } from '../catalogue/catalogue';
 import { ChannelsService } from './channels.service';
 
 type Body = Record<string, unknown>;
@@ -44,6 +44,13 @@ export class ChannelsController {
   @Access('admin')
   models() {
     return ok(defaultModelsByType());
+  }
+
+  /** The channel type catalogue (catalogue/channel-types.ts): the console builds its channel form from it. */
+  @Get('types')
+  @Access('admin')
+  types() {
+    return ok(channelTypesView());
   }
 
   @Get('fetch_models/:id')

@@ -1,3 +1,4 @@
+import { AuditModule } from '../audit/audit.module';
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
 import { OptionsModule } from '../options/options.module';
@@ -23,7 +24,7 @@ import { RunProgress } from './run-progress';
  * core modules.
  */
 @Module({
-  imports: [OptionsModule, MailModule, UsersModule, ChannelProbeModule],
+  imports: [OptionsModule, MailModule, UsersModule, ChannelProbeModule, AuditModule],
   controllers: [ChannelsController, ModelCatalogueController, ChannelHealthController],
   providers: [ChannelsService, RoutingIndexService, ModelListFetcher, ChannelHealthService, ChannelTestService, ChannelBalanceService, ChannelScheduleService, RunGate, RunProgress],
   exports: [ChannelsService, RoutingIndexService, ChannelHealthService],

@@ -1,3 +1,4 @@
+import { AuditService } from '../audit/audit.service';
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Brackets, In, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -60,6 +61,10 @@ export interface SearchQuery extends ListQuery {
 
 type Body = Record<string, unknown>;
 
+function wantsKey(includeKey: unknown): boolean {
+  return includeKey === true || includeKey === 'true' || includeKey === '1';
+}
+
 /**
  * Channel administration and the relay's access to channels. Every write rebuilds this node's
  * routing index and tells the other nodes through the event bus.
@@ -77,6 +82,7 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
     private readonly routing: RoutingIndexService,
     private readonly fetcher: ModelListFetcher,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly audit: AuditService,
   ) {
     this.box = new SecretBox(config.encryptionKey);
   }
@@ -98,6 +104,7 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
     const qb = this.db.manager.createQueryBuilder(ChannelEntity, 'c');
     this.order(qb, q.id_sort);
     const rows = await qb.skip(page.offset).take(page.pageSize).getMany();
+    await this.auditKeyView(actor, rows, q.include_key);
     return rows.map((c) => this.view(actor, c, q.include_key));
   }
 
@@ -121,11 +128,21 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
     if (model !== '') qb.andWhere("c.models LIKE :model ESCAPE '!'", { model: `%${escapeLike(model)}%` });
     this.order(qb, q.id_sort);
     const rows = await qb.skip(page.offset).take(page.pageSize).getMany();
+    await this.auditKeyView(actor, rows, q.include_key);
     return rows.map((c) => this.view(actor, c, q.include_key));
   }
 
   async get(actor: Principal, id: number, includeKey: unknown): Promise<ChannelView> {
-    return this.view(actor, await this.mustFind(id), includeKey);
+    const c = await this.mustFind(id);
+    await this.auditKeyView(actor, [c], includeKey);
+    return this.view(actor, c, includeKey);
+  }
+
+  /** Root reading keys (include_key) leaves one audit row naming the channels, never the keys. */
+  private async auditKeyView(actor: Principal, rows: ChannelEntity[], includeKey: unknown): Promise<void> {
+    if (!wantsKey(includeKey) || actor.role < ROLE_ROOT || rows.length === 0) return;
+    const ids = rows.map((c) => c.id);
+    await this.audit.record({ action: 'channel.key_view', target: { type: 'channel', id: ids.join(',') }, detail: { ids } });
   }
 
   // ---- writes ----
@@ -145,6 +162,8 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
     const created = await this.db.write(async (em) => {
       const out: ChannelEntity[] = [];
       for (const key of keys) out.push(await this.insert(em, { ...fields, key }));
+      const ids = out.map((c) => c.id);
+      await this.audit.recordIn(em, { action: 'channel.create', target: { type: 'channel', id: ids.join(',') }, detail: { ids, type: fields.type ?? 1, name: fields.name ?? '' } });
       return out;
     });
     await this.changed('create');
@@ -170,6 +189,7 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
       });
       return em.save(ChannelEntity, entity);
     });
+    await this.audit.record({ action: 'channel.create', target: { type: 'channel', id: copy.id }, detail: { ids: [copy.id], copy_of: id } });
     await this.changed('copy');
     return this.view(actor, copy, false);
   }
@@ -203,6 +223,9 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
     if (Object.keys(patch).length > 0) {
       const res = await this.db.write((em) => em.createQueryBuilder().update(ChannelEntity).set(patch).where('id = :id', { id }).execute());
       if (DatabaseService.affected(res) !== 1) throw new ChannelsError('not_found', 'channel.not_found', 404);
+      // Field names only; a new key shows as key_changed, never as text.
+      const changedFields = Object.keys(quick ? patch : fields).filter((k) => k !== 'key');
+      await this.audit.record({ action: 'channel.update', target: { type: 'channel', id }, detail: { fields: changedFields, key_changed: fields.key !== undefined && fields.key !== '' } });
       await this.changed('update');
     }
     return this.view(actor, await this.mustFind(id), false);
@@ -211,6 +234,7 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
   async remove(_actor: Principal, id: number): Promise<void> {
     const res = await this.db.write((em) => em.createQueryBuilder().delete().from(ChannelEntity).where('id = :id', { id }).execute());
     if (DatabaseService.affected(res) !== 1) throw new ChannelsError('not_found', 'channel.not_found', 404);
+    await this.audit.record({ action: 'channel.delete', target: { type: 'channel', id }, detail: { ids: [id] } });
     await this.changed('delete');
   }
 
@@ -225,6 +249,7 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
         .execute(),
     );
     const n = DatabaseService.affected(res);
+    if (n > 0) await this.audit.record({ action: 'channel.delete', target: { type: 'channel', id: 'disabled' }, detail: { disabled: true, count: n } });
     if (n > 0) await this.changed('delete-disabled');
     return n;
   }
@@ -236,6 +261,7 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
     if (ids.length > BATCH_DELETE_MAX) throw ChannelsError.of('channel.too_many_ids', { max: BATCH_DELETE_MAX });
     const res = await this.db.write((em) => em.delete(ChannelEntity, { id: In(ids as number[]) }));
     const n = DatabaseService.affected(res);
+    if (n > 0) await this.audit.record({ action: 'channel.delete', target: { type: 'channel', id: ids.join(',') }, detail: { ids: ids as number[], count: n } });
     if (n > 0) await this.changed('delete-batch');
     return n;
   }
@@ -408,8 +434,7 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
 
   /** Only root, and only when asking with include_key, receives keys. */
   private view(actor: Principal, c: ChannelEntity, includeKey: unknown): ChannelView {
-    const wantsKey = includeKey === true || includeKey === 'true' || includeKey === '1';
-    return wantsKey && actor.role >= ROLE_ROOT ? toRootKeyView(c, this.open(c)) : toChannelView(c);
+    return wantsKey(includeKey) && actor.role >= ROLE_ROOT ? toRootKeyView(c, this.open(c)) : toChannelView(c);
   }
 
   private order(qb: ReturnType<EntityManager['createQueryBuilder']>, idSort: unknown): void {

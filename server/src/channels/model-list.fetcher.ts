@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OptionsService } from '../options/options.service';
 import { OutboundClient } from '../outbound/outbound.service';
-import { CHANNEL_TYPES, isChannelTypeId } from './channel-types';
+import { channelType } from '../catalogue/catalogue';
 import { effectiveBaseUrl, splitKeyLines } from './channel-input';
 import { ChannelsError } from './channels-error';
 import { upstreamGetText } from './upstream-get';
@@ -22,8 +22,7 @@ export class ModelListFetcher {
   ) {}
 
   async fetch(type: number, baseUrl: string, key: string): Promise<string[]> {
-    if (!isChannelTypeId(type)) throw ChannelsError.of('channel.fetch_models_unsupported');
-    const path = CHANNEL_TYPES[type].modelsPath;
+    const path = channelType(type)?.modelsPath;
     if (!path) throw ChannelsError.of('channel.fetch_models_unsupported');
     const base = effectiveBaseUrl(type, baseUrl);
     if (base === '') throw ChannelsError.of('channel.invalid_base_url');

@@ -1,4 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { pathOnly } from './logging/logger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from './domain-error';
 import { langOf, t, type Lang, type MessageKey } from './messages';
@@ -65,7 +66,7 @@ export class GlobalExceptionFilter implements ExceptionFilter {
       const message = fst.statusCode === 413 ? 'request body too large' : key ? t(key, lang) : t('common.bad_request', lang);
       return { status: fst.statusCode, code: (fst.code ?? `http_${fst.statusCode}`).toLowerCase(), message, headers: {} };
     }
-    this.logger.error(`unhandled error on ${req.method} ${req.url} (request ${req.id}): ${(exception as Error)?.stack ?? String(exception)}`);
+    this.logger.error(`unhandled error on ${req.method} ${pathOnly(req.url)} (request ${req.id}): ${(exception as Error)?.stack ?? String(exception)}`);
     return { status: 500, code: 'internal_error', message: t('common.internal', lang), headers: {} };
   }
 }

@@ -40,6 +40,8 @@ export interface AppConfig {
   turnstileVerifyUrl: string;
   consoleDist: string | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** LOG_FORMAT: json (one object a line, the default) or pretty (pino-pretty, for a terminal). */
+  logFormat: 'json' | 'pretty';
   /** Seconds given to in-flight requests and jobs on shutdown. */
   shutdownGraceSeconds: number;
   sessionDays: number;
@@ -165,6 +167,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const levels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
   const logLevel = levels.find((l) => l === logLevelRaw);
   if (!logLevel) problems.push(`LOG_LEVEL must be one of ${levels.join(', ')}`);
+  const logFormatRaw = env.LOG_FORMAT && env.LOG_FORMAT !== '' ? env.LOG_FORMAT : 'json';
+  if (logFormatRaw !== 'json' && logFormatRaw !== 'pretty') problems.push(`LOG_FORMAT must be json or pretty (got "${logFormatRaw}")`);
+  const logFormat = logFormatRaw === 'pretty' ? 'pretty' : 'json';
 
   const consoleDistRaw = env.CONSOLE_DIST;
   const consoleDist =
@@ -201,6 +206,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     turnstileVerifyUrl,
     consoleDist,
     logLevel: logLevel ?? 'info',
+    logFormat,
     shutdownGraceSeconds: int('SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
     sessionDays: int('SESSION_DAYS', 30, 1, 365),
     dataDir: resolveDataDir(env.DATA_DIR, database, cwd),

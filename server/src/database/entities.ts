@@ -14,6 +14,7 @@ import { TopUpEntity } from '../payments/top-up.entity';
 import { OAuthStateEntity } from '../oauth/oauth-state.entity';
 import { MidjourneyEntity } from '../tasks/midjourney.entity';
 import { TaskEntity } from '../tasks/task.entity';
+import { AuditLogEntity } from '../audit/audit-log.entity';
 
 /**
  * Every entity of the schema, in one list: the data source and the migration generator read it.
@@ -36,4 +37,5 @@ export const ENTITIES = [
   OAuthStateEntity,
   MidjourneyEntity,
   TaskEntity,
+  AuditLogEntity,
 ];

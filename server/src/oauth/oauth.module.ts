@@ -1,3 +1,4 @@
+import { AuditModule } from '../audit/audit.module';
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { OptionsModule } from '../options/options.module';
@@ -11,7 +12,7 @@ import { WeChatProvider } from './providers/wechat.provider';
 
 /** Third-party sign-in and binding: GitHub, LinuxDO, WeChat (QR-code server) and Telegram. */
 @Module({
-  imports: [AuthModule, UsersModule, OptionsModule],
+  imports: [AuthModule, UsersModule, OptionsModule, AuditModule],
   controllers: [OAuthController],
   providers: [OAuthService, OAuthStateService, GitHubProvider, LinuxDoProvider, WeChatProvider],
   exports: [OAuthService],

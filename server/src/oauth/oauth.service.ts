@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AuthError } from '../common/domain-error';
+import { AuditService } from '../audit/audit.service';
+import { AuthError, DomainError } from '../common/domain-error';
 import type { Principal } from '../common/request-context';
 import { randomAlnum } from '../common/secrets';
 import { nowSeconds } from '../common/sql';
@@ -42,6 +43,7 @@ export class OAuthService {
     private readonly github: GitHubProvider,
     private readonly linuxdo: LinuxDoProvider,
     private readonly wechat: WeChatProvider,
+    private readonly audit: AuditService,
   ) {}
 
   /** A new state for this browser, and the provider's authorize URL when asked for one. */
@@ -75,19 +77,39 @@ export class OAuthService {
     const code = typeof input.code === 'string' ? input.code.trim() : '';
     if (code === '' || code.length > 512) throw OAuthError.of('oauth.code_required');
     await this.states.consume(state);
-    const identity = await p.identify(code);
     if (state.userId !== 0) {
-      await this.bind(state.userId, provider, identity);
+      await this.bind(state.userId, provider, await p.identify(code));
       return { kind: 'bind' };
     }
     const aff = state.affCode !== '' ? state.affCode : input.aff;
-    return this.login(provider, identity, aff);
+    return this.audited(provider, async () => this.login(provider, await p.identify(code), aff));
+  }
+
+  /** A third-party sign-in with its audit row: success names the account, failure the reason code. */
+  private async audited(kind: BindingKind, run: () => Promise<CallbackOutcome>): Promise<CallbackOutcome> {
+    try {
+      const outcome = await run();
+      if (outcome.kind === 'login') {
+        const u = outcome.user;
+        await this.audit.record({ action: 'auth.sign_in', actor: { id: u.id, username: u.username, role: u.role }, target: { type: 'user', id: u.id }, detail: { method: kind } });
+      }
+      return outcome;
+    } catch (err) {
+      await this.audit.record({
+        action: 'auth.sign_in',
+        outcome: 'failure',
+        actor: null,
+        subject: null,
+        detail: { method: kind, reason: err instanceof DomainError ? err.code : 'error' },
+      });
+      throw err;
+    }
   }
 
   /** WeChat: sign in (or register) with the code the WeChat server handed out. */
   async wechatLogin(code: unknown, aff: unknown): Promise<CallbackOutcome> {
     this.assertEnabled('wechat', this.wechat.enabled);
-    return this.login('wechat', await this.wechat.identify(code), aff);
+    return this.audited('wechat', async () => this.login('wechat', await this.wechat.identify(code), aff));
   }
 
   async wechatBind(actor: Principal, code: unknown): Promise<void> {
@@ -96,7 +118,7 @@ export class OAuthService {
   }
 
   async telegramLogin(fields: Record<string, unknown>, aff: unknown): Promise<CallbackOutcome> {
-    return this.login('telegram', this.telegramIdentity(fields), aff);
+    return this.audited('telegram', () => this.login('telegram', this.telegramIdentity(fields), aff));
   }
 
   async telegramBind(actor: Principal, fields: Record<string, unknown>): Promise<void> {
@@ -112,6 +134,7 @@ export class OAuthService {
     if (result === 'not_bound') throw OAuthError.of('oauth.not_bound');
     if (result === 'last_method') throw new OAuthError('conflict', 'oauth.unbind_last', 409, {});
     this.logger.log(`user ${actor.id} unbound ${provider}`);
+    await this.audit.record({ action: 'user.binding_remove', target: { type: 'user', id: actor.id }, detail: { provider } });
   }
 
   private telegramIdentity(fields: Record<string, unknown>): ProviderIdentity {
@@ -133,6 +156,7 @@ export class OAuthService {
     const bound = await this.db.write((em) => this.users.setBinding(em, userId, kind, identity.id, identity.level));
     if (!bound) throw new OAuthError('conflict', 'oauth.already_bound', 409, { provider: PROVIDER_NAMES[kind] });
     this.logger.log(`user ${userId} bound ${kind}`);
+    await this.audit.record({ action: 'user.binding_add', target: { type: 'user', id: userId }, detail: { provider: kind } });
   }
 
   private async login(kind: BindingKind, identity: ProviderIdentity, aff: unknown): Promise<CallbackOutcome> {

@@ -134,6 +134,10 @@ export const OPTION_DEFS = {
   ModelRequestRateLimitDurationMinutes: int(1, 1, 1440),
   ModelRequestRateLimitSuccessCount: int(1000),
   ModelRequestRateLimitGroup: obj({}),
+  // Token and group limits, channel affinity (issue 26, relay/limits/)
+  GroupRateLimits: obj({}),
+  ChannelAffinityEnabled: bool(true),
+  ChannelAffinityTTLSeconds: int(3600, 1, 30 * 86400),
   // Ratios
   ModelRatio: obj(DEFAULT_MODEL_RATIO),
   CompletionRatio: obj(DEFAULT_COMPLETION_RATIO),
@@ -176,6 +180,8 @@ export const OPTION_DEFS = {
   DataExportEnabled: bool(false),
   DataExportInterval: int(5, 1, 1440),
   DataExportDefaultTime: { kind: { type: 'choice', values: ['hour', 'day', 'week'] }, default: 'hour' },
+  // Audit log: days its rows are kept (the audit.prune job)
+  AuditRetentionDays: int(180, 1, 3650),
   // Model vendors
   Manufacturers: list([]),
   // Modes

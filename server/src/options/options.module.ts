@@ -1,8 +1,9 @@
+import { AuditModule } from '../audit/audit.module';
 import { Module } from '@nestjs/common';
 import { GroupsService } from './groups.service';
 import { OptionsController } from './options.controller';
 import { OptionsService } from './options.service';
 
 /** The option store, what is derived from it (groups), and the option management calls. */
-@Module({ controllers: [OptionsController], providers: [OptionsService, GroupsService], exports: [OptionsService, GroupsService] })
+@Module({ imports: [AuditModule], controllers: [OptionsController], providers: [OptionsService, GroupsService], exports: [OptionsService, GroupsService] })
 export class OptionsModule {}

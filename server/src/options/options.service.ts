@@ -1,8 +1,11 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { AuditService } from '../audit/audit.service';
+import { PAYMENT_OPTION_KEYS } from '../audit/audit-actions';
 import { DatabaseService } from '../database/database.service';
 import { RequestError } from '../common/domain-error';
 import { EventBus } from '../redis/event-bus.service';
 import { OptionEntity } from './option.entity';
+import { checkGroupRateLimits } from '../relay/limits/group-rate-limits';
 import { isOptionKey, isSecretKey, OPTION_DEFS, type OptionDef, type OptionKey } from './option-registry';
 
 export class OptionsError extends RequestError {}
@@ -20,6 +23,7 @@ export class OptionsService implements OnModuleInit {
   constructor(
     private readonly db: DatabaseService,
     private readonly bus: EventBus,
+    private readonly audit: AuditService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -81,8 +85,11 @@ export class OptionsService implements OnModuleInit {
     if (!isOptionKey(rawKey)) throw OptionsError.of('option.unknown_key');
     const key = rawKey;
     const def = OPTION_DEFS[key] as OptionDef;
-    if (def.rootOnly && actorRole < 100) throw new OptionsError('forbidden', 'option.root_only', 403);
-    const value = this.normalize(key, def, rawValue);
+    if (def.rootOnly && actorRole < 100) {
+      await this.audit.record({ action: 'option.change', outcome: 'failure', target: { type: 'option', id: key }, detail: { keys: [key], reason: 'root_only', ...this.auditFlags([key]) } });
+      throw new OptionsError('forbidden', 'option.root_only', 403);
+    }
+    const value = normalizeOptionValue(key, def, rawValue);
     if (def.needsServerAddress && value !== '' && this.get('ServerAddress') === '') {
       throw OptionsError.of('option.server_address_required');
     }
@@ -91,8 +98,11 @@ export class OptionsService implements OnModuleInit {
 
   /** Writes several keys in one transaction and tells every node. */
   async writeMany(entries: [OptionKey, string][]): Promise<void> {
+    const keys = entries.map(([k]) => k);
     await this.db.write(async (em) => {
       for (const [key, value] of entries) await em.upsert(OptionEntity, { key, value }, ['key']);
+      // Key names only, never values (secrets among them).
+      await this.audit.recordIn(em, { action: 'option.change', target: { type: 'option', id: keys.join(',') }, detail: { keys, ...this.auditFlags(keys) } });
     });
     for (const [key, value] of entries) {
       this.values.set(key, value);
@@ -101,65 +111,74 @@ export class OptionsService implements OnModuleInit {
     await this.bus.publish('options.changed', { keys: entries.map(([k]) => k) });
   }
 
+  private auditFlags(keys: string[]): { payment: boolean; secret: boolean } {
+    return { payment: keys.some((k) => PAYMENT_OPTION_KEYS.has(k)), secret: keys.some((k) => isOptionKey(k) && isSecretKey(k)) };
+  }
+
   async resetToDefault(key: OptionKey): Promise<void> {
     await this.writeMany([[key, (OPTION_DEFS[key] as OptionDef).default]]);
   }
+}
 
-  private normalize(key: OptionKey, def: OptionDef, raw: unknown): string {
-    const text =
-      typeof raw === 'string' ? raw : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw === null || raw === undefined ? '' : JSON.stringify(raw);
-    const kind = def.kind;
-    switch (kind.type) {
-      case 'bool':
-        if (text !== 'true' && text !== 'false') throw OptionsError.of('option.invalid_bool');
-        return text;
-      case 'int': {
-        const n = Number(text.trim());
-        if (text.trim() === '' || !Number.isInteger(n)) {
-          throw key === 'LinuxDoMinLevel' ? OptionsError.of('option.linuxdo_min_level') : OptionsError.of('option.invalid_integer');
-        }
-        if ((kind.min !== undefined && n < kind.min) || (kind.max !== undefined && n > kind.max)) {
-          if (key === 'LinuxDoMinLevel') throw OptionsError.of('option.linuxdo_min_level');
-          throw OptionsError.of('option.out_of_range', { min: kind.min ?? '-∞', max: kind.max ?? '∞' });
-        }
-        return String(n);
+/** Validates one option value by the registry's rules (PUT /api/option/ and the importer); the stored text. */
+export function normalizeOptionValue(key: OptionKey, def: OptionDef, raw: unknown): string {
+  const text =
+    typeof raw === 'string' ? raw : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw === null || raw === undefined ? '' : JSON.stringify(raw);
+  const kind = def.kind;
+  switch (kind.type) {
+    case 'bool':
+      if (text !== 'true' && text !== 'false') throw OptionsError.of('option.invalid_bool');
+      return text;
+    case 'int': {
+      const n = Number(text.trim());
+      if (text.trim() === '' || !Number.isInteger(n)) {
+        throw key === 'LinuxDoMinLevel' ? OptionsError.of('option.linuxdo_min_level') : OptionsError.of('option.invalid_integer');
       }
-      case 'number': {
-        const n = Number(text.trim());
-        if (text.trim() === '' || !Number.isFinite(n)) throw OptionsError.of('option.invalid_number');
-        if ((kind.min !== undefined && n < kind.min) || (kind.max !== undefined && n > kind.max)) {
-          throw OptionsError.of('option.out_of_range', { min: kind.min ?? '-∞', max: kind.max ?? '∞' });
-        }
-        return String(n);
+      if ((kind.min !== undefined && n < kind.min) || (kind.max !== undefined && n > kind.max)) {
+        if (key === 'LinuxDoMinLevel') throw OptionsError.of('option.linuxdo_min_level');
+        throw OptionsError.of('option.out_of_range', { min: kind.min ?? '-∞', max: kind.max ?? '∞' });
       }
-      case 'string':
-        return kind.max !== undefined ? text.slice(0, kind.max) : text;
-      case 'text':
-        return text;
-      case 'url': {
-        const v = text.trim().replace(/\/+$/, '');
-        if (v !== '' && !/^https?:\/\/[^\s]+$/i.test(v)) throw OptionsError.of('option.invalid_url');
-        return v;
+      return String(n);
+    }
+    case 'number': {
+      const n = Number(text.trim());
+      if (text.trim() === '' || !Number.isFinite(n)) throw OptionsError.of('option.invalid_number');
+      if ((kind.min !== undefined && n < kind.min) || (kind.max !== undefined && n > kind.max)) {
+        throw OptionsError.of('option.out_of_range', { min: kind.min ?? '-∞', max: kind.max ?? '∞' });
       }
-      case 'json-object': {
-        const parsed = parseJson(text, key === 'TopupGroupRatio' ? 'option.invalid_topup_group_ratio' : 'option.invalid_json');
-        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-          throw key === 'TopupGroupRatio' ? OptionsError.of('option.invalid_topup_group_ratio') : OptionsError.of('option.invalid_json_object');
-        }
-        return text;
+      return String(n);
+    }
+    case 'string':
+      return kind.max !== undefined ? text.slice(0, kind.max) : text;
+    case 'text':
+      return text;
+    case 'url': {
+      const v = text.trim().replace(/\/+$/, '');
+      if (v !== '' && !/^https?:\/\/[^\s]+$/i.test(v)) throw OptionsError.of('option.invalid_url');
+      return v;
+    }
+    case 'json-object': {
+      const parsed = parseJson(text, key === 'TopupGroupRatio' ? 'option.invalid_topup_group_ratio' : 'option.invalid_json');
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        throw key === 'TopupGroupRatio' ? OptionsError.of('option.invalid_topup_group_ratio') : OptionsError.of('option.invalid_json_object');
       }
-      case 'json-list': {
-        const parsed = parseJson(text, 'option.invalid_json');
-        if (!Array.isArray(parsed)) throw OptionsError.of('option.invalid_json_list');
-        return text;
+      if (key === 'GroupRateLimits') {
+        const bad = checkGroupRateLimits(parsed);
+        if (bad) throw OptionsError.of(`option.group_rate_limits_${bad.problem}`, { path: bad.path.slice(0, 128) });
       }
-      case 'choice':
-        if (!kind.values.includes(text)) throw OptionsError.of('common.bad_request');
-        return text;
-      default: {
-        const never: never = kind;
-        return never;
-      }
+      return text;
+    }
+    case 'json-list': {
+      const parsed = parseJson(text, 'option.invalid_json');
+      if (!Array.isArray(parsed)) throw OptionsError.of('option.invalid_json_list');
+      return text;
+    }
+    case 'choice':
+      if (!kind.values.includes(text)) throw OptionsError.of('common.bad_request');
+      return text;
+    default: {
+      const never: never = kind;
+      return never;
     }
   }
 }

@@ -1,4 +1,4 @@
-import { lookupModelValue, vendorOf } from './model-lookup';
+import { lookupModelValue } from './model-lookup';
 
 describe('lookupModelValue', () => {
   const map = { 'gpt-4': 15, 'gpt-4-gizmo-*': 15, 'gpt-*': 1, 'gpt-4o-gizmo-*': 2.5, bad: -3, text: '0.5' };
@@ -14,16 +14,5 @@ describe('lookupModelValue', () => {
   it('ignores negative or non-numeric values and accepts numeric strings', () => {
     expect(lookupModelValue(map, 'bad')).toBeNull();
     expect(lookupModelValue(map, 'text')).toBe(0.5);
-  });
-});
-
-describe('vendorOf', () => {
-  it('maps name prefixes to vendors', () => {
-    expect(vendorOf('gpt-4o-mini')).toBe('openai');
-    expect(vendorOf('claude-3-5-sonnet-20241022')).toBe('anthropic');
-    expect(vendorOf('gemini-2.5-pro')).toBe('google');
-    expect(vendorOf('mj_imagine')).toBe('midjourney');
-    expect(vendorOf('deepseek-ai/DeepSeek-V3')).toBe('deepseek');
-    expect(vendorOf('my-own-model')).toBe('');
   });
 });

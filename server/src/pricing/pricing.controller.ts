@@ -12,8 +12,8 @@ export class PricingController {
   @Get('pricing')
   @Access('optional')
   list(@MaybeActor() actor: Principal | null) {
-    const { items, group_ratio, usable_group } = this.pricing.pricing(actor);
-    return { ...ok(items), group_ratio, usable_group };
+    const { items, group_ratio, usable_group, vendors } = this.pricing.pricing(actor);
+    return { ...ok(items), group_ratio, usable_group, vendors };
   }
 
   @Get('model-info')

@@ -5,7 +5,8 @@ import { RoutingIndexService } from '../channels/routing-index.service';
 import { GroupsService } from '../options/groups.service';
 import { OptionsService } from '../options/options.service';
 import { completionRatio } from './completion-ratio';
-import { lookupModelValue, UNSET_MODEL_RATIO, vendorOf } from './model-lookup';
+import { VENDORS, vendorOf, type VendorEntry } from '../catalogue/vendors';
+import { lookupModelValue, UNSET_MODEL_RATIO } from './model-lookup';
 
 export class PricingError extends RequestError {}
 
@@ -18,12 +19,23 @@ export interface PricingItem {
   owner_by: string;
   completion_ratio: number;
   enable_groups: string[];
+  /** The vendor-prefix table's row (catalogue/vendors.ts), when a prefix matches. */
+  vendor_id?: number;
+}
+
+/** A vendor of the price list (new-api's `vendors`), from the vendor-prefix table. */
+export interface PricingVendor {
+  id: number;
+  name: string;
+  icon: string;
 }
 
 export interface PricingList {
   items: PricingItem[];
   group_ratio: Record<string, number>;
   usable_group: Record<string, string>;
+  /** The vendors of the listed models, in table order. */
+  vendors: PricingVendor[];
 }
 
 /**
@@ -59,21 +71,26 @@ export class PricingService {
     const modelRatio = this.options.json<Record<string, unknown>>('ModelRatio') ?? {};
     const modelPrice = this.options.json<Record<string, unknown>>('ModelPrice') ?? {};
     const completion = this.options.json<Record<string, unknown>>('CompletionRatio') ?? {};
+    const seen = new Set<VendorEntry>();
     const items = [...groupsOf.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([model, enableGroups]): PricingItem => {
         const price = lookupModelValue(modelPrice, model);
+        const vendor = vendorOf(model);
+        if (vendor) seen.add(vendor);
         return {
           model_name: model,
           quota_type: price !== null ? 1 : 0,
           model_ratio: price !== null ? 0 : (lookupModelValue(modelRatio, model) ?? UNSET_MODEL_RATIO),
           model_price: price ?? 0,
-          owner_by: vendorOf(model),
+          owner_by: vendor?.key ?? '',
           completion_ratio: completionRatio(model, completion),
           enable_groups: enableGroups.sort(),
+          ...(vendor ? { vendor_id: vendor.id } : {}),
         };
       });
-    return { items, group_ratio: groupRatio, usable_group: usable };
+    const vendors = VENDORS.filter((v) => seen.has(v)).map((v) => ({ id: v.id, name: v.name, icon: v.icon }));
+    return { items, group_ratio: groupRatio, usable_group: usable, vendors };
   }
 
   /** Models the user can call: in `group` (which they must be allowed to use) or in all their usable groups. */

@@ -25,6 +25,8 @@ export interface JobMap {
   'tasks.poll_midjourney': Record<string, never>;
   /** Poll unfinished Suno tasks, fail and refund the dead ones (tasks module). */
   'tasks.poll_suno': Record<string, never>;
+  /** Remove audit rows older than AuditRetentionDays (audit module). */
+  'audit.prune': Record<string, never>;
 }
 
 export type JobName = keyof JobMap;

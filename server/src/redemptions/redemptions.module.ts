@@ -1,3 +1,4 @@
+import { AuditModule } from '../audit/audit.module';
 import { Module } from '@nestjs/common';
 import { LogsModule } from '../logs/logs.module';
 import { OptionsModule } from '../options/options.module';
@@ -7,7 +8,7 @@ import { RedemptionsService } from './redemptions.service';
 
 /** Redemption codes; the wallet redeems through the exported service. */
 @Module({
-  imports: [OptionsModule, UsersModule, LogsModule],
+  imports: [OptionsModule, UsersModule, LogsModule, AuditModule],
   controllers: [RedemptionsController],
   providers: [RedemptionsService],
   exports: [RedemptionsService],

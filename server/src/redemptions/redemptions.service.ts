@@ -1,3 +1,4 @@
+import { AuditService } from '../audit/audit.service';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Brackets, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -43,6 +44,7 @@ export class RedemptionsService {
     private readonly users: UsersService,
     private readonly logs: LogsService,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly audit: AuditService,
   ) {
     this.box = new SecretBox(config.encryptionKey);
   }
@@ -85,6 +87,8 @@ export class RedemptionsService {
           expiredTime,
         });
       }
+      // Name, count and value: never the codes.
+      await this.audit.recordIn(em, { action: 'redemption.create', target: { type: 'redemption', id: name }, detail: { name, count, quota, expired_time: expiredTime } });
     });
     return codes;
   }

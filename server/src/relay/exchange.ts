@@ -27,6 +27,8 @@ export class ClientExchange {
   errors: ErrorFormat = OPENAI_ERRORS;
   /** ms from the start to the first byte of the answer. */
   firstByteMs: number | null = null;
+  /** The `session_id` / `x-session-id` header (channel affinity), when sent. */
+  readonly sessionHeader: string | undefined;
   private readonly goneHandlers: (() => void)[] = [];
   private readonly baseHeaders: OutgoingHttpHeaders;
   private drainWaiters: (() => void)[] = [];
@@ -39,6 +41,8 @@ export class ClientExchange {
     const base: OutgoingHttpHeaders = { ...RELAY_CORS_HEADERS };
     for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) base[k] = typeof v === 'number' ? String(v) : v;
     this.baseHeaders = base;
+    const session = req.headers['session_id'] ?? req.headers['x-session-id'];
+    this.sessionHeader = typeof session === 'string' ? session : undefined;
     reply.hijack();
     this.res.on('close', () => {
       if (this.res.writableFinished) return;
@@ -60,6 +64,11 @@ export class ClientExchange {
       const i = this.goneHandlers.indexOf(fn);
       if (i !== -1) this.goneHandlers.splice(i, 1);
     };
+  }
+
+  /** Headers every answer of this request carries from now on (the rate-limit headers). */
+  addHeaders(headers: Readonly<Record<string, string>>): void {
+    Object.assign(this.baseHeaders, headers);
   }
 
   writeHead(status: number, headers: OutgoingHttpHeaders): void {

@@ -56,12 +56,22 @@ export class Failover {
   ) {}
 
   /** The first channel: the pinned one (must be enabled) or a pick; 503 `model_not_found` when none. */
-  async firstChannel(group: string, model: string, pinnedId: number | null): Promise<{ channel: RelayChannel; pinned: boolean }> {
+  async firstChannel(group: string, model: string, pinnedId: number | null, preferId: number | null = null): Promise<{ channel: RelayChannel; pinned: boolean }> {
     if (pinnedId !== null) {
       const c = await unavailableOnFailure(this.channels.getForRelay(pinnedId));
       if (!c) throw new RelayError('channel_not_found', 'relay.channel_pin_not_found', 400, { id: pinnedId });
       if (c.status !== CHANNEL_ENABLED) throw new RelayError('channel_disabled', 'relay.channel_pin_disabled', 403, { id: pinnedId });
       return { channel: c, pinned: true };
+    }
+    // Channel affinity: the channel that served the key last, while it is an enabled candidate of
+    // the pair in the top priority tier; otherwise the usual pick (the caller rebinds after).
+    if (preferId !== null) {
+      const list = this.routing.candidates(group, model);
+      const top = list[0]?.priority;
+      if (list.some((x) => x.channelId === preferId && x.priority === top)) {
+        const c = await unavailableOnFailure(this.channels.getForRelay(preferId));
+        if (c && c.status === CHANNEL_ENABLED) return { channel: c, pinned: false };
+      }
     }
     const c = await this.next(group, model, new Set());
     if (!c) throw noChannel(group, model);

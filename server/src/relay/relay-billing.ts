@@ -115,6 +115,8 @@ export interface LogContext {
   upstreamModel: string;
   mapped: boolean;
   chain: readonly number[];
+  /** Channel affinity: 'hit' when the key's bound channel served, 'miss' when it was (re)bound; absent without a key. */
+  affinity?: 'hit' | 'miss';
 }
 
 export function consumeLog(ctx: LogContext, priced: ResolvedPricing, computed: ComputedCharge, content: string): ConsumeLogInput {
@@ -132,7 +134,7 @@ export function consumeLog(ctx: LogContext, priced: ResolvedPricing, computed: C
     is_stream: ctx.isStream,
     request_path: ctx.requestPath,
     billing_source: computed.source,
-    admin_info: { use_channel: [...ctx.chain] },
+    admin_info: ctx.affinity ? { use_channel: [...ctx.chain], affinity: ctx.affinity } : { use_channel: [...ctx.chain] },
   };
   if (computed.usage.cacheCreation1hTokens > 0) {
     other.cache_creation_tokens_1h = computed.usage.cacheCreation1hTokens;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RoutingIndexService } from '../channels/routing-index.service';
 import { OptionsService } from '../options/options.service';
-import { vendorOf } from '../pricing/model-lookup';
+import { vendorOf } from '../catalogue/vendors';
 import { UsersService } from '../users/users.service';
 import type { RelayCaller } from './relay-auth.service';
 import { RelayError } from './relay-errors';
@@ -51,7 +51,7 @@ export class RelayInfoService {
     for (const id of [...enabled].sort()) {
       if (caller.allowedModels && !caller.allowedModels.has(id)) continue;
       if (!this.pricing.listable(id)) continue;
-      out.push({ id, object: 'model', created: MODEL_CREATED, owned_by: vendorOf(id) || 'custom', supported_endpoint_types: ['openai'] });
+      out.push({ id, object: 'model', created: MODEL_CREATED, owned_by: vendorOf(id)?.key ?? 'custom', supported_endpoint_types: ['openai'] });
     }
     return out;
   }

@@ -11,6 +11,8 @@ import { RelayInfoService } from './relay-info.service';
 import { RelayPricing } from './relay-pricing';
 import { RelayRoutes } from './relay-routes';
 import { RelayService } from './relay.service';
+import { ChannelAffinity } from './limits/channel-affinity.service';
+import { RelayLimits } from './limits/relay-limits.service';
 
 /**
  * The OpenAI-compatible relay. Its /v1 and /dashboard routes are registered straight on Fastify
@@ -20,7 +22,7 @@ import { RelayService } from './relay.service';
 @Module({
   imports: [OptionsModule, UsersModule, TokensModule, ChannelsModule, BillingModule, ChannelProbeModule],
   controllers: [PlaygroundController],
-  providers: [RelayService, RelayAuthService, RelayPricing, RelayInfoService, RelayRoutes],
-  exports: [RelayService, RelayAuthService],
+  providers: [RelayService, RelayAuthService, RelayPricing, RelayInfoService, RelayRoutes, RelayLimits, ChannelAffinity],
+  exports: [RelayService, RelayAuthService, RelayPricing, RelayLimits, ChannelAffinity],
 })
 export class RelayModule {}

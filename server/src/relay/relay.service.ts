@@ -24,6 +24,8 @@ import { RelayPricing, type ResolvedPricing } from './relay-pricing';
 import { findSensitiveWord, parseSensitiveWords, promptTexts } from './sensitive-words';
 import { runAttempt, type AttemptLimits } from './upstream-attempt';
 import { ChannelTokens } from './channel-tokens.service';
+import { ChannelAffinity } from './limits/channel-affinity.service';
+import { RelayLimits, type LimitTicket } from './limits/relay-limits.service';
 
 /**
  * How often every running request's hold is touched, so that the sweeper (which closes holds not
@@ -64,6 +66,8 @@ export class RelayService implements OnModuleDestroy {
     channels: ChannelsService,
     health: ChannelHealthService,
     private readonly tokens: ChannelTokens,
+    private readonly rateLimits: RelayLimits,
+    private readonly affinity: ChannelAffinity,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     const every = heartbeatMs(config.holdSweepAfterSeconds);
@@ -115,16 +119,32 @@ export class RelayService implements OnModuleDestroy {
   async serve(x: ClientExchange, ops: EndpointOps, caller: RelayCaller, input: unknown, pathModel?: string): Promise<void> {
     this.inflight += 1;
     let session: BillingSession | null = null;
+    let ticket: LimitTicket | null = null;
+    let usedTokens = 0;
     try {
       const req = ops.parse(input, DEFAULT_RELAY_LIMITS, pathModel);
       this.auth.checkModel(caller, req.model);
       this.checkSensitive(req);
       await this.auth.checkRateLimits(caller);
       const priced = this.pricing.resolve(req, caller.group);
-      const first = await this.failover.firstChannel(caller.group, req.model, caller.pinnedChannelId);
+      // Channel affinity: the body as the client sent it (/v1/messages and Gemini wrap it with their headers / stream mode).
+      const sent = ops.endpoint === 'messages' || ops.endpoint === 'gemini' ? (input as { body: unknown }).body : input;
+      const affinity = caller.pinnedChannelId === null ? this.affinity.ref(caller.group, req.model, sent, x.sessionHeader) : null;
+      const bound = affinity ? await this.affinity.bound(affinity) : null;
+      const first = await this.failover.firstChannel(caller.group, req.model, caller.pinnedChannelId, bound);
       const promptEstimate = estimatePromptTokens(req);
-      const amount = holdFor({ promptTokens: promptEstimate, completionBound: completionBound(req) }, priced.pricing, {
-        preConsumedTokens: this.options.num('PreConsumedQuota'),
+      const outputBound = completionBound(req);
+      const preConsumed = this.options.num('PreConsumedQuota');
+      // Token and group limits (relay/limits): before the hold and any upstream call; null when none apply.
+      const scopes = this.rateLimits.scopes(caller);
+      if (scopes) {
+        const t = await this.rateLimits.admit(scopes, promptEstimate + (outputBound ?? Math.max(0, preConsumed)));
+        ticket = t;
+        x.addHeaders(t.headers);
+        x.onGone(() => t.releaseSlot());
+      }
+      const amount = holdFor({ promptTokens: promptEstimate, completionBound: outputBound }, priced.pricing, {
+        preConsumedTokens: preConsumed,
         perCallMultiplier: priced.perCallMultiplier,
       });
       const s = new BillingSession(this.ledger, { requestId: x.requestId, userId: caller.userId, tokenId: caller.token?.id ?? null, amount, modelName: req.model });
@@ -162,9 +182,13 @@ export class RelayService implements OnModuleDestroy {
         if (!result.clientGone) x.sendError(result.error);
         return;
       }
+      // The key now belongs to the channel that served it (a failover rebinds); the TTL starts again.
+      if (affinity) this.affinity.bind(affinity, result.channel.id);
       // The client has its bytes; the ledger work below is off the response's path.
       const computed = computeCharge(result.charge, promptEstimate, priced);
+      ticket?.releaseSlot();
       if (!computed) return;
+      usedTokens = computed.usage.promptTokens + computed.usage.completionTokens;
       const charge = result.charge;
       const content = logContent(priced, computed, {
         clientGone: charge.kind === 'delivered' && charge.reason === 'client_gone',
@@ -185,6 +209,7 @@ export class RelayService implements OnModuleDestroy {
           upstreamModel: result.upstreamModel,
           mapped: result.mapped,
           chain: result.chain,
+          affinity: affinity ? (bound === result.channel.id ? 'hit' : 'miss') : undefined,
         },
         priced,
         computed,
@@ -195,7 +220,12 @@ export class RelayService implements OnModuleDestroy {
       x.sendError(err);
     } finally {
       if (session) this.running.delete(session);
-      if (session?.held) await session.refund();
+      if (session?.held) {
+        await session.refund();
+        usedTokens = 0;
+      }
+      // Exactly once per admitted request: the slot freed, the reservation settled (0 when refunded).
+      ticket?.settle(usedTokens);
       this.inflight -= 1;
       if (this.inflight === 0) for (const w of this.idleWaiters.splice(0)) w();
     }

@@ -3,26 +3,14 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { BillingError, BillingService } from '../billing/billing.service';
 import { formatBalance } from '../billing/ledger-rules';
-import { priceQuota, type ModelPricing } from '../billing/quota';
 import { DatabaseService } from '../database/database.service';
 import { LOG_SYSTEM } from '../logs/log.entity';
 import { LogsService } from '../logs/logs.service';
-import { GroupsService } from '../options/groups.service';
 import { OptionsService } from '../options/options.service';
-import { lookupWithDefaults } from '../pricing/model-lookup';
-import { DEFAULT_MODEL_PRICE } from '../pricing/default-ratios';
 import type { RelayCaller } from '../relay/relay-auth.service';
 import { TokensService } from '../tokens/tokens.service';
 import { UsersService } from '../users/users.service';
-
-/** new-api's price for a task model with no price anywhere. */
-const FALLBACK_TASK_PRICE = 0.1;
-
-export interface TaskPrice {
-  modelPrice: number;
-  groupRatio: number;
-  quota: number;
-}
+import type { TaskPrice } from './task-pricing';
 
 /** The task row's fields a refund needs. */
 export interface RefundTarget {
@@ -45,30 +33,10 @@ export class TaskBillingService {
     private readonly db: DatabaseService,
     private readonly ledger: BillingService,
     private readonly options: OptionsService,
-    private readonly groups: GroupsService,
     private readonly users: UsersService,
     private readonly tokens: TokensService,
     private readonly logs: LogsService,
   ) {}
-
-  /** Fixed price per call (ModelPrice, else the built-in table, else $0.1) times the group ratio. */
-  price(model: string, group: string, free = false): TaskPrice {
-    const configured = this.options.json<Record<string, unknown>>('ModelPrice') ?? {};
-    const modelPrice = free ? 0 : (lookupWithDefaults(configured, DEFAULT_MODEL_PRICE, model) ?? FALLBACK_TASK_PRICE);
-    const groupRatio = this.groups.ratio(group);
-    const pricing: ModelPricing = {
-      modelPrice,
-      modelRatio: 0,
-      completionRatio: 1,
-      cacheRatio: 1,
-      cacheCreationRatio: 1,
-      imageRatio: 1,
-      audioRatio: 1,
-      audioCompletionRatio: 1,
-      groupRatio,
-    };
-    return { modelPrice, groupRatio, quota: priceQuota(pricing) };
-  }
 
   static requestId(prefix: string): string {
     return `${prefix}-${randomBytes(12).toString('hex')}`;

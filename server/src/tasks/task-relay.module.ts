@@ -6,12 +6,13 @@ import { RelayModule } from '../relay/relay.module';
 import { MjImageProxy } from './mj/mj-image-proxy';
 import { MjRelayService } from './mj/mj-relay.service';
 import { SunoRelayService } from './suno/suno-relay.service';
+import { TaskPricing } from './task-pricing';
 import { TaskRoutes } from './task-routes';
 import { TasksModule } from './tasks.module';
 
 /** The Midjourney and Suno relay routes (HTTP role): tokens admitted by the relay's RelayAuthService. */
 @Module({
   imports: [TasksModule, RelayModule, ChannelsModule, OptionsModule, OutboundModule],
-  providers: [MjRelayService, SunoRelayService, MjImageProxy, TaskRoutes],
+  providers: [MjRelayService, SunoRelayService, MjImageProxy, TaskPricing, TaskRoutes],
 })
 export class TaskRelayModule {}

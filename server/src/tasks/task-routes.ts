@@ -2,9 +2,10 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../common/domain-error';
-import { langOf, t } from '../common/messages';
+import { langOf } from '../common/messages';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RelayAuthService, type RelayCaller } from '../relay/relay-auth.service';
+import { renderRelayError } from '../relay/relay-errors';
 import { MJ_SUBMIT_ROUTES, type MjSubmitRoute } from './mj/mj-actions';
 import { MjImageProxy } from './mj/mj-image-proxy';
 import { MjRelayService } from './mj/mj-relay.service';
@@ -16,19 +17,21 @@ const CORS = { 'Access-Control-Allow-Origin': '*' };
 
 type Shape = 'mj' | 'suno';
 
-/** The message of any error, in the caller's language, without internals. */
-function describe(err: unknown, req: FastifyRequest): { status: number; message: string; code: string; unexpected: boolean } {
-  if (err instanceof DomainError) {
-    const message = err.text ?? (err.messageKey ? t(err.messageKey, langOf(req.headers['accept-language']), err.params) : err.code);
-    return { status: err.status, message, code: err.code, unexpected: false };
-  }
-  const e = err as { statusCode?: unknown; code?: unknown; message?: unknown };
-  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+/**
+ * Any error as status, code and message (with the request id), in the caller's language and
+ * without internals: the relay's own renderer (`renderRelayError`), plus Fastify's own refusals
+ * of this scope's bodies. Each task shape wraps the result in its wire format.
+ */
+function describe(err: unknown, req: FastifyRequest): { status: number; message: string; code: string; headers: Record<string, string>; unexpected: boolean } {
+  const requestId = String(req.id);
+  const e = err as { statusCode?: unknown };
+  if (!(err instanceof DomainError) && typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     // Fastify's own refusals: body too large, unreadable JSON.
     const message = e.statusCode === 413 ? 'request body too large' : 'invalid request body';
-    return { status: e.statusCode, message, code: e.statusCode === 413 ? 'request_body_too_large' : 'invalid_request', unexpected: false };
+    return { status: e.statusCode, message: `${message} (request id: ${requestId})`, code: e.statusCode === 413 ? 'request_body_too_large' : 'invalid_request', headers: {}, unexpected: false };
   }
-  return { status: 500, message: 'internal error', code: 'internal_error', unexpected: true };
+  const r = renderRelayError(err, langOf(req.headers['accept-language']), requestId);
+  return { status: r.error.status, message: r.error.message, code: r.error.code ?? 'upstream_error', headers: r.headers, unexpected: r.unexpected };
 }
 
 /**
@@ -83,14 +86,12 @@ export class TaskRoutes implements OnModuleInit {
 
   private sendError(shape: Shape, err: unknown, req: FastifyRequest, reply: FastifyReply): void {
     const d = describe(err, req);
-    if (d.unexpected) logger.error(`task route error on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
-    const message = `${d.message} (request id: ${String(req.id)})`;
-    const headers = err instanceof DomainError ? err.headers : {};
+    if (d.unexpected) logger.error(`task route error on ${req.method} ${req.url.split('?')[0]}: ${(err as Error)?.stack ?? String(err)}`);
     const body =
       shape === 'mj'
-        ? { code: err instanceof MjError ? err.mjCode : 4, description: message, type: d.code, result: null }
-        : { code: d.code, message, data: null };
-    void reply.status(d.status).headers({ ...CORS, ...headers }).send(body);
+        ? { code: err instanceof MjError ? err.mjCode : 4, description: d.message, type: d.code, result: null }
+        : { code: d.code, message: d.message, data: null };
+    void reply.status(d.status).headers({ ...CORS, ...d.headers }).send(body);
   }
 
   /** Admits the token, then runs `fn`; errors go to the scope's handler. */

@@ -26,6 +26,9 @@ export interface TokenFields {
   rateLimitEnabled?: boolean;
   rateLimitInterval?: number;
   rateLimitCount?: number;
+  rpmLimit?: number;
+  tpmLimit?: number;
+  concurrencyLimit?: number;
   group?: string;
 }
 
@@ -116,6 +119,13 @@ function validateRate(v: unknown): number {
   return n;
 }
 
+/** rpm_limit / tpm_limit / concurrency_limit: an integer 0 (no limit) .. 2^31-1, refused by name. */
+function validateLimit(field: string, v: unknown): number {
+  const n = typeof v === 'number' ? (Number.isInteger(v) ? v : null) : toInt(v);
+  if (n === null || n < 0 || n > INT32_MAX) throw TokensError.of('token.limit_invalid', { field });
+  return n;
+}
+
 /**
  * Reads the writable token fields from a body. Fields that are absent stay undefined;
  * `ip_limits` also accepts the reference's `allow_ips`. Group rules need the user and live in
@@ -134,6 +144,9 @@ export function parseTokenFields(body: Body, quotaPerUnit: number): TokenFields 
   if (body.rate_limit_enabled !== undefined) f.rateLimitEnabled = toBool(body.rate_limit_enabled);
   if (body.rate_limit_interval !== undefined) f.rateLimitInterval = validateRate(body.rate_limit_interval);
   if (body.rate_limit_count !== undefined) f.rateLimitCount = validateRate(body.rate_limit_count);
+  if (body.rpm_limit !== undefined) f.rpmLimit = validateLimit('rpm_limit', body.rpm_limit);
+  if (body.tpm_limit !== undefined) f.tpmLimit = validateLimit('tpm_limit', body.tpm_limit);
+  if (body.concurrency_limit !== undefined) f.concurrencyLimit = validateLimit('concurrency_limit', body.concurrency_limit);
   if (body.group !== undefined) {
     if (body.group !== null && typeof body.group !== 'string') throw TokensError.of('token.group_required');
     f.group = (body.group ?? '').trim();

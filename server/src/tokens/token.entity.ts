@@ -83,4 +83,16 @@ export class TokenEntity {
 
   @Column({ name: 'group', type: 'varchar', length: 64, default: '' })
   group: string;
+
+  /** Requests per minute; 0 = no limit (relay/limits). */
+  @Column({ name: 'rpm_limit', type: 'integer', default: 0 })
+  rpmLimit: number;
+
+  /** Tokens per minute (reserved before the call, settled to the real usage); 0 = no limit. */
+  @Column({ name: 'tpm_limit', type: 'integer', default: 0 })
+  tpmLimit: number;
+
+  /** Requests running at once; 0 = no limit. */
+  @Column({ name: 'concurrency_limit', type: 'integer', default: 0 })
+  concurrencyLimit: number;
 }

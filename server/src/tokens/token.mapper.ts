@@ -19,6 +19,9 @@ export interface TokenView {
   rate_limit_enabled: boolean;
   rate_limit_interval: number;
   rate_limit_count: number;
+  rpm_limit: number;
+  tpm_limit: number;
+  concurrency_limit: number;
   group: string;
 }
 
@@ -42,6 +45,10 @@ export interface TokenAuthView {
   rateLimitEnabled: boolean;
   rateLimitInterval: number;
   rateLimitCount: number;
+  /** Requests / tokens per minute and requests at once; 0 = none. */
+  rpmLimit: number;
+  tpmLimit: number;
+  concurrencyLimit: number;
 }
 
 export function toTokenView(t: TokenEntity, key: string): TokenView {
@@ -63,6 +70,9 @@ export function toTokenView(t: TokenEntity, key: string): TokenView {
     rate_limit_enabled: t.rateLimitEnabled,
     rate_limit_interval: t.rateLimitInterval,
     rate_limit_count: t.rateLimitCount,
+    rpm_limit: t.rpmLimit,
+    tpm_limit: t.tpmLimit,
+    concurrency_limit: t.concurrencyLimit,
     group: t.group,
   };
 }
@@ -86,5 +96,8 @@ export function toAuthView(t: TokenEntity, status: number): TokenAuthView {
     rateLimitEnabled: t.rateLimitEnabled,
     rateLimitInterval: t.rateLimitInterval,
     rateLimitCount: t.rateLimitCount,
+    rpmLimit: t.rpmLimit ?? 0,
+    tpmLimit: t.tpmLimit ?? 0,
+    concurrencyLimit: t.concurrencyLimit ?? 0,
   };
 }

@@ -1,3 +1,4 @@
+import { AuditService } from '../audit/audit.service';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -54,6 +55,7 @@ export class TokensService {
     private readonly groups: GroupsService,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly bus: EventBus,
+    private readonly audit: AuditService,
   ) {
     this.box = new SecretBox(config.encryptionKey);
   }
@@ -70,8 +72,11 @@ export class TokensService {
     return this.query(actor, { keyword: boundKeyword(keyword), keyHash: key === '' ? undefined : sha256Hex(key) }, p, size);
   }
 
+  /** One token with its whole key: a key view, audited (the token's id and name, never the key). */
   async get(actor: Principal, id: number): Promise<TokenView> {
-    return this.view(await this.mustOwn(actor, id));
+    const t = await this.mustOwn(actor, id);
+    await this.audit.record({ action: 'token.key_view', target: { type: 'token', id }, detail: { name: t.name } });
+    return this.view(t);
   }
 
   /** Creates `count` tokens (1 by default) and returns them, keys included, to their owner. */
@@ -103,6 +108,9 @@ export class TokensService {
           rateLimitEnabled: f.rateLimitEnabled ?? false,
           rateLimitInterval: f.rateLimitInterval ?? 1,
           rateLimitCount: f.rateLimitCount ?? 1,
+          rpmLimit: f.rpmLimit ?? 0,
+          tpmLimit: f.tpmLimit ?? 0,
+          concurrencyLimit: f.concurrencyLimit ?? 0,
           group: f.group as string,
         },
       };
@@ -115,6 +123,7 @@ export class TokensService {
         const res = await em.insert(TokenEntity, row);
         out.push(Number((res.identifiers[0] as { id: number }).id));
       }
+      await this.audit.recordIn(em, { action: 'token.create', target: { type: 'token', id: out.join(',') }, detail: { ids: out, count } });
       return out;
     });
     const created = await this.db.manager.find(TokenEntity, { where: { id: In(ids) } });
@@ -310,6 +319,9 @@ export class TokensService {
     if (f.rateLimitEnabled !== undefined) patch.rateLimitEnabled = f.rateLimitEnabled;
     if (f.rateLimitInterval !== undefined) patch.rateLimitInterval = f.rateLimitInterval;
     if (f.rateLimitCount !== undefined) patch.rateLimitCount = f.rateLimitCount;
+    if (f.rpmLimit !== undefined) patch.rpmLimit = f.rpmLimit;
+    if (f.tpmLimit !== undefined) patch.tpmLimit = f.tpmLimit;
+    if (f.concurrencyLimit !== undefined) patch.concurrencyLimit = f.concurrencyLimit;
     if (f.group !== undefined) patch.group = f.group;
     return patch;
   }

@@ -1,3 +1,4 @@
+import { AuditService } from '../audit/audit.service';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Brackets, type EntityManager } from 'typeorm';
 import { DatabaseService } from '../database/database.service';
@@ -7,7 +8,7 @@ import type { Principal } from '../common/request-context';
 import { randomAlnum, sha256Hex } from '../common/secrets';
 import { boundKeyword, escapeLike, nowSeconds } from '../common/sql';
 import { EventBus } from '../redis/event-bus.service';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import {
   ROLE_ADMIN,
   ROLE_COMMON,
@@ -71,6 +72,7 @@ export class UsersService implements OnModuleInit {
   constructor(
     private readonly db: DatabaseService,
     private readonly bus: EventBus,
+    private readonly audit: AuditService,
   ) {}
 
   onModuleInit(): void {
@@ -129,7 +131,26 @@ export class UsersService implements OnModuleInit {
     // Verify even for unknown users would cost time evenly; argon2 on a dummy keeps timing flat.
     const ok = await verifyPassword(u?.passwordHash ?? DUMMY_HASH, password);
     if (!u || !ok || u.status !== USER_ENABLED) return null;
+    if (needsRehash(u.passwordHash)) {
+      // An imported bcrypt hash (new-api / one-api): replaced by argon2id now that the password is known.
+      const rehashed = await hashPassword(password);
+      await this.db.write((em) => em.update(UserEntity, { id: u.id, passwordHash: u.passwordHash }, { passwordHash: rehashed }));
+      u.passwordHash = rehashed;
+    }
     return u;
+  }
+
+  /** The live account a login name (username or e-mail) names, for the audit log; null when none. */
+  async findByLogin(login: string): Promise<{ id: number; username: string; role: number } | null> {
+    if (login === '') return null;
+    const u = await this.db.manager
+      .createQueryBuilder(UserEntity, 'u')
+      .select(['u.id', 'u.username', 'u.role'])
+      .where('u.deleted_at IS NULL')
+      .andWhere(new Brackets((qb) => qb.where('u.username = :login', { login }).orWhere("(u.email = :login AND u.email <> '')", { login })))
+      .orderBy('u.id', 'ASC')
+      .getOne();
+    return u ? { id: u.id, username: u.username, role: u.role } : null;
   }
 
   async findByEmail(email: string): Promise<UserEntity | null> {
@@ -284,6 +305,7 @@ export class UsersService implements OnModuleInit {
     if (Object.keys(patch).length > 0) {
       await this.db.write((em) => em.update(UserEntity, { id: actor.id }, patch));
     }
+    if (patch.passwordHash !== undefined) await this.audit.record({ action: 'user.password_change', target: { type: 'user', id: actor.id } });
     return toSelfView(await this.mustFind(actor.id));
   }
 
@@ -296,6 +318,7 @@ export class UsersService implements OnModuleInit {
   async resetAccessToken(actor: Principal): Promise<string> {
     const token = randomAlnum(32);
     await this.db.write((em) => em.update(UserEntity, { id: actor.id }, { accessTokenHash: sha256Hex(token) }));
+    await this.audit.record({ action: 'user.access_token_reset', target: { type: 'user', id: actor.id } });
     return token;
   }
 
@@ -398,7 +421,10 @@ export class UsersService implements OnModuleInit {
     const displayName = UsersService.validateDisplayName(body.display_name);
     // Admins create regular users only; promotion is a separate, root-only action.
     void actor;
-    await this.db.write((em) => this.insert(em, { username, password, displayName }));
+    await this.db.write(async (em) => {
+      const u = await this.insert(em, { username, password, displayName });
+      await this.audit.recordIn(em, { action: 'user.create', target: { type: 'user', id: u.id }, subject: { id: u.id, role: u.role }, detail: { username } });
+    });
   }
 
   /** Admin edit. Writable fields are allowlisted; quota moves by the difference, atomically. */
@@ -436,6 +462,11 @@ export class UsersService implements OnModuleInit {
     await this.db.write(async (em) => {
       if (Object.keys(patch).length > 0) await em.update(UserEntity, { id }, patch);
       if (quotaDelta !== 0) await this.applyQuotaDelta(em, id, quotaDelta);
+      // Field names only: never the password or the values.
+      const fields = Object.keys(patch).map((k) => (k === 'passwordHash' ? 'password' : k));
+      const subject = { id, role: user.role };
+      if (fields.length > 0) await this.audit.recordIn(em, { action: 'user.update', target: { type: 'user', id }, subject, detail: { fields } });
+      if (quotaDelta !== 0) await this.audit.recordIn(em, { action: 'user.quota_change', target: { type: 'user', id }, subject, detail: { delta: quotaDelta, before: user.quota } });
     });
     await this.changed(id);
     return toAdminView(await this.mustFind(id));
@@ -493,6 +524,26 @@ export class UsersService implements OnModuleInit {
     }
     await this.changed(id);
     const after = await this.mustFind(id);
+    const auditAction =
+      action === 'promote' || action === 'demote'
+        ? 'user.role_change'
+        : action === 'disable' || action === 'enable'
+          ? 'user.status_change'
+          : action === 'delete'
+            ? 'user.delete'
+            : 'user.quota_change';
+    await this.audit.record({
+      action: auditAction,
+      target: { type: 'user', id },
+      // A promotion is about an admin from then on: the higher of the two roles decides who reads it.
+      subject: { id, role: Math.max(target.role, after.role) },
+      detail: {
+        op: action,
+        ...(auditAction === 'user.role_change' ? { role_before: target.role, role_after: after.role } : {}),
+        ...(auditAction === 'user.status_change' ? { status_before: target.status, status_after: after.status } : {}),
+        ...(auditAction === 'user.quota_change' ? { before: target.quota, after: after.quota } : {}),
+      },
+    });
     return action === 'add_quota' ? { role: after.role, status: after.status, quota: after.quota } : { role: after.role, status: after.status };
   }
 

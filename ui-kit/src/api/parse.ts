@@ -218,6 +218,9 @@ export function parseToken(value: unknown): Token {
     rate_limit_enabled: bool(value.rate_limit_enabled),
     rate_limit_interval: num(value.rate_limit_interval, 1),
     rate_limit_count: num(value.rate_limit_count, 1),
+    rpm_limit: num(value.rpm_limit),
+    tpm_limit: num(value.tpm_limit),
+    concurrency_limit: num(value.concurrency_limit),
   };
 }
 

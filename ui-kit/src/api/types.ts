@@ -101,6 +101,10 @@ export interface Token {
   rate_limit_enabled: boolean;
   rate_limit_interval: number;
   rate_limit_count: number;
+  /** Requests / tokens per minute, requests at once; 0 = none. */
+  rpm_limit: number;
+  tpm_limit: number;
+  concurrency_limit: number;
 }
 
 /** Body of POST /api/token/ (and of PUT with an id). */
@@ -116,6 +120,10 @@ export interface TokenInput {
   rate_limit_enabled: boolean;
   rate_limit_interval: number;
   rate_limit_count: number;
+  /** Requests / tokens per minute, requests at once; 0 = none (the server's default when absent). */
+  rpm_limit?: number;
+  tpm_limit?: number;
+  concurrency_limit?: number;
 }
 
 export type ChatRole = 'system' | 'user' | 'assistant';

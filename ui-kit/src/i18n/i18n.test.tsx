@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import { I18nProvider, useT } from './I18nProvider';
-import { getLocale, kitI18n, setLocale } from './instance';
+import { addKitMessages, getLocale, kitI18n, setLocale } from './instance';
 import { en } from './messages.en';
 import { zhCN } from './messages.zh-CN';
 import type { MessageKey } from './types';
@@ -113,5 +113,40 @@ describe('useT', () => {
     await setLocale('en');
     expect(host.language).toBe('fr');
     expect(kitI18n).not.toBe(host);
+  });
+});
+
+describe('addKitMessages', () => {
+  function Any({ k }: { k: string }) {
+    const { t } = useT();
+    return <span data-testid="any">{t(k as MessageKey)}</span>;
+  }
+
+  it("an application's section is read by the same t(), in providers created later and in the default instance", () => {
+    addKitMessages({
+      'zh-CN': { appArea: { title: '应用标题', hello: '你好 {{name}}' } },
+      en: { appArea: { title: 'App title', hello: 'Hello {{name}}' } },
+    });
+    const { unmount } = render(
+      <I18nProvider locale="en">
+        <Any k="appArea.title" />
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId('any').textContent).toBe('App title');
+    unmount();
+    render(
+      <I18nProvider locale="zh-CN">
+        <Any k="appArea.title" />
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId('any').textContent).toBe('应用标题');
+    expect(kitI18n.getFixedT('en')('appArea.hello', { name: 'Ann' })).toBe('Hello Ann');
+    // The kit's own strings are still there beside it.
+    expect(kitI18n.getFixedT('en')('common.ok')).toBe('OK');
+  });
+
+  it("refuses a section name of the kit's own catalogue, so a widget's strings cannot be replaced", () => {
+    expect(() => addKitMessages({ 'zh-CN': { common: { ok: 'x' } }, en: { common: { ok: 'x' } } })).toThrow(/common/);
+    expect(kitI18n.getFixedT('en')('common.ok')).toBe('OK');
   });
 });

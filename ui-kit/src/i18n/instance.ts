@@ -7,10 +7,37 @@ import { DEFAULT_LOCALE, type Locale } from './types';
 
 const NAMESPACE = 'sluice';
 
-export const resources = {
-  'zh-CN': { [NAMESPACE]: zhCN },
-  en: { [NAMESPACE]: en },
-} as const;
+/**
+ * Sections an application adds next to the kit's own (the console's 'console' section), by
+ * locale. Kept apart from the kit's catalogues so a page embedding a widget downloads only the
+ * kit's strings; see addKitMessages.
+ */
+const added: Record<Locale, Record<string, unknown>> = { 'zh-CN': {}, en: {} };
+
+function resourcesNow() {
+  return {
+    'zh-CN': { [NAMESPACE]: { ...zhCN, ...added['zh-CN'] } },
+    en: { [NAMESPACE]: { ...en, ...added.en } },
+  };
+}
+
+/**
+ * Adds top-level sections to the kit's catalogue in both languages (an application's own
+ * strings, read with the same t()). Call it once at start, before the first render; instances
+ * created later (each <I18nProvider>) and the default instance both see the sections. A section
+ * name the kit already uses is refused, so an application can never replace a widget's strings.
+ */
+export function addKitMessages(sections: Record<Locale, Record<string, unknown>>): void {
+  for (const locale of ['zh-CN', 'en'] as const) {
+    for (const name of Object.keys(sections[locale])) {
+      if (Object.prototype.hasOwnProperty.call(zhCN, name)) {
+        throw new Error(`addKitMessages: '${name}' is a section of the kit's own catalogue`);
+      }
+    }
+    Object.assign(added[locale], sections[locale]);
+    kitI18n.addResourceBundle(locale, NAMESPACE, sections[locale], true, true);
+  }
+}
 
 /** A ready (synchronously initialised) instance for the given locale. */
 export function createKitI18n(locale: Locale = DEFAULT_LOCALE): I18nInstance {
@@ -22,7 +49,7 @@ export function createKitI18n(locale: Locale = DEFAULT_LOCALE): I18nInstance {
     supportedLngs: ['zh-CN', 'en'],
     ns: [NAMESPACE],
     defaultNS: NAMESPACE,
-    resources,
+    resources: resourcesNow(),
     initAsync: false,
     // React escapes output already; escaping twice would show &amp; etc.
     interpolation: { escapeValue: false },

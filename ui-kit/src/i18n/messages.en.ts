@@ -2,7 +2,6 @@
 // misspelt key is caught by excess-property checks and by i18n.test.ts.
 // Add keys in the same section order as messages.zh-CN.ts (see the notes there).
 import type { Messages } from './messages.zh-CN';
-import { consoleEn } from './console';
 
 export const en: Messages = {
   common: {
@@ -325,6 +324,10 @@ export const en: Messages = {
     rateLimit: 'Rate limit',
     rateLimitInterval: 'Window (seconds)',
     rateLimitCount: 'Max requests',
+    limits: 'Limits per minute and at once (0 = none)',
+    rpmLimit: 'Requests per minute',
+    tpmLimit: 'Tokens per minute',
+    concurrencyLimit: 'Requests at once',
     modelLimits: 'Model limits',
     modelLimitsPlaceholder: 'Choose the allowed models',
     note: 'Note: a token’s quota only caps the token itself; the account balance still applies. Changes take a few minutes to take effect.',
@@ -336,6 +339,7 @@ export const en: Messages = {
       expiryFormat: 'Expiry time format error',
       countInvalid: 'The count must be a positive integer',
       rateLimitInvalid: 'Rate limit window and count must be at least 1',
+      limitInvalid: 'Limits must be integers of at least 0',
       quotaInvalid: 'Quota must be a non-negative integer',
       nameTooLong: 'Names are at most 50 characters',
     },
@@ -358,6 +362,4 @@ export const en: Messages = {
     position: '{{index}} of {{count}}',
     original: 'Open the original in a new tab',
   },
-  // The console's areas (./console/<area>.ts).
-  console: consoleEn,
 };

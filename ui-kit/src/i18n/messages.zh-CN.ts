@@ -10,8 +10,6 @@
 //   `_one`/`_other` suffixes (declare both in each file).
 // - Read them with `const { t } = useT(); t('select.noOptions')`.
 
-import { consoleZhCN } from './console';
-
 export const zhCN = {
   common: {
     ok: '确定',
@@ -333,6 +331,10 @@ export const zhCN = {
     rateLimit: '速率限制',
     rateLimitInterval: '时间窗口（秒）',
     rateLimitCount: '最多请求次数',
+    limits: '每分钟与并发限制（0 表示不限制）',
+    rpmLimit: '每分钟请求数',
+    tpmLimit: '每分钟 token 数',
+    concurrencyLimit: '同时请求数',
     modelLimits: '模型限制',
     modelLimitsPlaceholder: '选择允许使用的模型',
     note: '注意：令牌的额度仅限制令牌本身，实际使用还受账户余额限制；修改后需要几分钟才会生效。',
@@ -344,6 +346,7 @@ export const zhCN = {
       expiryFormat: '过期时间格式错误！',
       countInvalid: '新建数量必须是正整数',
       rateLimitInvalid: '速率限制的时间窗口和次数最小为 1',
+      limitInvalid: '限制必须是不小于 0 的整数',
       quotaInvalid: '额度必须是非负整数',
       nameTooLong: '名称不能超过 50 个字符',
     },
@@ -366,8 +369,6 @@ export const zhCN = {
     position: '第 {{index}} / {{count}} 张',
     original: '在新标签页打开原图',
   },
-  // The console's areas (./console/<area>.ts).
-  console: consoleZhCN,
 };
 
 /** Same shape as the zh-CN catalogue with every leaf widened to string. */

@@ -3,7 +3,8 @@
 // stored user; the dialog shows until the password is changed or it is put off for this visit.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Dialog, DialogActions, useT } from '@sluice/ui-kit';
+import { Dialog, DialogActions } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 
 const LATER_KEY = 'default-password-later';

@@ -1,7 +1,8 @@
 // The third-party login buttons of the login screen, each shown only when its status flag is on.
 // GitHub and LinuxDO ask the server for a state first, then go to the provider's authorize page.
 import { useState } from 'react';
-import { Button, Dialog, FormField, Input, Stack, useT } from '@sluice/ui-kit';
+import { Button, Dialog, FormField, Input, Stack } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { TelegramLogin } from '../oauth/TelegramLogin';
 import { useOAuthStart } from '../oauth/useOAuthStart';

@@ -1,7 +1,8 @@
 // The optional Turnstile human check of the sign-in screens (status turnstile_check): the widget,
 // the token it produced, and the query string the protected calls carry (?turnstile=...).
 import { useState, type ReactNode } from 'react';
-import { Turnstile, useT } from '@sluice/ui-kit';
+import { Turnstile } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 
 export interface HumanCheck {

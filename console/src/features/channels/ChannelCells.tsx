@@ -1,4 +1,5 @@
-import { Button, Tag, Tooltip, useT } from '@sluice/ui-kit';
+import { Button, Tag, Tooltip } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { formatUsedQuota, responseTimeTone } from './format';
 import { CHANNEL_AUTO_DISABLED, CHANNEL_DISABLED, CHANNEL_ENABLED, formatTime, statusInfo, type Channel } from './types';

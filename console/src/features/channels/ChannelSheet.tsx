@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Button, FormField, Input, JsonEditor, Select, SideSheet, Skeleton, Stack, Switch, toast, useT, type MessageKey } from '@sluice/ui-kit';
+import { Button, FormField, Input, JsonEditor, Select, SideSheet, Skeleton, Stack, Switch, toast } from '@sluice/ui-kit';
+import { useT, type MessageKey } from '../../i18n';
 import { useSession } from '../../app/session';
 import { keys } from '../../api/keys';
 import { useApi, useApiData } from '../../api/useApi';
-import { CHANNEL_TYPE_IDS, typeLabelKey } from './channelTypes';
-import { emptyForm, fromChannel, problemOf, toBody, union, withType, type ChannelForm, type FormProblem, type TypeModels } from './channelForm';
+import { textIn, useChannelTypes, type ChannelType } from './channelTypes';
+import { defaultModels, emptyForm, fromChannel, problemOf, toBody, union, withType, type ChannelForm, type FormProblem } from './channelForm';
 import { ModelsField } from './ModelsField';
-import { KeyField, ProxyField, TypeExtras } from './TypeFields';
+import { KeyField, OrganizationField, ProxyField, TypeExtras } from './TypeFields';
 import type { Channel } from './types';
 
 interface Props {
@@ -23,9 +24,9 @@ const STATUS_EXAMPLE = JSON.stringify({ '400': '500' }, null, 2);
 export function ChannelSheet({ mode, id, onClose, onSaved }: Props) {
   const { t } = useT();
   const creating = mode === 'add';
-  const { data: defaults } = useApiData<TypeModels>(keys.channelTypeModels());
+  const { types } = useChannelTypes();
   const { data: stored, isLoading } = useApiData<Channel>(creating || id === null ? null : keys.channel(id));
-  const ready = creating ? defaults !== undefined : stored !== undefined && defaults !== undefined;
+  const ready = creating ? types !== undefined : stored !== undefined && types !== undefined;
   return (
     <SideSheet
       open
@@ -36,7 +37,7 @@ export function ChannelSheet({ mode, id, onClose, onSaved }: Props) {
       title={t(creating ? 'console.channels.sheet.addTitle' : 'console.channels.sheet.editTitle')}
     >
       {ready ? (
-        <ChannelFormView key={stored?.id ?? 'new'} creating={creating} id={id} stored={stored ?? null} defaults={defaults ?? {}} onClose={onClose} onSaved={onSaved} />
+        <ChannelFormView key={stored?.id ?? 'new'} creating={creating} id={id} stored={stored ?? null} types={types ?? []} onClose={onClose} onSaved={onSaved} />
       ) : (
         <Stack gap={2} aria-busy={isLoading} aria-label={t('console.channels.sheet.loading')}>
           <Skeleton />
@@ -52,13 +53,13 @@ interface FormProps {
   creating: boolean;
   id: number | null;
   stored: Channel | null;
-  defaults: TypeModels;
+  types: ChannelType[];
   onClose: () => void;
   onSaved: () => void;
 }
 
-function ChannelFormView({ creating, id, stored, defaults, onClose, onSaved }: FormProps) {
-  const { t } = useT();
+function ChannelFormView({ creating, id, stored, types, onClose, onSaved }: FormProps) {
+  const { t, locale } = useT();
   const { root } = useSession();
   const { request, describe, call } = useApi();
   const { data: groupList } = useApiData<string[]>(keys.groups());
@@ -68,11 +69,14 @@ function ChannelFormView({ creating, id, stored, defaults, onClose, onSaved }: F
   const [saving, setSaving] = useState(false);
   const [showingKey, setShowingKey] = useState(false);
   const set = (patch: Partial<ChannelForm>) => setForm((f) => ({ ...f, ...patch }));
+  const typeOf = (n: number) => types.find((e) => e.id === n);
+  const type = typeOf(form.type);
+  const defaults = defaultModels(types);
 
   // The type's default models, once, when a new channel starts with none.
   useEffect(() => {
     if (!creating) return;
-    const next = withType(form, form.type, defaults, true, prefilled);
+    const next = withType(form, type, true, prefilled);
     if (next.prefilled !== prefilled) {
       setForm(next.form);
       setPrefilled(true);
@@ -82,7 +86,7 @@ function ChannelFormView({ creating, id, stored, defaults, onClose, onSaved }: F
 
   const pickType = (value: string | null) => {
     if (value === null) return;
-    const next = withType(form, Number(value), defaults, creating, prefilled);
+    const next = withType(form, typeOf(Number(value)), creating, prefilled);
     setForm(next.form);
     setPrefilled(next.prefilled);
   };
@@ -96,15 +100,15 @@ function ChannelFormView({ creating, id, stored, defaults, onClose, onSaved }: F
   };
 
   const submit = async () => {
-    const p = problemOf(form, creating);
+    const p = problemOf(form, creating, type);
     setProblem(p);
     if (p !== null) {
-      toast.error(t(p === 'vertexKey' ? 'console.channels.extras.vertexKeyInvalid' : (`console.channels.validation.${p}` as MessageKey)));
+      toast.error(t(p === 'jsonKey' ? 'console.channels.extras.vertexKeyInvalid' : (`console.channels.validation.${p}` as MessageKey)));
       return;
     }
     setSaving(true);
     try {
-      const body = toBody(form, creating, id);
+      const body = toBody(form, creating, id, type);
       await request(creating ? 'POST' : 'PUT', '/api/channel/', body);
       toast.success(t(creating ? 'console.channels.messages.created' : 'console.channels.messages.saved'));
       onSaved();
@@ -116,7 +120,7 @@ function ChannelFormView({ creating, id, stored, defaults, onClose, onSaved }: F
     }
   };
 
-  const typeOptions = CHANNEL_TYPE_IDS.map((n) => ({ value: String(n), label: t(typeLabelKey(n)) }));
+  const typeOptions = types.map((e) => ({ value: String(e.id), label: textIn(e.label, locale) }));
   const groupOptions = union(groupList ?? [], form.groups).map((g) => ({ value: g, label: g }));
   const err = (which: FormProblem, text: string) => (problem === which ? text : undefined);
 
@@ -132,22 +136,23 @@ function ChannelFormView({ creating, id, stored, defaults, onClose, onSaved }: F
       <FormField label={t('console.channels.fields.type')} required>
         <Select aria-label={t('console.channels.fields.type')} searchable options={typeOptions} value={String(form.type)} onValueChange={pickType} />
       </FormField>
-      <TypeExtras form={form} set={set} />
+      <TypeExtras form={form} set={set} type={type} />
       <FormField label={t('console.channels.fields.name')} required error={err('nameKey', form.name.trim() === '' ? t('console.channels.validation.nameKey') : '')}>
         <Input value={form.name} placeholder={t('console.channels.fields.namePlaceholder')} onValueChange={(name) => set({ name })} />
       </FormField>
       <FormField label={t('console.channels.fields.groups')} required hint={t('console.channels.fields.groupsHint')}>
         <Select aria-label={t('console.channels.fields.groups')} mode="multiple" searchable placeholder={t('console.channels.fields.groupsPlaceholder')} options={groupOptions} value={form.groups} onValueChange={(groups) => set({ groups })} />
       </FormField>
-      <ProxyField form={form} set={set} />
+      <ProxyField form={form} set={set} type={type} />
       {creating ? (
         <Switch label={t('console.channels.fields.batch')} checked={form.batch} onCheckedChange={(batch) => set({ batch })} />
       ) : null}
       <KeyField
         form={form}
         set={set}
+        type={type}
         creating={creating}
-        error={problem === 'vertexKey' ? t('console.channels.extras.vertexKeyInvalid') : err('nameKey', creating && form.key.trim() === '' ? t('console.channels.validation.nameKey') : '')}
+        error={problem === 'jsonKey' ? t('console.channels.extras.vertexKeyInvalid') : err('nameKey', creating && form.key.trim() === '' ? t('console.channels.validation.nameKey') : '')}
       />
       {!creating && root ? (
         <Stack direction="row" gap={2}>
@@ -156,12 +161,8 @@ function ChannelFormView({ creating, id, stored, defaults, onClose, onSaved }: F
           </Button>
         </Stack>
       ) : null}
-      {form.type === 1 ? (
-        <FormField label={t('console.channels.fields.organization')} hint={t('console.channels.fields.organizationHint')}>
-          <Input value={form.organization} placeholder={t('console.channels.fields.organizationPlaceholder')} onValueChange={(organization) => set({ organization })} />
-        </FormField>
-      ) : null}
-      <ModelsField form={form} set={set} defaults={defaults} creating={creating} id={id} error={err('models', t('console.channels.validation.models'))} />
+      <OrganizationField form={form} set={set} type={type} />
+      <ModelsField form={form} set={set} type={type} defaults={defaults} creating={creating} id={id} error={err('models', t('console.channels.validation.models'))} />
       <FormField label={t('console.channels.fields.testModel')}>
         <Input value={form.testModel} placeholder={t('console.channels.fields.testModelPlaceholder')} onValueChange={(testModel) => set({ testModel })} />
       </FormField>

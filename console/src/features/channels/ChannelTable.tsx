@@ -1,6 +1,7 @@
-import { Stack, Table, Tag, useT, type RowKey, type TableColumn } from '@sluice/ui-kit';
+import { Stack, Table, Tag, type RowKey, type TableColumn } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { BalanceCell, ResponseTimeCell, StatusCell } from './ChannelCells';
-import { typeLabelKey } from './channelTypes';
+import { useChannelTypes } from './channelTypes';
 import { InlineNumber } from './InlineNumber';
 import { RowActions } from './RowActions';
 import { CHANNEL_ENABLED, splitList, type Channel } from './types';
@@ -19,6 +20,7 @@ interface Props {
 
 export function ChannelTable({ list, actions, ask, batch, selected, onSelectionChange }: Props) {
   const { t } = useT();
+  const { labelOf } = useChannelTypes();
   const columns: TableColumn<Channel>[] = [
     { key: 'id', title: t('console.channels.columns.id'), width: '3.5rem' },
     { key: 'name', title: t('console.channels.columns.name'), width: '9rem', render: (c) => c.name },
@@ -36,7 +38,7 @@ export function ChannelTable({ list, actions, ask, batch, selected, onSelectionC
         </Stack>
       ),
     },
-    { key: 'type', title: t('console.channels.columns.type'), width: '8rem', render: (c) => t(typeLabelKey(c.type)) },
+    { key: 'type', title: t('console.channels.columns.type'), width: '8rem', render: (c) => labelOf(c.type) },
     { key: 'status', title: t('console.channels.columns.status'), width: '6.5rem', render: (c) => <StatusCell channel={c} /> },
     { key: 'response_time', title: t('console.channels.columns.responseTime'), width: '6.5rem', render: (c) => <ResponseTimeCell channel={c} /> },
     {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, FormField, Input, Select, Stack, Switch, Toolbar, useT } from '@sluice/ui-kit';
+import { Button, FormField, Input, Select, Stack, Switch, Toolbar } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useNavigate } from 'react-router';
 import { keys } from '../../api/keys';
 import { useApiData } from '../../api/useApi';

@@ -1,4 +1,5 @@
-import { Banner, Progress, Stack, useT } from '@sluice/ui-kit';
+import { Banner, Progress, Stack } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import type { useJob } from './useJobs';
 
 type Job = ReturnType<typeof useJob>;

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Button, FormField, Input, Select, Stack, toast, useT } from '@sluice/ui-kit';
+import { Button, FormField, Input, Select, Stack, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
-import { MODEL_LIST_TYPES } from './channelTypes';
+import type { ChannelType } from './channelTypes';
 import { addCustom, union, type ChannelForm, type TypeModels } from './channelForm';
 
 interface Props {
   form: ChannelForm;
   set: (patch: Partial<ChannelForm>) => void;
+  type: ChannelType | undefined;
   defaults: TypeModels;
   creating: boolean;
   id: number | null;
@@ -17,7 +19,7 @@ interface Props {
  * The models of a channel with the helpers of spec §2.4. The upstream list is fetched by the
  * server (the entered key and base URL sent to it), never by the browser.
  */
-export function ModelsField({ form, set, defaults, creating, id, error }: Props) {
+export function ModelsField({ form, set, type, defaults, creating, id, error }: Props) {
   const { t } = useT();
   const { call } = useApi();
   const [custom, setCustom] = useState('');
@@ -26,7 +28,7 @@ export function ModelsField({ form, set, defaults, creating, id, error }: Props)
   const options = union(union([], all), form.models).map((m) => ({ value: m, label: m }));
 
   const fetchList = async () => {
-    if (!MODEL_LIST_TYPES.includes(form.type)) {
+    if (type?.lists_models !== true) {
       toast.error(t('console.channels.modelHelpers.onlyOpenAI'));
       return;
     }

@@ -1,4 +1,5 @@
-import { Button, DropdownMenu, Stack, useT, type DropdownMenuEntry } from '@sluice/ui-kit';
+import { Button, DropdownMenu, Stack, type DropdownMenuEntry } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useNavigate } from 'react-router';
 import { CHANNEL_ENABLED, splitList, type Channel } from './types';
 import type { useChannelActions } from './useChannelActions';

@@ -1,6 +1,6 @@
 // The channel panel's form as plain data: defaults, reading a stored channel, the client-side
 // checks of spec §5 and the body sent to POST/PUT /api/channel/.
-import { FIXED_DEFAULT_TYPES } from './channelTypes';
+import { fieldOf, type ChannelType } from './channelTypes';
 import { splitList, type Channel } from './types';
 
 export interface ChannelForm {
@@ -21,9 +21,10 @@ export interface ChannelForm {
 
 export type TypeModels = Record<string, string[]>;
 
-export const AZURE_DEFAULT_VERSION = '2023-06-01-preview';
-export const SPARK_DEFAULT_VERSION = 'v2.1';
-export const VERTEX_DEFAULT_REGION = 'us-central1';
+/** `{ "<type>": [default models] }` from the catalogue. */
+export function defaultModels(types: readonly ChannelType[]): TypeModels {
+  return Object.fromEntries(types.map((e) => [String(e.id), e.default_models]));
+}
 
 export function emptyForm(): ChannelForm {
   return {
@@ -93,14 +94,15 @@ export function addCustom(current: readonly string[], input: string): { models: 
 }
 
 /**
- * A picked type: types 2 and 5 take their mj_* actions and 36 its Suno models; on create with
+ * A picked type: a type with fixed models (the mj_* actions, Suno's) takes them; on create with
  * no model chosen yet, the type's default list is filled in (once: `prefilled` says it happened).
  */
-export function withType(form: ChannelForm, type: number, defaults: TypeModels, creating: boolean, prefilled: boolean): { form: ChannelForm; prefilled: boolean } {
-  const list = defaults[String(type)] ?? [];
-  if (FIXED_DEFAULT_TYPES.includes(type)) return { form: { ...form, type, models: [...list] }, prefilled: true };
-  if (creating && !prefilled && form.models.length === 0 && list.length > 0) return { form: { ...form, type, models: [...list] }, prefilled: true };
-  return { form: { ...form, type }, prefilled };
+export function withType(form: ChannelForm, type: ChannelType | undefined, creating: boolean, prefilled: boolean): { form: ChannelForm; prefilled: boolean } {
+  if (!type) return { form, prefilled };
+  const list = type.default_models;
+  if (type.fixed_models) return { form: { ...form, type: type.id, models: [...list] }, prefilled: true };
+  if (creating && !prefilled && form.models.length === 0 && list.length > 0) return { form: { ...form, type: type.id, models: [...list] }, prefilled: true };
+  return { form: { ...form, type: type.id }, prefilled };
 }
 
 function jsonObject(raw: string): boolean {
@@ -112,26 +114,23 @@ function jsonObject(raw: string): boolean {
   }
 }
 
-export type FormProblem = 'nameKey' | 'models' | 'mapping' | 'statusMapping' | 'vertexKey';
+export type FormProblem = 'nameKey' | 'models' | 'mapping' | 'statusMapping' | 'jsonKey';
 
 /** Spec §5's checks, in its order; null when the form may be sent. */
-export function problemOf(f: ChannelForm, creating: boolean): FormProblem | null {
+export function problemOf(f: ChannelForm, creating: boolean, type: ChannelType | undefined): FormProblem | null {
   if (f.name.trim() === '' || (creating && f.key.trim() === '')) return 'nameKey';
   if (f.models.length === 0) return 'models';
   if (f.modelMapping.trim() !== '' && !jsonObject(f.modelMapping)) return 'mapping';
   if (f.statusCodeMapping.trim() !== '' && !jsonObject(f.statusCodeMapping)) return 'statusMapping';
-  if (f.type === 41 && f.key.trim() !== '' && !f.batch && !jsonObject(f.key)) return 'vertexKey';
+  if (type?.key_format === 'json' && f.key.trim() !== '' && !f.batch && !jsonObject(f.key)) return 'jsonKey';
   return null;
 }
 
 /** The body of POST (create) or PUT (update, with id) /api/channel/. */
-export function toBody(f: ChannelForm, creating: boolean, id: number | null): Record<string, unknown> {
+export function toBody(f: ChannelForm, creating: boolean, id: number | null, type: ChannelType | undefined): Record<string, unknown> {
   let other = f.other.trim();
-  if (creating && other === '') {
-    if (f.type === 3) other = AZURE_DEFAULT_VERSION;
-    if (f.type === 18) other = SPARK_DEFAULT_VERSION;
-    if (f.type === 41) other = VERTEX_DEFAULT_REGION;
-  }
+  // The catalogue's default for the type's `other` field (Azure's API version, Spark's, Vertex's region).
+  if (creating && other === '') other = fieldOf(type, 'other')?.default ?? '';
   const body: Record<string, unknown> = {
     type: f.type,
     name: f.name.trim(),
@@ -144,7 +143,7 @@ export function toBody(f: ChannelForm, creating: boolean, id: number | null): Re
     auto_ban: f.autoBan ? 1 : 0,
     base_url: f.baseUrl.trim().replace(/\/+$/, ''),
     other,
-    openai_organization: f.type === 1 ? f.organization.trim() : '',
+    openai_organization: fieldOf(type, 'openai_organization') ? f.organization.trim() : '',
   };
   if (creating && f.batch) body.mode = 'batch';
   if (!creating && id !== null) body.id = id;

@@ -1,27 +1,62 @@
-import type { MessageKey } from '@sluice/ui-kit';
+import type { Locale } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
+import { keys } from '../../api/keys';
+import { useApiData } from '../../api/useApi';
 
-// The channel type catalogue as the console shows it (spec §3): ids, which extra fields a type
-// has, its key-format hint. Labels are in the catalogue (console.channels.types.t<id>).
-export const CHANNEL_TYPE_IDS = [
-  1, 2, 3, 4, 5, 8, 11, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24, 25, 26, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41,
-] as const;
+// The channel type catalogue is the server's (GET /api/channel/types, server/src/catalogue/): the
+// console holds no list of types, labels, key hints or type-specific fields of its own.
 
-/** Types whose own address field replaces the generic proxy (base URL) field. */
-export const OWN_ADDRESS_TYPES: readonly number[] = [3, 8, 22, 36];
+/** A text in both console languages. */
+export interface CatalogueText {
+  zh: string;
+  en: string;
+}
 
-/** Types with a key-format hint (console.channels.keyHints.k<id>). */
-export const KEY_HINT_TYPES: readonly number[] = [15, 18, 22, 23, 33];
+export interface ChannelTypeField {
+  name: 'base_url' | 'other' | 'openai_organization';
+  label: CatalogueText;
+  placeholder?: CatalogueText;
+  hint?: CatalogueText;
+  input: 'line' | 'multiline';
+  default?: string;
+  template?: string;
+}
 
-/** Types whose model list the server can fetch (OpenAI's list format, spec §2.4). */
-export const MODEL_LIST_TYPES: readonly number[] = [1, 4, 19, 25, 31, 40];
+/** One type as GET /api/channel/types answers it. */
+export interface ChannelType {
+  id: number;
+  label: CatalogueText;
+  default_base_url: string;
+  lists_models: boolean;
+  reports_balance: boolean;
+  default_models: string[];
+  fixed_models: boolean;
+  key_format: 'line' | 'json';
+  key_hint: CatalogueText | null;
+  warning: CatalogueText | null;
+  fields: ChannelTypeField[];
+  /** 'planned': stored, but the relay does not serve it yet (answers 501). */
+  relay: 'adaptor' | 'task' | 'planned' | 'openai_compatible';
+}
 
-/** Picking one of these always sets its own default models (mj_* actions, Suno). */
-export const FIXED_DEFAULT_TYPES: readonly number[] = [2, 5, 36];
+export function textIn(text: CatalogueText, locale: Locale): string {
+  return locale === 'en' ? text.en : text.zh;
+}
 
-/** The Vertex AI region map template (default region and one Claude model elsewhere). */
-export const VERTEX_REGION_TEMPLATE = JSON.stringify({ default: 'us-central1', 'claude-3-5-sonnet-20240620': 'europe-west1' }, null, 2);
+/** The catalogue, and the label of a type id in the console's language. */
+export function useChannelTypes() {
+  const { t, locale } = useT();
+  const { data } = useApiData<ChannelType[]>(keys.channelTypes());
+  const types = data;
+  const byId = new Map((types ?? []).map((e) => [e.id, e]));
+  const labelOf = (id: number) => {
+    const entry = byId.get(id);
+    return entry ? textIn(entry.label, locale) : t('console.channels.types.unknown');
+  };
+  return { types, typeOf: (id: number) => byId.get(id), labelOf, locale };
+}
 
-export function typeLabelKey(type: number): MessageKey {
-  // The catalogue has a t<id> entry for every id above.
-  return (CHANNEL_TYPE_IDS as readonly number[]).includes(type) ? (`console.channels.types.t${type}` as MessageKey) : 'console.channels.types.unknown';
+/** A field of the type, if it has one by that name. */
+export function fieldOf(type: ChannelType | undefined, name: ChannelTypeField['name']): ChannelTypeField | undefined {
+  return type?.fields.find((f) => f.name === name);
 }

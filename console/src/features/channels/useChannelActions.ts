@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { SluiceApiError, toast, useT } from '@sluice/ui-kit';
+import { SluiceApiError, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { CHANNEL_DISABLED, CHANNEL_ENABLED, type Channel } from './types';
 

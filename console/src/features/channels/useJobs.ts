@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast, useT, type MessageKey } from '@sluice/ui-kit';
+import { toast } from '@sluice/ui-kit';
+import { useT, type MessageKey } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApi, useApiData } from '../../api/useApi';
 import type { RunStatus } from './types';

@@ -1,7 +1,8 @@
 // The quick-configuration chat dialog (spec §2.13): a token (or a typed one), the API address,
 // chat link 1 or 2, and a frame or a new window. Confirm stays disabled without a token.
 import { useEffect, useMemo, useState } from 'react';
-import { Banner, Button, Dialog, DialogActions, FormField, FormGrid, Input, Select, Spinner, Stack, toast, useT } from '@sluice/ui-kit';
+import { Banner, Button, Dialog, DialogActions, FormField, FormGrid, Input, Select, Spinner, Stack, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { availableLinks, chatAddress, siteOrigin, type ChatLaunch, type ChatLinkChoice, type ChatOpenMode } from './chatLaunch';
 import { useChatTokens } from './useChatTokens';

@@ -1,4 +1,5 @@
-import { Chart, Stack, StatCard, Table, Tabs, TabsContent, TabsList, TabsTrigger, useT, type TableColumn } from '@sluice/ui-kit';
+import { Chart, Stack, StatCard, Table, Tabs, TabsContent, TabsList, TabsTrigger, type TableColumn } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { compactCount, formatQuota, quotaDisplayOf } from '../quota/format';
 import { bucketLabel, seriesOverTime, totalsByModel, type Granularity, type Metric, type ModelTotal, type QuotaDataRow } from './aggregate';

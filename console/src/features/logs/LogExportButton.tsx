@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Stack, Tag, toast, useT } from '@sluice/ui-kit';
+import { Button, Stack, Tag, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApi, useApiData } from '../../api/useApi';
 import { useSession } from '../../app/session';

@@ -1,4 +1,5 @@
-import { Button, Stack, StatCard, useT } from '@sluice/ui-kit';
+import { Button, Stack, StatCard } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApiData } from '../../api/useApi';
 import { keys } from '../../api/keys';
 import { useSession } from '../../app/session';

@@ -1,4 +1,5 @@
-import { Dialog, Skeleton, Stack, StatCard, useT } from '@sluice/ui-kit';
+import { Dialog, Skeleton, Stack, StatCard } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApiData } from '../../api/useApi';
 import { useSession } from '../../app/session';

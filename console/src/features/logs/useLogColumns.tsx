@@ -1,4 +1,5 @@
-import { Button, Stack, Tag, Tooltip, useT, type TableColumn } from '@sluice/ui-kit';
+import { Button, Stack, Tag, Tooltip, type TableColumn } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { formatQuota, quotaDisplayOf } from '../quota/format';
 import { firstTokenColor, formatTime, tokenRate, useTimeColor } from './timing';

@@ -1,6 +1,7 @@
 // The login screen's Telegram entry: a button opening a dialog with Telegram's widget, which
 // returns through /oauth/telegram to sign in (spec accounts §2 screen 1), then /token.
-import { Banner, Button, Dialog, Stack, useT } from '@sluice/ui-kit';
+import { Banner, Button, Dialog, Stack } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { TelegramWidget, telegramAuthUrl } from './TelegramWidget';
 
 export function TelegramLogin({ botName, label }: { botName: string; label: string }) {

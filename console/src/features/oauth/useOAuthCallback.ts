@@ -3,7 +3,7 @@
 // a GET carrying a bind state is refused), with the stored referral code. The answer is a
 // sign-in (the user is stored, then `loginTarget`) or `message: "bind"` (back to the settings).
 // A provider error or a refusal shows its message, then the settings page.
-import { useT } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import type { RedirectProvider } from './useOAuthStart';
 import { useOAuthReturn, withStoredAff } from './useOAuthReturn';
 

@@ -3,7 +3,8 @@
 // shows its message and goes to the failure target.
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast, useT, type ApiResult } from '@sluice/ui-kit';
+import { toast, type ApiResult } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import type { StoredUser } from '../../api/user';
 import { useApi } from '../../api/useApi';
 import { useSession } from '../../app/session';

@@ -3,7 +3,8 @@
 // browser then visits. The console never builds a provider address itself (operators point
 // GITHUB_OAUTH_URL / LINUXDO_OAUTH_URL elsewhere).
 import { useCallback, useState } from 'react';
-import { toast, useT } from '@sluice/ui-kit';
+import { toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { storedAff } from '../auth/affCode';
 

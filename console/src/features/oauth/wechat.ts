@@ -3,7 +3,8 @@
 // {code, aff?}; bind: POST /api/oauth/wechat/bind {code}.
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast, useT } from '@sluice/ui-kit';
+import { toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import type { StoredUser } from '../../api/user';
 import { useApi } from '../../api/useApi';
 import { useSession } from '../../app/session';

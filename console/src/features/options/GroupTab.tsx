@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, FormActions, KeyValueEditor, Stack, useT, type KeyValueRow } from '@sluice/ui-kit';
+import { Button, Card, FormActions, KeyValueEditor, Stack, type KeyValueRow } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { OptionsScope } from './optionsScope';
 import { useOptionForm, type OptionForm } from './useOptionForm';
+import { GroupLimitsSection } from './GroupLimitsSection';
 import { hiddenRows, mapRows, namesToJson, ratiosToJson, hiddenToJson } from './groupRows';
 
 type GroupKey = 'GroupDisplayNames' | 'GroupRatio' | 'HiddenGroups';
@@ -120,6 +122,7 @@ function GroupPanel() {
         toRows={hiddenRows}
         toJson={hiddenToJson}
       />
+      <GroupLimitsSection />
     </Stack>
   );
 }

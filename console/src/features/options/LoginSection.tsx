@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { FormGrid, useT } from '@sluice/ui-kit';
+import { FormGrid } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { OptionInput, OptionSwitches } from './fields';
 import { OptionConfirm } from './OptionConfirm';
 import { OptionSection } from './OptionSection';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, DateTimePicker, FormActions, FormField, FormGrid, Stack, toast, useT } from '@sluice/ui-kit';
+import { Button, DateTimePicker, FormActions, FormField, FormGrid, Stack, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { OptionSwitch } from './fields';
 import { OptionConfirm } from './OptionConfirm';

@@ -1,5 +1,6 @@
 // Third-party login credentials, one section per provider, with the callback addresses to register.
-import { FormGrid, Stack, useT } from '@sluice/ui-kit';
+import { FormGrid, Stack } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { OptionInput, OptionNumber, OptionSwitch } from './fields';
 import { OptionSection } from './OptionSection';
 import type { OptionMap } from './optionsScope';

@@ -1,7 +1,8 @@
 // The options tabs' question before a one-way step (resetting ratios, cleaning logs, turning
 // password login off): the step's title and consequence, cancel, and a red confirm.
 import type { ReactNode } from 'react';
-import { Dialog, DialogActions, useT } from '@sluice/ui-kit';
+import { Dialog, DialogActions } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 
 interface Props {
   open: boolean;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Card, FormActions, Stack, useT } from '@sluice/ui-kit';
+import { Button, Card, FormActions, Stack } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import type { OptionForm } from './useOptionForm';
 
 interface OptionSectionProps<K extends string> {

@@ -1,4 +1,5 @@
-import { FormGrid, toast, useT } from '@sluice/ui-kit';
+import { FormGrid, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { OptionInput, OptionJson, OptionNumber } from './fields';
 import { OptionSection } from './OptionSection';
 import { useOptionForm } from './useOptionForm';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, toast, useT } from '@sluice/ui-kit';
+import { Button, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { OptionJson } from './fields';
 import { OptionConfirm } from './OptionConfirm';

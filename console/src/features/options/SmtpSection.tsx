@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { FormGrid, useT } from '@sluice/ui-kit';
+import { FormGrid } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { OptionInput, OptionNumber, OptionSwitch } from './fields';
 import { OptionSection } from './OptionSection';
 import { useOptionForm } from './useOptionForm';

@@ -1,5 +1,6 @@
 // The operation tab's small sections: drawing, sensitive words, monitoring, quota, data dashboard.
-import { FormGrid, useT } from '@sluice/ui-kit';
+import { FormGrid } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { OptionInput, OptionNumber, OptionSelect, OptionSwitch, OptionSwitches, OptionText } from './fields';
 import { OptionSection } from './OptionSection';
 import { useOptionForm } from './useOptionForm';

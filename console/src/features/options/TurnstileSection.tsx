@@ -1,4 +1,5 @@
-import { FormGrid, useT } from '@sluice/ui-kit';
+import { FormGrid } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { OptionInput, OptionSwitch } from './fields';
 import { OptionSection } from './OptionSection';
 import { useOptionForm } from './useOptionForm';

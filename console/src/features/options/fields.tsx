@@ -12,11 +12,10 @@ import {
   Switch,
   TextArea,
   isValidJson,
-  useT,
   type JsonShape,
-  type MessageKey,
   type SelectOption,
 } from '@sluice/ui-kit';
+import { useT, type MessageKey } from '../../i18n';
 import type { OptionForm, OptionValues } from './useOptionForm';
 
 interface FieldProps<K extends string> {

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { toast, useT } from '@sluice/ui-kit';
+import { toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApiData } from '../../api/useApi';
 import { keys } from '../../api/keys';
 

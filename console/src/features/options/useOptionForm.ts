@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Control, type UseFormReturn } from 'react-hook-form';
-import { SluiceApiError, prettyJson, toast, useT } from '@sluice/ui-kit';
+import { SluiceApiError, prettyJson, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { useSession } from '../../app/session';
 import { useOptionsScope, type OptionMap } from './optionsScope';

@@ -2,7 +2,8 @@
 // with "complete by hand" for an order the gateway never confirmed (POST /api/user/topup/complete,
 // recorded in the admin log by the server).
 import { useCallback, useState } from 'react';
-import { Button, Card, Dialog, DialogActions, FormField, Input, Select, Table, Toolbar, toast, useT } from '@sluice/ui-kit';
+import { Button, Card, Dialog, DialogActions, FormField, Input, Select, Table, Toolbar, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApi, useApiData, useInvalidate } from '../../api/useApi';
 import { usePaging } from '../../hooks/usePaging';

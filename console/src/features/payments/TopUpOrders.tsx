@@ -1,5 +1,6 @@
 // The signed-in user's own online top-up orders (GET /api/user/topup/self), newest first.
-import { Card, Table, useT } from '@sluice/ui-kit';
+import { Card, Table } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApiData } from '../../api/useApi';
 import { usePaging } from '../../hooks/usePaging';

@@ -1,4 +1,4 @@
-import type { MessageKey } from '@sluice/ui-kit';
+import type { MessageKey } from '../../i18n';
 import type { TagColor } from '@sluice/ui-kit';
 
 export const METHOD_LABELS: Record<string, MessageKey> = {

@@ -1,7 +1,8 @@
 // The columns of an order list: trade number, amount, quota bought, money, method, status,
 // created and completed times; admins also see the owner and the "complete by hand" action.
 import { useMemo, type ReactNode } from 'react';
-import { Tag, useT, type TableColumn } from '@sluice/ui-kit';
+import { Tag, type TableColumn } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { formatQuota, quotaDisplayOf } from '../quota/format';
 import { METHOD_LABELS, STATUS_LABELS, formatTime } from './format';

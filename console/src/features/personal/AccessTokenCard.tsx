@@ -1,7 +1,8 @@
 // The system access token (spec §2 screen 9): GET /api/user/token makes a new one (the old one
 // stops working) and answers it once; it is shown here and copied to the clipboard.
 import { useState } from 'react';
-import { Button, Card, CopyButton, FormField, Stack, useClipboard, useT, Input } from '@sluice/ui-kit';
+import { Button, Card, CopyButton, FormField, Stack, useClipboard, Input } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 
 export function AccessTokenCard() {

@@ -1,6 +1,7 @@
 // Who is signed in: the role label (spec: admin or regular user by the super-admin check), group,
 // balance, usage and request count, quota in the display the status asks for.
-import { Card, Stack, StatCard, Tag, useT } from '@sluice/ui-kit';
+import { Card, Stack, StatCard, Tag } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { ROLE_ROOT } from '../../api/user';
 import { compactCount, formatQuota, quotaDisplayOf } from '../quota/format';

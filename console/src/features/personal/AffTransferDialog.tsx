@@ -1,6 +1,7 @@
 // Moves referral quota into the balance; below quota_per_unit nothing is sent (spec §5).
 import { useEffect, useState } from 'react';
-import { Banner, Dialog, DialogActions, FormField, NumberInput, Stack, toast, useT } from '@sluice/ui-kit';
+import { Banner, Dialog, DialogActions, FormField, NumberInput, Stack, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { useApi } from '../../api/useApi';
 import { useServerAction } from '../../hooks/useServerAction';

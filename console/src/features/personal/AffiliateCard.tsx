@@ -1,7 +1,8 @@
 // Referral (spec §2 screen 9): the invitation link from GET /api/user/aff, the earnings, and the
 // transfer of referral quota into the balance (POST /api/user/aff_transfer, minimum quota_per_unit).
 import { useState } from 'react';
-import { Button, Card, CopyButton, FormField, Input, Stack, StatCard, useT } from '@sluice/ui-kit';
+import { Button, Card, CopyButton, FormField, Input, Stack, StatCard } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { keys } from '../../api/keys';
 import { useApiData } from '../../api/useApi';

@@ -2,7 +2,8 @@
 // on; e-mail is always there. GitHub and LinuxDO go through the provider's authorize page
 // (/api/oauth/state first), WeChat takes the code from the official account, Telegram its widget.
 import { useState } from 'react';
-import { Button, Card, Stack, Tag, useT, type MessageKey } from '@sluice/ui-kit';
+import { Button, Card, Stack, Tag } from '@sluice/ui-kit';
+import { useT, type MessageKey } from '../../i18n';
 import { useSession } from '../../app/session';
 import type { ConsoleStatus } from '../../api/status';
 import { useOAuthStart } from '../oauth/useOAuthStart';

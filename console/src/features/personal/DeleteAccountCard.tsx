@@ -2,7 +2,8 @@
 // is sent; then DELETE /api/user/self, the stored user is cleared and the login page opens.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Banner, Button, Card, Dialog, DialogActions, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
+import { Banner, Button, Card, Dialog, DialogActions, FormField, Input, Stack, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { useApi } from '../../api/useApi';
 

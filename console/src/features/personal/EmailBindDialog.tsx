@@ -1,7 +1,8 @@
 // E-mail binding (spec §2 screen 9, §5): the code is mailed by GET /api/verification (30-second
 // resend), then POST /api/oauth/email/bind {email, code}. Empty fields are refused before sending.
 import { useEffect, useState } from 'react';
-import { Banner, Button, Dialog, DialogActions, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
+import { Banner, Button, Dialog, DialogActions, FormField, Input, Stack, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { useHumanCheck } from '../auth/useHumanCheck';
 import { useCountdown } from './useCountdown';

@@ -1,7 +1,8 @@
 // Password change (spec §2 screen 9, §5): two entries that must match, at least 8 characters;
 // PUT /api/user/self with just the password. A refusal keeps what was typed.
 import { useForm } from 'react-hook-form';
-import { Button, Card, FormActions, FormField, FormGrid, Input, toast, useT } from '@sluice/ui-kit';
+import { Button, Card, FormActions, FormField, FormGrid, Input, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { ServerForm, useServerSubmit } from '../../components/ServerForm';
 

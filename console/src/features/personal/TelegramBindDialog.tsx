@@ -1,7 +1,8 @@
 // Telegram binding through Telegram's login widget: it returns the signed user object to
 // /oauth/telegram?mode=bind, which posts it to /api/oauth/telegram/bind (POST only) and comes
 // back here with the result.
-import { Dialog, Stack, useT } from '@sluice/ui-kit';
+import { Dialog, Stack } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { TelegramWidget, telegramAuthUrl } from '../oauth/TelegramWidget';
 
 interface Props {

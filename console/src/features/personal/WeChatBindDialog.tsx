@@ -1,7 +1,8 @@
 // WeChat binding: scan the official account's QR code, send it "验证码", type the code it
 // answers (valid 3 minutes) → POST /api/oauth/wechat/bind {code}.
 import { useEffect, useState } from 'react';
-import { Banner, Dialog, DialogActions, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
+import { Banner, Dialog, DialogActions, FormField, Input, Stack, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { useServerAction } from '../../hooks/useServerAction';
 import { useWeChatBind } from '../oauth/wechat';

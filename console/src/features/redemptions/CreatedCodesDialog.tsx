@@ -1,5 +1,6 @@
 // The codes just generated, shown once (the list only ever shows them masked), with a copy button.
-import { Banner, Button, CopyButton, Dialog, DialogClose, Stack, TextArea, useT } from '@sluice/ui-kit';
+import { Banner, Button, CopyButton, Dialog, DialogClose, Stack, TextArea } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 
 export function CreatedCodesDialog({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {
   const { t } = useT();

@@ -1,6 +1,7 @@
 // Cells of the redemption table: the status tag and the row actions (spec §2.6, §4: enable or
 // disable only while unused or disabled, edit only while unused).
-import { Button, Stack, Tag, useT, type TagColor } from '@sluice/ui-kit';
+import { Button, Stack, Tag, type TagColor } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { REDEMPTION_DISABLED, REDEMPTION_UNUSED, REDEMPTION_USED, type Redemption } from './types';
 
 const STATUS: Record<number, { key: 'unused' | 'disabled' | 'used'; color: TagColor }> = {

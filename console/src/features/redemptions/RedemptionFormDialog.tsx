@@ -2,7 +2,8 @@
 // (PUT /api/redemption/ {id, name, quota}, unused codes only) of redemption codes (spec §2.6, §5).
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Button, FormField, FormGrid, Input, NumberInput, Stack, toast, useT } from '@sluice/ui-kit';
+import { Button, FormField, FormGrid, Input, NumberInput, Stack, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { FormDialog } from '../../components/ServerForm';
 import { formatQuota, quotaFromDisplay, type QuotaDisplay } from '../quota/format';

@@ -13,10 +13,10 @@ import {
   confirm,
   toast,
   useClipboard,
-  useT,
   type RowKey,
   type TableColumn,
 } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { keys } from '../../api/keys';
 import { useApi, useApiData } from '../../api/useApi';

@@ -1,6 +1,7 @@
 // The "view" of one code: every field as label and value.
 import type { ReactNode } from 'react';
-import { Stack, Tag, useT } from '@sluice/ui-kit';
+import { Stack, Tag } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { formatQuota, type QuotaDisplay } from '../quota/format';
 import { RedemptionStatus } from './RedemptionCells';
 import { formatTime, type Redemption } from './types';

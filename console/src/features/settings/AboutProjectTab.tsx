@@ -1,6 +1,7 @@
 // The "maxapi" tab (spec §2 screen 8): project information, the changelog (2.0.1, 2.0.0) and the
 // running version as the locally stored status object reports it.
-import { Card, Stack, Tag, useT } from '@sluice/ui-kit';
+import { Card, Stack, Tag } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 
 const RELEASES = ['v201', 'v200'] as const;

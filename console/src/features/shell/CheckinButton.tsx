@@ -10,10 +10,10 @@ import {
   Stack,
   Tag,
   toast,
-  useT,
   type CalendarDayInfo,
   type YearMonth,
 } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApi, useApiData, useInvalidate } from '../../api/useApi';
 import { useSession } from '../../app/session';

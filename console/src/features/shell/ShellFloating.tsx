@@ -13,8 +13,8 @@ import {
   MoonIcon,
   Spinner,
   SunIcon,
-  useT,
 } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApiData } from '../../api/useApi';
 import { useSession } from '../../app/session';

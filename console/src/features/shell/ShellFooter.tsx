@@ -2,7 +2,8 @@
 // default credit line. Like the reference it reads the stored status again 5 times, 200 ms
 // apart, so a footer stored just after start shows without a reload.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { AppFooter, useT } from '@sluice/ui-kit';
+import { AppFooter } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { readStoredStatus } from '../../api/status';
 import { useSession } from '../../app/session';
 

@@ -12,10 +12,10 @@ import {
   toast,
   UserIcon,
   UserMenu,
-  useT,
   type DropdownMenuEntry,
   type Locale,
 } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { useSession } from '../../app/session';
 

@@ -1,4 +1,5 @@
-import { Button, Tag, useT } from '@sluice/ui-kit';
+import { Button, Tag } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { durationColor, shorten } from './format';
 
 /** Long user text (prompt, failure reason): its start as a link that opens the whole, or "none". */

@@ -1,4 +1,5 @@
-import { Button, CopyButton, Dialog, DialogClose, Markdown, Stack, useT } from '@sluice/ui-kit';
+import { Button, CopyButton, Dialog, DialogClose, Markdown, Stack } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 
 /** What a row's click opens: a long text (prompt, failure reason) or the whole record. */
 export type TaskDialogState = { kind: 'text'; title: string; text: string } | { kind: 'json'; record: object } | null;

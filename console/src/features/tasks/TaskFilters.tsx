@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, DateTimeRangePicker, FormField, Input, Toolbar, useT } from '@sluice/ui-kit';
+import { Button, DateTimeRangePicker, FormField, Input, Toolbar } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import type { TaskFilter } from './types';
 
 export interface TaskFiltersProps {

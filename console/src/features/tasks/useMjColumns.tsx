@@ -1,4 +1,5 @@
-import { ImageThumbnail, Progress, Tag, useT, type TableColumn } from '@sluice/ui-kit';
+import { ImageThumbnail, Progress, Tag, type TableColumn } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { ChannelTag, LongText } from './TaskCells';
 import {

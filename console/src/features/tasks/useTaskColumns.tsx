@@ -1,4 +1,5 @@
-import { Button, Progress, Tag, useT, type TableColumn } from '@sluice/ui-kit';
+import { Button, Progress, Tag, type TableColumn } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { ChannelTag, DurationTag, LongText } from './TaskCells';
 import { durationSeconds, formatDateTime, progressPercent, statusColor, taskStatus } from './format';

@@ -1,7 +1,8 @@
 // Adds or subtracts quota (negative numbers allowed) through POST /api/user/manage add_quota;
 // the answer's quota replaces the row's.
 import { useEffect, useState } from 'react';
-import { Banner, Dialog, DialogActions, FormField, NumberInput, Stack, toast, useT } from '@sluice/ui-kit';
+import { Banner, Dialog, DialogActions, FormField, NumberInput, Stack, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { useServerAction } from '../../hooks/useServerAction';
 import { formatQuota, type QuotaDisplay } from '../quota/format';

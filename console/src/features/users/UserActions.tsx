@@ -1,6 +1,7 @@
 // The row's actions. Deleted users have none; root accounts can only be edited (by root);
 // an admin manages only users below their own role, and only root promotes or demotes.
-import { Button, Stack, useT } from '@sluice/ui-kit';
+import { Button, Stack } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { ROLE_ADMIN, ROLE_ROOT } from '../../api/user';
 import { USER_ENABLED, USER_LOCKED, type AdminUser, type ManageAction } from './types';
 

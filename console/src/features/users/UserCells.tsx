@@ -1,6 +1,7 @@
 // Cells of the user list: role and status tags (deleted users show as cancelled), statistics
 // and referral lines in the quota display the status asks for.
-import { Stack, Tag, useT } from '@sluice/ui-kit';
+import { Stack, Tag } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { ROLE_ADMIN, ROLE_ROOT } from '../../api/user';
 import { compactCount, formatQuota, type QuotaDisplay } from '../quota/format';
 import { USER_DISABLED, USER_ENABLED, USER_LOCKED, type AdminUser } from './types';

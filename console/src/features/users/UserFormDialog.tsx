@@ -2,7 +2,8 @@
 // group and quota too) dialogs. Bound third-party ids and the e-mail are shown read-only.
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { FormField, FormGrid, Input, NumberInput, Select, toast, useT } from '@sluice/ui-kit';
+import { FormField, FormGrid, Input, NumberInput, Select, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApi, useApiData } from '../../api/useApi';
 import { FormDialog } from '../../components/ServerForm';

@@ -2,7 +2,8 @@
 // edit dialogs, row actions whose answer (status, role, quota) replaces the row's values, and the
 // quota dialog. Deleted users stay listed as cancelled, without actions.
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, FormField, Input, PageContainer, Select, Stack, Table, Toolbar, toast, useT, type TableColumn } from '@sluice/ui-kit';
+import { Button, Dialog, DialogActions, FormField, Input, PageContainer, Select, Stack, Table, Toolbar, toast, type TableColumn } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { keys } from '../../api/keys';
 import { useApi, useApiData } from '../../api/useApi';

@@ -1,6 +1,7 @@
 // The models of one vendor, edited in place: name, tags (the spec's tags plus custom ones, through
 // the kit's creatable multi-select) and description.
-import { Button, Input, Select, Stack, Table, useT, type SelectOption, type TableColumn } from '@sluice/ui-kit';
+import { Button, Input, Select, Stack, Table, type SelectOption, type TableColumn } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { emptyModel, SPEC_TAGS, type SpecTag, type VendorModel } from './vendorConfig';
 
 interface Props {

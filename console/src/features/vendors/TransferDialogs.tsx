@@ -1,6 +1,7 @@
 // Import (valid JSON vendor lists only) and export (copy or download) of the vendor configuration.
 import { useEffect, useState } from 'react';
-import { CopyButton, Dialog, DialogActions, FormField, JsonEditor, TextArea, toast, useT } from '@sluice/ui-kit';
+import { CopyButton, Dialog, DialogActions, FormField, JsonEditor, TextArea, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { exportText, parseVendors, type Vendor } from './vendorConfig';
 
 interface ImportProps {

@@ -1,6 +1,7 @@
 // One vendor: its header (name, model count, move up/down, expand/collapse, delete) and, expanded,
 // its name, icon, description and models.
-import { Button, Card, FormField, FormGrid, Input, Stack, TextArea, useT } from '@sluice/ui-kit';
+import { Button, Card, FormField, FormGrid, Input, Stack, TextArea } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { ModelTable } from './ModelTable';
 import type { Vendor } from './vendorConfig';
 

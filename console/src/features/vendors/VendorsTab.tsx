@@ -2,13 +2,14 @@
 // delete, move, expand/collapse, models and their tags), imported, exported or filled by the
 // one-click setup, and saved as one Manufacturers value (PUT /api/option/).
 import { useEffect, useState } from 'react';
-import { Button, Card, Dialog, DialogActions, EmptyState, Skeleton, Stack, Tag, Toolbar, toast, useT } from '@sluice/ui-kit';
+import { Button, Card, Dialog, DialogActions, EmptyState, Skeleton, Stack, Tag, Toolbar, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApi, useApiData } from '../../api/useApi';
 import { ExportDialog, ImportDialog } from './TransferDialogs';
 import { VendorCard } from './VendorCard';
 import { emptyVendor, exportText, MANUFACTURERS_KEY, move, parseVendors, type Vendor } from './vendorConfig';
-import { oneClickSetup } from './vendorPrefixes';
+import { oneClickSetup, readPricing } from './oneClick';
 
 interface OptionRow {
   key: string;
@@ -62,13 +63,14 @@ export function VendorsTab() {
 
   const runOneClick = async () => {
     setMatching(true);
-    const res = await call<{ model_name: string }[]>('GET', keys.pricing());
+    const res = await call<unknown>('GET', keys.pricing());
     setMatching(false);
     if (!res || !Array.isArray(res.data)) {
       if (res) toast.error(t('console.vendors.oneClickResult.failed'));
       return;
     }
-    const result = oneClickSetup(vendors, res.data.map((m) => m.model_name));
+    const priced = readPricing(res.body);
+    const result = oneClickSetup(vendors, priced.models, priced.vendors);
     if (result.addedModels === 0) {
       toast.info(t('console.vendors.oneClickResult.nothing'));
       return;

@@ -1,7 +1,8 @@
 // The invite card (spec §2.7): pending and total earnings, invite count, the copyable invite
 // link (the register page with aff), the transfer dialog and the promotion image.
 import { useState } from 'react';
-import { Banner, Button, Card, CopyButton, Input, Markdown, StatCard, Stack, useT } from '@sluice/ui-kit';
+import { Banner, Button, Card, CopyButton, Input, Markdown, StatCard, Stack } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApiData } from '../../api/useApi';
 import { formatQuota, type QuotaDisplay } from '../quota/format';

@@ -2,7 +2,8 @@
 // /api/user/amount, the zfb and wx buttons, a confirm dialog, then the hidden form POST to the
 // payment page. With online top-up off, the buttons say so instead.
 import { useEffect, useState } from 'react';
-import { Banner, Button, Dialog, DialogActions, FormField, NumberInput, Stack, toast, useT } from '@sluice/ui-kit';
+import { Banner, Button, Dialog, DialogActions, FormField, NumberInput, Stack, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import type { ConsoleStatus } from '../../api/status';
 import { useApi } from '../../api/useApi';
 import { submitPayForm } from './payForm';

@@ -2,7 +2,8 @@
 // cleared and the balance rises by the quota the server returns. A get-code link when the
 // super admin set a top-up link.
 import { useForm } from 'react-hook-form';
-import { Button, FormField, Input, Stack, toast, useT } from '@sluice/ui-kit';
+import { Button, FormField, Input, Stack, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { ServerForm, useServerSubmit } from '../../components/ServerForm';
 import { formatQuota, type QuotaDisplay } from '../quota/format';

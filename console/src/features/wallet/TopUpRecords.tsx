@@ -1,5 +1,6 @@
 // The last 5 top-ups (spec §2.7): the caller's top-up log rows (type 1).
-import { Table, useT, type TableColumn } from '@sluice/ui-kit';
+import { Table, type TableColumn } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApiData } from '../../api/useApi';
 import { formatQuota, type QuotaDisplay } from '../quota/format';

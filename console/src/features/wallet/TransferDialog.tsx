@@ -2,7 +2,8 @@
 // (one currency unit of quota) and at most what is pending; refused before sending otherwise.
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { FormField, NumberInput, toast, useT } from '@sluice/ui-kit';
+import { FormField, NumberInput, toast } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { FormDialog } from '../../components/ServerForm';
 import { formatQuota, quotaFromDisplay, type QuotaDisplay } from '../quota/format';

@@ -1,5 +1,6 @@
 // The wallet card (spec §2.7): the balance, the redeem form, online top-up and the last top-ups.
-import { Card, StatCard, Stack, useT } from '@sluice/ui-kit';
+import { Card, StatCard, Stack } from '@sluice/ui-kit';
+import { useT } from '../../i18n';
 import type { ConsoleStatus } from '../../api/status';
 import { formatQuota, type QuotaDisplay } from '../quota/format';
 import { OnlineTopUp } from './OnlineTopUp';

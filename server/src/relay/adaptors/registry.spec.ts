@@ -1,34 +1,44 @@
-import { CHANNEL_TYPE_IDS } from '../../channels/channel-types';
+import { BUILT_IN_CHANNEL_TYPES } from '../../catalogue/channel-types';
+import { BALANCE_PROVIDERS } from '../../channels/balance/balance-providers';
 import { RelayRequestError } from '../canonical/errors';
-import { PLANNED_TYPES, RELAY_CHANNEL_TYPES } from './channel-types';
+import { RELAY_CHANNEL_TYPES } from './channel-types';
 import { ADAPTORS, adaptorFor, unsupportedEndpoint } from './registry';
+
+const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
+const servedBy = (kind: string) => BUILT_IN_CHANNEL_TYPES.filter((e) => (typeof e.relay === 'string' ? e.relay : 'openai_compatible') === kind).map((e) => e.id);
 
 describe('adaptor registry', () => {
   it('has exactly one adaptor per relay type, each reporting its own type', () => {
-    expect(Object.keys(ADAPTORS).map(Number).sort((a, b) => a - b)).toEqual([...RELAY_CHANNEL_TYPES]);
+    expect(sorted(Object.keys(ADAPTORS).map(Number))).toEqual([...RELAY_CHANNEL_TYPES]);
     for (const type of RELAY_CHANNEL_TYPES) expect(adaptorFor(type).type).toBe(type);
   });
 
-  it('covers every catalogued channel type: served now or planned', () => {
-    const covered = [...RELAY_CHANNEL_TYPES, ...Object.keys(PLANNED_TYPES).map(Number)].sort((a, b) => a - b);
-    expect(covered).toEqual([...CHANNEL_TYPE_IDS].sort((a, b) => a - b));
+  it('agrees with the catalogue both ways: its adaptor types are the registry, nothing more or less', () => {
+    expect(sorted(servedBy('adaptor'))).toEqual(sorted(Object.keys(ADAPTORS).map(Number)));
   });
 
-  it('keeps planned types apart from served ones', () => {
-    for (const type of Object.keys(PLANNED_TYPES).map(Number)) expect((RELAY_CHANNEL_TYPES as readonly number[]).includes(type)).toBe(false);
+  it('lists every registry type in the catalogue, and no catalogue type is left without a way through the relay', () => {
+    const ids = new Set(BUILT_IN_CHANNEL_TYPES.map((e) => e.id));
+    for (const type of RELAY_CHANNEL_TYPES) expect(ids.has(type)).toBe(true);
+    for (const e of BUILT_IN_CHANNEL_TYPES) expect(['adaptor', 'task', 'planned', 'openai_compatible']).toContain(typeof e.relay === 'string' ? e.relay : 'openai_compatible');
+    expect(ids.size).toBe(BUILT_IN_CHANNEL_TYPES.length);
   });
 
-  it('answers planned and unknown types with a clear 501', () => {
-    const planned = (() => {
+  it('marks as reporting a balance exactly the types with a balance query', () => {
+    expect(sorted(BUILT_IN_CHANNEL_TYPES.filter((e) => e.balance === true).map((e) => e.id))).toEqual(sorted(Object.keys(BALANCE_PROVIDERS).map(Number)));
+  });
+
+  it('answers planned, task and unknown types with a clear 501 naming the catalogue label', () => {
+    const refusal = (type: number) => {
       try {
-        adaptorFor(23);
+        adaptorFor(type);
       } catch (e) {
         return e;
       }
       return null;
-    })();
-    expect(planned).toBeInstanceOf(RelayRequestError);
-    expect(planned).toMatchObject({ status: 501, code: 'unsupported_channel_type', params: { type: 23, name: 'Tencent Hunyuan' } });
+    };
+    for (const type of [...servedBy('planned'), ...servedBy('task')]) expect(refusal(type)).toBeInstanceOf(RelayRequestError);
+    expect(refusal(23)).toMatchObject({ status: 501, code: 'unsupported_channel_type', params: { type: 23, name: 'Tencent Hunyuan' } });
     expect(() => adaptorFor(999)).toThrow(RelayRequestError);
   });
 

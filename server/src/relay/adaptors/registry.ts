@@ -2,10 +2,12 @@ import { RelayRequestError } from '../canonical/errors';
 import { awsClaudeAdaptor } from './aws-claude/aws-claude.adaptor';
 import { azureAdaptor } from './azure/azure.adaptor';
 import { claudeAdaptor } from './claude/claude.adaptor';
-import { PLANNED_TYPES, isRelayChannelType, type RelayChannelType } from './channel-types';
+import { channelType } from '../../catalogue/catalogue';
+import { isRelayChannelType, type RelayChannelType } from './channel-types';
 import { customAdaptor } from './custom/custom.adaptor';
 import { fastgptAdaptor } from './fastgpt/fastgpt.adaptor';
 import { geminiAdaptor } from './gemini/gemini.adaptor';
+import { createOpenAICompatibleAdaptor } from './openai-compatible/adaptor';
 import { moonshotAdaptor } from './moonshot/moonshot.adaptor';
 import { ollamaAdaptor } from './ollama/ollama.adaptor';
 import { openaiAdaptor } from './openai/openai.adaptor';
@@ -32,13 +34,27 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   41: vertexAdaptor,
 };
 
+/** Adaptors built from catalogue entries that are OpenAI-compatible configuration, once per type. */
+const configured = new Map<number, Adaptor>();
+
 /**
- * The adaptor for a channel type. Planned and unknown types answer a clear 501 (the gateway,
+ * The adaptor for a channel type: the registry's, else one built from the catalogue entry's
+ * OpenAI-compatible configuration. Planned, task and unknown types answer a clear 501 (the gateway,
  * not the client, lacks something), so a channel of such a type fails visibly, never by guess.
  */
 export function adaptorFor(type: number): Adaptor {
   if (isRelayChannelType(type)) return ADAPTORS[type];
-  const name = PLANNED_TYPES[type] ?? 'unknown';
+  const entry = channelType(type);
+  if (entry && typeof entry.relay === 'object') {
+    let adaptor = configured.get(type);
+    if (!adaptor) {
+      const { auth, streamUsage, capabilities } = entry.relay.openaiCompatible;
+      adaptor = createOpenAICompatibleAdaptor({ type, name: entry.label.en, defaultBaseUrl: entry.defaultBaseUrl || null, auth, streamUsage, capabilities });
+      configured.set(type, adaptor);
+    }
+    return adaptor;
+  }
+  const name = entry?.label.en ?? 'unknown';
   throw new RelayRequestError('unsupported_channel_type', 'relay.unsupported_channel_type', null, { type, name }, 501);
 }
 

@@ -15,14 +15,14 @@ import type {
 } from '../canonical/request';
 import type { ParsedResponse, ParsedTextResponse, StreamStep } from '../canonical/response';
 import type { SseEvent } from '../sse/sse-parser';
-import type { RelayChannelType } from './channel-types';
 
 /**
  * The channel as an adaptor sees it: already decrypted and selected by the relay. Only the
  * channel decides where a call goes and with which credentials; nothing from the client does.
  */
 export interface ChannelContext {
-  readonly type: RelayChannelType;
+  /** The channel's type id (a registry type, or a catalogue OpenAI-compatible vendor's). */
+  readonly type: number;
   /** Channel base_url; '' means the adaptor's default. */
   readonly baseUrl: string;
   /** The one key picked for this attempt (multi-key channels hold several). */
@@ -75,7 +75,8 @@ export type TextRequest = ChatRequest | CompletionRequest;
  * back to canonical results, never to another wire), stream events, and errors.
  */
 export interface Adaptor {
-  readonly type: RelayChannelType;
+  /** A registry type, or a catalogue OpenAI-compatible vendor's id (`adaptorFor`). */
+  readonly type: number;
   readonly name: string;
   /** Used when a channel's base_url is empty; null when the channel must provide one. */
   readonly defaultBaseUrl: string | null;

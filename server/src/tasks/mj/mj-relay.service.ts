@@ -9,6 +9,7 @@ import { OptionsService } from '../../options/options.service';
 import { RelayAuthService, type RelayCaller } from '../../relay/relay-auth.service';
 import { MJ_MODAL, MJ_NOT_START, MJ_SUBMITTED, MJ_SUCCESS, MidjourneyEntity } from '../midjourney.entity';
 import { TaskBillingService } from '../task-billing.service';
+import { TaskPricing } from '../task-pricing';
 import { MjError } from '../task-errors';
 import { TaskTransportError, TaskUpstream, isObject } from '../task-upstream';
 import { FREE_ACTIONS, forwardBody, resolveMjSubmit, upstreamPathOf, type JsonObject, type MjSubmitRoute } from './mj-actions';
@@ -42,6 +43,7 @@ export class MjRelayService {
     private readonly channels: ChannelsService,
     private readonly options: OptionsService,
     private readonly billing: TaskBillingService,
+    private readonly pricing: TaskPricing,
     private readonly upstream: TaskUpstream,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly urls: MjUrls,
@@ -72,7 +74,7 @@ export class MjRelayService {
       channel = await this.usableChannel(id);
     }
 
-    const price = this.billing.price(what.modelName, caller.group, FREE_ACTIONS.has(what.action));
+    const price = this.pricing.price(what.modelName, caller.group, FREE_ACTIONS.has(what.action));
     const requestId = TaskBillingService.requestId('mj');
     try {
       await this.billing.hold(caller, requestId, price.quota, what.modelName);

@@ -10,6 +10,7 @@ import { OptionsService } from '../../options/options.service';
 import { RelayAuthService, type RelayCaller } from '../../relay/relay-auth.service';
 import { PLATFORM_SUNO, TASK_SUBMITTED, TaskEntity } from '../task.entity';
 import { TaskBillingService } from '../task-billing.service';
+import { TaskPricing } from '../task-pricing';
 import { SunoError } from '../task-errors';
 import { TaskTransportError, TaskUpstream, isObject } from '../task-upstream';
 
@@ -91,6 +92,7 @@ export class SunoRelayService {
     private readonly channels: ChannelsService,
     private readonly options: OptionsService,
     private readonly billing: TaskBillingService,
+    private readonly pricing: TaskPricing,
     private readonly upstream: TaskUpstream,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -119,7 +121,7 @@ export class SunoRelayService {
       throw new SunoError('model_not_found', `no available channel for model ${model} in group ${caller.group}`, 503);
     }
 
-    const price = this.billing.price(model, caller.group);
+    const price = this.pricing.price(model, caller.group);
     const requestId = TaskBillingService.requestId('suno');
     try {
       await this.billing.hold(caller, requestId, price.quota, model);

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo } from 'react';
 import type { SluiceClient } from '../../api/client';
-import type { ModelInfoVendor, PricingItem } from '../../api/types';
+import type { ModelInfoVendor, PricingItem, PricingVendor } from '../../api/types';
 import { ConnectedPricingTable } from './ConnectedPricingTable';
 import { PricingTable } from './PricingTable';
 
@@ -12,8 +12,8 @@ const items: PricingItem[] = [
   { model_name: 'o1-mini', quota_type: 0, model_ratio: 1.5, completion_ratio: 4, model_price: 0, enable_groups: ['vip', 'svip'] },
   { model_name: 'dall-e-3', quota_type: 1, model_ratio: 0, completion_ratio: 1, model_price: 0.04, enable_groups: ['default', 'vip'] },
   { model_name: 'claude-3-5-sonnet-20241022', quota_type: 0, model_ratio: 1.5, completion_ratio: 5, model_price: 0, enable_groups: ['vip', 'svip'] },
-  { model_name: 'deepseek-chat', quota_type: 0, model_ratio: 0.135, completion_ratio: 2, model_price: 0, enable_groups: groups },
-  { model_name: 'mj_imagine', quota_type: 1, model_ratio: 0, completion_ratio: 1, model_price: 0.1, enable_groups: ['default'] },
+  { model_name: 'deepseek-chat', quota_type: 0, model_ratio: 0.135, completion_ratio: 2, model_price: 0, enable_groups: groups, vendor_id: 4 },
+  { model_name: 'mj_imagine', quota_type: 1, model_ratio: 0, completion_ratio: 1, model_price: 0.1, enable_groups: ['default'], vendor_id: 18 },
   { model_name: 'acme-mystery-1', quota_type: 0, model_ratio: 0.5, completion_ratio: 1, model_price: 0, enable_groups: ['default'] },
 ];
 const modelInfo: ModelInfoVendor[] = [
@@ -33,6 +33,11 @@ const modelInfo: ModelInfoVendor[] = [
     models: [{ model_name: 'claude-3-5-sonnet-20241022', tags: ['对话', '识图'] }],
   },
 ];
+/** As the server's vendor-prefix table names them in /api/pricing. */
+const vendors: PricingVendor[] = [
+  { id: 4, name: 'DeepSeek' },
+  { id: 18, name: 'Midjourney' },
+];
 const groupRatio = { default: 1, vip: 0.8, svip: 0.5 };
 const groupLabels = { default: '默认分组', vip: 'VIP 分组', svip: '超级 VIP' };
 
@@ -42,7 +47,7 @@ function ConnectedStory() {
       baseUrl: 'https://story.example',
       scope: 'https://story.example|story',
       mode: 'session',
-      getPricing: async () => ({ items, groupRatio, usableGroup: groupLabels, vendors: [] }),
+      getPricing: async () => ({ items, groupRatio, usableGroup: groupLabels, vendors }),
       getModelInfo: async () => modelInfo,
       getStatus: async () => ({ price: 7.3 }),
     };
@@ -54,7 +59,7 @@ function ConnectedStory() {
 const meta = {
   title: 'Widgets/PricingTable',
   component: PricingTable,
-  args: { items, groupRatio, groupLabels, modelInfo, exchangeRate: 7.3 },
+  args: { items, groupRatio, groupLabels, modelInfo, vendors, exchangeRate: 7.3 },
 } satisfies Meta<typeof PricingTable>;
 
 export default meta;

@@ -31,7 +31,8 @@ function item(model_name: string, over: Partial<PricingItem> = {}): PricingItem 
 
 const items: PricingItem[] = [
   item('claude-3-haiku', { model_ratio: 0.125, completion_ratio: 5, enable_groups: ['vip'] }),
-  item('dall-e-3', { quota_type: 1, model_price: 0.04 }),
+  // The server's vendor-prefix table names dall-e-3's vendor (OpenAI, vendor 1).
+  item('dall-e-3', { quota_type: 1, model_price: 0.04, vendor_id: 1 }),
   item('gpt-4o', { model_ratio: 1.25, completion_ratio: 4 }),
   item('acme-1', { model_ratio: 0.5 }),
   item('gpt-3.5-turbo', { model_ratio: 0.25, completion_ratio: 3, enable_groups: ['default'] }),
@@ -56,6 +57,7 @@ function renderTable(over: Partial<PricingTableProps> = {}) {
       groupRatio={{ default: 1, vip: 0.8 }}
       groupLabels={{ default: '默认分组', vip: 'VIP 会员' }}
       modelInfo={modelInfo}
+      vendors={[{ id: 1, name: 'OpenAI' }]}
       exchangeRate={7.3}
       {...over}
     />,

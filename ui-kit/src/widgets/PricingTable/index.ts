@@ -13,4 +13,3 @@ export {
 } from './pricing';
 export type { Currency, PriceUnit, TokenPrices } from './pricing';
 export { fuzzyMatch } from './fuzzy';
-export { vendorByPrefix } from './vendors';

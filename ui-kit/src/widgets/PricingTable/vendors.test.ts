@@ -1,32 +1,9 @@
 import type { PricingItem } from '../../api/types';
-import { buildRows, buildVendorBar, looksLikeHtml, vendorByPrefix } from './vendors';
+import { buildRows, buildVendorBar, looksLikeHtml } from './vendors';
 
 function item(model_name: string, enable_groups = ['default'], extra: Partial<PricingItem> = {}): PricingItem {
   return { model_name, quota_type: 0, model_ratio: 1, completion_ratio: 1, model_price: 0, enable_groups, ...extra };
 }
-
-describe('vendorByPrefix', () => {
-  it('maps the documented prefixes', () => {
-    expect(vendorByPrefix('gpt-4o')).toBe('OpenAI');
-    expect(vendorByPrefix('dall-e-3')).toBe('OpenAI');
-    expect(vendorByPrefix('o1-mini')).toBe('OpenAI');
-    expect(vendorByPrefix('whisper-1')).toBe('OpenAI');
-    expect(vendorByPrefix('search-gpts-chat')).toBe('OpenAI');
-    expect(vendorByPrefix('claude-3-5-sonnet')).toBe('Claude');
-    expect(vendorByPrefix('mj_imagine')).toBe('Midjourney');
-    expect(vendorByPrefix('suno_music')).toBe('Suno');
-    expect(vendorByPrefix('luma_video')).toBe('Luma');
-    expect(vendorByPrefix('flux-pro')).toBe('Flux');
-    expect(vendorByPrefix('Baichuan2-Turbo')).toBe('Baichuan');
-  });
-
-  it('needs a word boundary after the prefix', () => {
-    expect(vendorByPrefix('yi-large')).toBe('Yi');
-    expect(vendorByPrefix('yinyang')).toBeUndefined();
-    expect(vendorByPrefix('o1')).toBe('OpenAI');
-    expect(vendorByPrefix('totally-new')).toBeUndefined();
-  });
-});
 
 describe('buildRows and buildVendorBar', () => {
   const modelInfo = [
@@ -34,8 +11,11 @@ describe('buildRows and buildVendorBar', () => {
     { manufacturer: 'Nobody', description: 'no enabled models', models: [{ model_name: 'ghost', tags: [] }] },
   ];
 
-  it('prefers model-info vendors and tags, then prefixes, else Other', () => {
-    const rows = buildRows([item('claude-3'), item('gpt-4o', ['default'], { tags: ['对话'] }), item('zz-1')], { modelInfo });
+  // The server's vendor-prefix table names OpenAI as vendor 1 in /api/pricing.
+  const pricingVendors = [{ id: 1, name: 'OpenAI' }];
+
+  it('prefers model-info vendors and tags, then the server vendor ids, else Other', () => {
+    const rows = buildRows([item('claude-3'), item('gpt-4o', ['default'], { tags: ['对话'], vendor_id: 1 }), item('zz-1')], { modelInfo, pricingVendors });
     expect(rows.map((r) => [r.vendor, r.tags, r.description])).toEqual([
       ['Anthropic', ['对话'], '<i>fast</i>'],
       ['OpenAI', ['对话'], undefined],
@@ -49,11 +29,11 @@ describe('buildRows and buildVendorBar', () => {
   });
 
   it('lists only vendors with models in an enabled group, described ones first, and Other when needed', () => {
-    const rows = buildRows([item('claude-3'), item('gpt-4o'), item('zz-1'), item('deepseek-chat', [])], { modelInfo });
+    const rows = buildRows([item('claude-3'), item('gpt-4o', ['default'], { vendor_id: 1 }), item('zz-1'), item('deepseek-chat', [])], { modelInfo, pricingVendors });
     const bar = buildVendorBar(rows, { modelInfo });
     expect(bar.vendors).toEqual([{ name: 'Anthropic', description: '**Claude** family' }, { name: 'OpenAI' }]);
     expect(bar.hasOther).toBe(true);
-    const noOther = buildVendorBar(buildRows([item('gpt-4o')], {}), {});
+    const noOther = buildVendorBar(buildRows([item('gpt-4o', ['default'], { vendor_id: 1 })], { pricingVendors }), {});
     expect(noOther.hasOther).toBe(false);
   });
 

@@ -1,45 +1,7 @@
 // Which vendor a model belongs to (spec §2.11 vendor bar, §3 model-info and vendor prefixes).
-// The server's model-info list wins; the built-in prefix table covers models it omits.
+// The server's model-info list wins; else the price list's vendor_id, which the server takes from
+// its one vendor-prefix table (server/src/catalogue/vendors.ts). The kit holds no prefix table.
 import type { ModelInfoVendor, PricingItem, PricingVendor } from '../../api/types';
-
-/** Name prefixes of well-known vendors. Order matters only for overlapping prefixes. */
-export const VENDOR_PREFIXES: ReadonlyArray<{ vendor: string; prefixes: readonly string[] }> = [
-  {
-    vendor: 'OpenAI',
-    prefixes: ['gpt', 'chatgpt', 'dall', 'o1', 'o3', 'o4', 'tts', 'whisper', 'text-embedding', 'search-gpts'],
-  },
-  { vendor: 'Claude', prefixes: ['claude'] },
-  { vendor: 'Midjourney', prefixes: ['mj', 'midjourney'] },
-  { vendor: 'Suno', prefixes: ['suno'] },
-  { vendor: 'Luma', prefixes: ['luma'] },
-  { vendor: 'Flux', prefixes: ['flux'] },
-  { vendor: 'Gemini', prefixes: ['gemini'] },
-  { vendor: 'DeepSeek', prefixes: ['deepseek'] },
-  { vendor: 'GLM', prefixes: ['glm', 'chatglm', 'cogview'] },
-  { vendor: 'Qwen', prefixes: ['qwen'] },
-  { vendor: 'ERNIE', prefixes: ['ernie'] },
-  { vendor: 'Moonshot', prefixes: ['moonshot', 'kimi'] },
-  { vendor: 'Baichuan', prefixes: ['baichuan'] },
-  { vendor: 'Yi', prefixes: ['yi'] },
-  { vendor: 'Spark', prefixes: ['sparkdesk', 'spark'] },
-  { vendor: 'Doubao', prefixes: ['doubao'] },
-  { vendor: 'Hunyuan', prefixes: ['hunyuan'] },
-];
-
-/** "yi" must not claim "yinyang": a prefix ends at a non-letter or the end of the name. */
-function hasPrefix(name: string, prefix: string): boolean {
-  if (!name.startsWith(prefix)) return false;
-  const next = name.charAt(prefix.length);
-  return next === '' || !/[a-z]/.test(next);
-}
-
-export function vendorByPrefix(modelName: string): string | undefined {
-  const name = modelName.toLowerCase();
-  for (const { vendor, prefixes } of VENDOR_PREFIXES) {
-    if (prefixes.some((p) => hasPrefix(name, p))) return vendor;
-  }
-  return undefined;
-}
 
 /** A vendor as the bar shows it. */
 export interface VendorInfo {
@@ -80,8 +42,7 @@ export function buildRows(items: readonly PricingItem[], sources: VendorSources)
     const info = byModel.get(item.model_name);
     const vendor =
       info?.vendor ??
-      (item.vendor_id !== undefined ? byId.get(item.vendor_id) : undefined) ??
-      vendorByPrefix(item.model_name);
+      (item.vendor_id !== undefined ? byId.get(item.vendor_id) : undefined);
     const tags = item.tags && item.tags.length > 0 ? item.tags : (info?.tags ?? []);
     return { item, vendor, tags, description: item.description ?? info?.illustrate };
   });

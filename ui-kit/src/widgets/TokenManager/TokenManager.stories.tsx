@@ -14,10 +14,13 @@ const base = {
   rate_limit_enabled: false,
   rate_limit_interval: 1,
   rate_limit_count: 1,
+  rpm_limit: 0,
+  tpm_limit: 0,
+  concurrency_limit: 0,
 };
 const sample: Token[] = [
   { ...base, id: 1, name: '默认令牌', key: 'Xy7kQ2mN9pL4vR8tB3wZ6cF1hJ5dG0aE2sK4uY7iO9qW3eR5', status: 1, remain_quota: 500000, used_quota: 123456, expired_time: -1, created_time: now - 86400 * 3, group: 'default' },
-  { ...base, id: 2, name: '团队-vip', key: 'Ab3dEf6hIj9lMn2pQr5tUv8xYz1bCd4fGh7jKl0nOp3rSt6v', status: 1, remain_quota: 0, used_quota: 2500000, unlimited_quota: true, expired_time: now + 86400 * 30, created_time: now - 86400, group: 'vip' },
+  { ...base, id: 2, name: '团队-vip', key: 'Ab3dEf6hIj9lMn2pQr5tUv8xYz1bCd4fGh7jKl0nOp3rSt6v', status: 1, remain_quota: 0, used_quota: 2500000, unlimited_quota: true, expired_time: now + 86400 * 30, created_time: now - 86400, group: 'vip', rpm_limit: 60, tpm_limit: 100000, concurrency_limit: 4 },
   { ...base, id: 3, name: '已停用', key: 'Qw8eRt5yUi2oPa9sDf6gHj3kLz0xCv7bNm4qWe1rTy8uIo5p', status: 2, remain_quota: 250000, used_quota: 0, expired_time: -1, created_time: now - 3600, group: 'default' },
 ];
 const groups: GroupOption[] = [

@@ -44,6 +44,9 @@ function token(over: Partial<Token>): Token {
     rate_limit_enabled: false,
     rate_limit_interval: 1,
     rate_limit_count: 1,
+    rpm_limit: 0,
+    tpm_limit: 0,
+    concurrency_limit: 0,
     ...over,
   };
 }
@@ -320,6 +323,9 @@ describe('TokenManager side panel', () => {
       rate_limit_enabled: false,
       rate_limit_interval: 1,
       rate_limit_count: 1,
+      rpm_limit: 0,
+      tpm_limit: 0,
+      concurrency_limit: 0,
     });
     expect(inputs[1]?.name).toMatch(/^团队令牌-[A-Za-z0-9]{6}$/);
     expect(await findToast('成功创建 3 个令牌，请在列表中复制密钥')).toHaveAttribute('data-tone', 'success');
@@ -349,6 +355,23 @@ describe('TokenManager side panel', () => {
       expect(props.onUpdate).toHaveBeenCalledWith(2, expect.objectContaining({ name: '团队', expired_time: -1, group: 'vip', unlimited_quota: true })),
     );
     expect(await findToast('令牌更新成功')).toBeInTheDocument();
+  });
+
+  it('shows and saves the per-minute and at-once limits', async () => {
+    const props = renderManager();
+    await userEvent.click(within(rowOf('团队')).getByRole('button', { name: '编辑' }));
+    const panel = await screen.findByRole('dialog', { name: '更新令牌信息' });
+    const limits = within(panel).getByRole('group', { name: '每分钟与并发限制（0 表示不限制）' });
+    const rpm = within(limits).getByLabelText('每分钟请求数');
+    expect(rpm).toHaveValue('0');
+    await userEvent.clear(rpm);
+    await userEvent.type(rpm, '60');
+    await userEvent.clear(within(limits).getByLabelText('每分钟 token 数'));
+    await userEvent.type(within(limits).getByLabelText('每分钟 token 数'), '90000');
+    await userEvent.clear(within(limits).getByLabelText('同时请求数'));
+    await userEvent.type(within(limits).getByLabelText('同时请求数'), '3');
+    await userEvent.click(screen.getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(props.onUpdate).toHaveBeenCalledWith(2, expect.objectContaining({ rpm_limit: 60, tpm_limit: 90000, concurrency_limit: 3 })));
   });
 
   it('shows the group description dialog', async () => {

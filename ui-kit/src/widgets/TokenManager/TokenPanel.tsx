@@ -332,6 +332,34 @@ function TokenForm({
         {errorText('rateLimit')}
       </StyledField>
 
+      <StyledField role="group" aria-labelledby={`${id}-limits`}>
+        <StyledLabel as="span" id={`${id}-limits`}>
+          {t('tokens.limits')}
+        </StyledLabel>
+        <StyledInline>
+          {(
+            [
+              ['rpmLimit', 'tokens.rpmLimit'],
+              ['tpmLimit', 'tokens.tpmLimit'],
+              ['concurrencyLimit', 'tokens.concurrencyLimit'],
+            ] as const
+          ).map(([field, label]) => (
+            <StyledField key={field}>
+              <StyledLabel htmlFor={`${id}-${field}`}>{t(label)}</StyledLabel>
+              <NumberInput
+                id={`${id}-${field}`}
+                min={0}
+                step={1}
+                status={problemOf('limits') ? 'error' : 'default'}
+                value={values[field]}
+                onValueChange={(v) => set({ [field]: v ?? 0 })}
+              />
+            </StyledField>
+          ))}
+        </StyledInline>
+        {errorText('limits')}
+      </StyledField>
+
       <StyledField>
         <Switch
           label={t('tokens.modelLimits')}

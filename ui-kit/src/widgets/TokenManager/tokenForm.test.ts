@@ -101,10 +101,16 @@ describe('request bodies', () => {
     const form = tokenToForm({
       id: 1, name: 'n', key: 'k', status: 1, remain_quota: 7, used_quota: 0, unlimited_quota: false, expired_time: 99,
       created_time: 1, group: 'vip', model_limits_enabled: true, model_limits: 'a,b', ip_limits: '1.1.1.1,2.2.2.2',
-      rate_limit_enabled: true, rate_limit_interval: 60, rate_limit_count: 5,
+      rate_limit_enabled: true, rate_limit_interval: 60, rate_limit_count: 5, rpm_limit: 30, tpm_limit: 90000, concurrency_limit: 3,
     });
-    expect(form).toMatchObject({ modelLimits: ['a', 'b'], ipLimits: '1.1.1.1, 2.2.2.2', rateLimitInterval: 60, group: 'vip' });
-    expect(buildUpdateInput(form)).toMatchObject({ ip_limits: '1.1.1.1,2.2.2.2', remain_quota: 7, expired_time: 99 });
+    expect(form).toMatchObject({ modelLimits: ['a', 'b'], ipLimits: '1.1.1.1, 2.2.2.2', rateLimitInterval: 60, group: 'vip', rpmLimit: 30, tpmLimit: 90000, concurrencyLimit: 3 });
+    expect(buildUpdateInput(form)).toMatchObject({ ip_limits: '1.1.1.1,2.2.2.2', remain_quota: 7, expired_time: 99, rpm_limit: 30, tpm_limit: 90000, concurrency_limit: 3 });
+  });
+
+  it('refuses negative or fractional limits (0 means none)', () => {
+    expect(validateTokenForm({ ...emptyTokenForm('g'), rpmLimit: 0, tpmLimit: 0, concurrencyLimit: 0 }, 'edit')).toEqual([]);
+    expect(validateTokenForm({ ...emptyTokenForm('g'), rpmLimit: -1 }, 'edit')).toEqual([{ field: 'limits', error: 'limitInvalid' }]);
+    expect(validateTokenForm({ ...emptyTokenForm('g'), tpmLimit: 1.5 }, 'edit')).toEqual([{ field: 'limits', error: 'limitInvalid' }]);
   });
 
   it('draws suffix characters from the alphabet', () => {

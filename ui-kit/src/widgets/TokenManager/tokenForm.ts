@@ -36,6 +36,10 @@ export interface TokenFormValues {
   rateLimitEnabled: boolean;
   rateLimitInterval: number;
   rateLimitCount: number;
+  /** Requests / tokens per minute, requests at once; 0 = none. */
+  rpmLimit: number;
+  tpmLimit: number;
+  concurrencyLimit: number;
   modelLimitsEnabled: boolean;
   modelLimits: string[];
 }
@@ -53,6 +57,9 @@ export function emptyTokenForm(group = ''): TokenFormValues {
     rateLimitEnabled: false,
     rateLimitInterval: 1,
     rateLimitCount: 1,
+    rpmLimit: 0,
+    tpmLimit: 0,
+    concurrencyLimit: 0,
     modelLimitsEnabled: false,
     modelLimits: [],
   };
@@ -77,6 +84,9 @@ export function tokenToForm(token: Token): TokenFormValues {
     rateLimitEnabled: token.rate_limit_enabled,
     rateLimitInterval: token.rate_limit_interval,
     rateLimitCount: token.rate_limit_count,
+    rpmLimit: token.rpm_limit,
+    tpmLimit: token.tpm_limit,
+    concurrencyLimit: token.concurrency_limit,
     modelLimitsEnabled: token.model_limits_enabled,
     modelLimits: splitList(token.model_limits),
   };
@@ -93,10 +103,11 @@ export type TokenFormError =
   | 'expiryFormat'
   | 'countInvalid'
   | 'rateLimitInvalid'
+  | 'limitInvalid'
   | 'quotaInvalid'
   | 'nameTooLong';
 
-export type TokenFormField = 'group' | 'expiredTime' | 'count' | 'rateLimit' | 'remainQuota' | 'name';
+export type TokenFormField = 'group' | 'expiredTime' | 'count' | 'rateLimit' | 'limits' | 'remainQuota' | 'name';
 
 export interface TokenFormProblem {
   field: TokenFormField;
@@ -124,6 +135,9 @@ export function validateTokenForm(values: TokenFormValues, mode: TokenFormMode):
   if (values.rateLimitEnabled && !(isPositiveInteger(values.rateLimitInterval) && isPositiveInteger(values.rateLimitCount))) {
     problems.push({ field: 'rateLimit', error: 'rateLimitInvalid' });
   }
+  if (![values.rpmLimit, values.tpmLimit, values.concurrencyLimit].every((n) => Number.isInteger(n) && n >= 0)) {
+    problems.push({ field: 'limits', error: 'limitInvalid' });
+  }
   return problems;
 }
 
@@ -150,6 +164,9 @@ function toInput(values: TokenFormValues, name: string): TokenInput {
     rate_limit_enabled: values.rateLimitEnabled,
     rate_limit_interval: values.rateLimitInterval,
     rate_limit_count: values.rateLimitCount,
+    rpm_limit: values.rpmLimit,
+    tpm_limit: values.tpmLimit,
+    concurrency_limit: values.concurrencyLimit,
   };
 }
 

@@ -1,4 +1,3 @@
-import type { RelayChannelType } from '../channel-types';
 import type { ChannelContext } from '../types';
 
 /** Paths of the OpenAI wire protocol, relative to the version prefix. */
@@ -23,7 +22,7 @@ export type OpenAICapability = 'embeddings' | 'moderations' | 'images' | 'image_
  * it honours `stream_options.include_usage`, and which endpoints it serves.
  */
 export interface OpenAICompatibleConfig {
-  readonly type: RelayChannelType;
+  readonly type: number;
   readonly name: string;
   readonly defaultBaseUrl: string | null;
   /**

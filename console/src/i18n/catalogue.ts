@@ -1,5 +1,5 @@
 // The console's catalogue: one file per area, so the areas are written side by side without
-// touching each other. The kit's catalogue carries it under the 'console' section.
+// touching each other. Registered into the kit's i18n instance under the 'console' section (./index.ts).
 import { shellEn, shellZhCN } from './shell';
 import { authEn, authZhCN } from './auth';
 import { personalEn, personalZhCN } from './personal';
@@ -15,6 +15,8 @@ import { dashboardEn, dashboardZhCN } from './dashboard';
 import { pagesEn, pagesZhCN } from './pages';
 import { tasksEn, tasksZhCN } from './tasks';
 import { paymentsEn, paymentsZhCN } from './payments';
+import { auditEn, auditZhCN } from './audit';
+import { limitsEn, limitsZhCN } from './limits';
 
 export const consoleZhCN = {
   shell: shellZhCN,
@@ -32,6 +34,8 @@ export const consoleZhCN = {
   pages: pagesZhCN,
   tasks: tasksZhCN,
   payments: paymentsZhCN,
+  audit: auditZhCN,
+  limits: limitsZhCN,
 };
 
 export const consoleEn = {
@@ -50,4 +54,6 @@ export const consoleEn = {
   pages: pagesEn,
   tasks: tasksEn,
   payments: paymentsEn,
+  audit: auditEn,
+  limits: limitsEn,
 };
