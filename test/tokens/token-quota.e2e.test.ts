@@ -86,6 +86,9 @@ describe.each(DATABASES)('tokens: relay admission and token quota (%s)', (kind) 
       rateLimitEnabled: true,
       rateLimitInterval: 60,
       rateLimitCount: 9,
+      rpmLimit: 0,
+      tpmLimit: 0,
+      concurrencyLimit: 0,
     });
     expect(await tokens.authenticate(tok.key)).toEqual(view);
     expect(await tokens.authenticate(`  Sk-${tok.key}`)).toBeNull();
