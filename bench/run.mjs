@@ -10,7 +10,7 @@
 // stream phase [1], BENCH_OPEN_CONCURRENCY streams being opened at once [200],
 // BENCH_OPEN_TIMEOUT_S to open them all [120], BENCH_HOLD_DIRECT=1 to hold them on the fake
 // alone too, BENCH_GATEWAY_NODE_ARGS (node flags for the gateway, e.g. --cpu-prof), BENCH_GATEWAYS
-// [postgres,sqlite; "none": floor only; `kind@path/to/main.js` starts another build as well, named
+// [postgres,sqlite; also mysql (MySQL / MariaDB + Redis, BENCH_MYSQL_URL); "none": floor only; `kind@path/to/main.js` starts another build as well, named
 // gateway(kind@<its folder>), for A/B in one run], BENCH_SERVER_ENTRY [server/dist/main.js],
 // BENCH_PHASES (phase ids to run, e.g. stream256; default all), BENCH_PG_URL, BENCH_REDIS_URL.
 // See bench/README.md.
@@ -71,7 +71,7 @@ cfg.gateways = (process.env.BENCH_GATEWAYS ?? 'postgres,sqlite')
   .split(',')
   .map((s) => s.trim())
   .map((s) => {
-    const m = /^(postgres|sqlite)(?:@([^^]+))?(?:\^(-?\d+))?$/.exec(s);
+    const m = /^(postgres|sqlite|mysql)(?:@([^^]+))?(?:\^(-?\d+))?$/.exec(s);
     if (!m) return null;
     const [, kind, path, niceText] = m;
     const nice = niceText === undefined ? null : Number(niceText);

@@ -1,4 +1,4 @@
-// Starts the built gateway (server/dist/main.js) on PostgreSQL + Redis or on the SQLite default
+// Starts the built gateway (server/dist/main.js) on PostgreSQL or MySQL + Redis or on the SQLite default
 // and configures it through its management API the way a user would. Every step is tolerant:
 // a failure is reported with its reason and the gateway's figures are skipped.
 
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort, sleep, spawnNode, targetNodeArgs } from './procs.mjs';
 
 export const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const MYSQL_URL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BOOT_TIMEOUT_MS = 90_000;
 export const BENCH_MODEL = 'gpt-4o-mini';
@@ -118,6 +119,32 @@ async function createPgDatabase(log) {
       await c.connect();
       try {
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+      log(`  dropped database ${name}`);
+    },
+  };
+}
+
+async function createMysqlDatabase(log) {
+  const mysql = await import('mysql2/promise');
+  const name = `sluice_bench_${randomBytes(5).toString('hex')}`;
+  const admin = await mysql.createConnection(MYSQL_URL);
+  try {
+    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(MYSQL_URL);
+  url.pathname = `/${name}`;
+  log(`  created database ${name}`);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = await mysql.createConnection(MYSQL_URL);
+      try {
+        await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
       } finally {
         await c.end();
       }
@@ -272,15 +299,15 @@ export async function startGateway({ kind, entry, name = `gateway(${kind})`, nic
     const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
     const serverModules = join(repo, 'server', 'node_modules');
     if (!entry.startsWith(join(repo, 'server') + sep)) env.NODE_PATH = [serverModules, join(repo, 'node_modules')].join(delimiter);
-    if (kind === 'postgres') {
+    if (kind === 'postgres' || kind === 'mysql') {
       let db;
       try {
-        db = await createPgDatabase(log);
+        db = kind === 'postgres' ? await createPgDatabase(log) : await createMysqlDatabase(log);
       } catch (err) {
-        throw new SetupError(`PostgreSQL at ${PG_URL}: ${err.message}`);
+        throw new SetupError(`${kind === 'postgres' ? `PostgreSQL at ${PG_URL}` : `MySQL at ${MYSQL_URL}`}: ${err.message}`);
       }
       onCleanup(db.drop);
-      result.pgDatabase = new URL(db.url).pathname.slice(1);
+      if (kind === 'postgres') result.pgDatabase = new URL(db.url).pathname.slice(1);
       const prefix = `sluice-bench-${randomBytes(4).toString('hex')}`;
       onCleanup(() => dropRedisPrefix(prefix));
       Object.assign(env, { DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix });

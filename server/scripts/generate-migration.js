@@ -1,9 +1,14 @@
 #!/usr/bin/env node
 /*
- * Generates a migration for SQLite and one for PostgreSQL from the difference between the
- * committed migrations and the entities. Usage: npm run migration:generate -w server -- <Name>
- * Needs a PostgreSQL server (MIGRATION_PG_URL, default postgres://postgres@127.0.0.1:5432/test).
+ * Generates a migration for SQLite, one for PostgreSQL and one for MySQL from the difference
+ * between the committed migrations and the entities. Usage: npm run migration:generate -w server -- <Name>
+ * Needs a PostgreSQL server (MIGRATION_PG_URL, default postgres://postgres@127.0.0.1:5432/test) and
+ * a MySQL or MariaDB server (MIGRATION_MYSQL_URL, default mysql://root@127.0.0.1:3306/test): each
+ * gets a scratch database, migrated, diffed and dropped.
  * `--tables a,b` keeps only statements about those tables (several people adding entities at once).
+ * `--only mysql` (or `sqlite,postgres`...) generates for those databases only.
+ * MySQL statements are adjusted to the house rules (mysql-rules.js): tables in utf8mb4_bin, TEXT
+ * defaults as expressions, partial unique indexes as generated columns; read the file it writes.
  * Run it under `flock /tmp/migration.lock` when others may be generating too.
  */
 const { execSync } = require('node:child_process');
@@ -14,6 +19,8 @@ const { join } = require('node:path');
 const args = process.argv.slice(2);
 const tablesAt = args.indexOf('--tables');
 const tables = tablesAt >= 0 ? (args.splice(tablesAt, 2)[1] || '').split(',').map((t) => t.trim()).filter(Boolean) : null;
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? (args.splice(onlyAt, 2)[1] || '').split(',').map((t) => t.trim()).filter(Boolean) : ['sqlite', 'postgres', 'mysql'];
 const name = (args[0] || '').replace(/[^A-Za-z0-9]/g, '');
 if (!name) {
   console.error('usage: generate-migration <Name>');
@@ -27,6 +34,8 @@ const { Client } = require('pg');
 const { ENTITIES } = require(join(root, 'dist/database/entities'));
 const { SQLITE_MIGRATIONS } = require(join(root, 'dist/database/migrations/sqlite'));
 const { POSTGRES_MIGRATIONS } = require(join(root, 'dist/database/migrations/postgres'));
+const { MYSQL_MIGRATIONS } = require(join(root, 'dist/database/migrations/mysql'));
+const { mysqlDiff, describeGeneratedColumns } = require('./mysql-rules');
 
 const stamp = Date.now();
 const className = `${name}${stamp}`;
@@ -71,33 +80,59 @@ function append(dir, constName) {
   return join(root, 'src/database/migrations', dir, `${file}.ts`);
 }
 
-async function diff(options) {
+async function diff(options, adjust = (x) => x, migrated = async () => undefined) {
   const ds = new DataSource({ ...options, entities: ENTITIES, synchronize: false, logging: false });
   await ds.initialize();
   await ds.runMigrations({ transaction: 'each' });
-  const sql = await ds.driver.createSchemaBuilder().log();
+  await migrated(ds);
+  const sql = adjust(await ds.driver.createSchemaBuilder().log());
   await ds.destroy();
-  const keep = (q) => !tables || tables.some((t) => new RegExp(`"(public"\\.")?${t}"|\\b${t}\\b`).test(q.query));
+  const keep = (q) => !tables || tables.some((t) => new RegExp(`["\`](public"\\.")?${t}["\`]|\\b${t}\\b`).test(q.query));
   return { up: sql.upQueries.filter(keep), down: sql.downQueries.reverse().filter(keep) };
+}
+
+async function mysqlScratch(dbName, fn) {
+  const mysql = require('mysql2/promise');
+  const base = process.env.MIGRATION_MYSQL_URL || 'mysql://root@127.0.0.1:3306/test';
+  const admin = await mysql.createConnection(base);
+  await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
+  try {
+    const url = new URL(base);
+    url.pathname = `/${dbName}`;
+    // TypeORM reads MariaDB's schema right only when told it is MariaDB.
+    const [[{ v }]] = await admin.query('SELECT VERSION() AS v');
+    return await fn(url.toString(), /mariadb/i.test(v) ? 'mariadb' : 'mysql');
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
+    await admin.end();
+  }
 }
 
 (async () => {
   const tmp = mkdtempSync(join(tmpdir(), 'sluice-gen-'));
   const results = [];
   try {
-    results.push(['sqlite', await diff({ type: 'better-sqlite3', database: join(tmp, 'gen.sqlite'), migrations: SQLITE_MIGRATIONS })]);
-    const base = process.env.MIGRATION_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
+    if (only.includes('sqlite')) {
+      results.push(['sqlite', await diff({ type: 'better-sqlite3', database: join(tmp, 'gen.sqlite'), migrations: SQLITE_MIGRATIONS })]);
+    }
     const dbName = `sluice_gen_${stamp}`;
-    const admin = new Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    try {
-      const url = new URL(base);
-      url.pathname = `/${dbName}`;
-      results.push(['postgres', await diff({ type: 'postgres', url: url.toString(), migrations: POSTGRES_MIGRATIONS })]);
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
+    if (only.includes('postgres')) {
+      const base = process.env.MIGRATION_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
+      const admin = new Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      try {
+        const url = new URL(base);
+        url.pathname = `/${dbName}`;
+        results.push(['postgres', await diff({ type: 'postgres', url: url.toString(), migrations: POSTGRES_MIGRATIONS })]);
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await admin.end();
+      }
+    }
+    if (only.includes('mysql')) {
+      const options = { charset: 'utf8mb4_bin', supportBigNumbers: true, bigNumberStrings: false, migrations: MYSQL_MIGRATIONS };
+      results.push(['mysql', await mysqlScratch(dbName, (url, type) => diff({ ...options, type, url }, (sql) => mysqlDiff(sql, ENTITIES), describeGeneratedColumns))]);
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });

@@ -54,7 +54,7 @@ describe.each(DATABASES)('first start and status (%s)', (kind) => {
     expect(res.body.data).toEqual({
       database: 'up',
       database_type: kind,
-      redis: kind === 'postgres' ? 'up' : 'disabled',
+      redis: kind !== 'sqlite' ? 'up' : 'disabled',
     });
   });
 });

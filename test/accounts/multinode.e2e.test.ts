@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { startNodes, type TestApp, type TestNodes } from '../support/app';
-import { DATABASES } from '../support/env';
+import { SERVER_DATABASES } from '../support/env';
 import { Caller, loginRoot, newUser } from '../support/http';
 
 async function eventually(check: () => Promise<boolean>, ms = 1000): Promise<number> {
@@ -14,13 +14,13 @@ async function eventually(check: () => Promise<boolean>, ms = 1000): Promise<num
 
 /** Two nodes on one PostgreSQL and one Redis: option and user changes reach the other at once. */
 // Runs whenever PostgreSQL is in the matrix (CI always has it).
-if (DATABASES.includes('postgres')) describe('two nodes (postgres + redis)', () => {
+for (const kind of SERVER_DATABASES) describe(`two nodes (${kind} + redis)`, () => {
   let cluster: TestNodes;
   let a: TestApp;
   let b: TestApp;
 
   beforeAll(async () => {
-    cluster = await startNodes(2);
+    cluster = await startNodes(2, kind);
     [a, b] = cluster.nodes as [TestApp, TestApp];
   });
   afterAll(async () => cluster.close());

@@ -65,7 +65,7 @@ describe('npm start on a fresh directory', () => {
   it('refuses a bad configuration naming every bad key', async () => {
     const bad = spawn(process.execPath, [MAIN], {
       cwd: dir,
-      env: { PATH: process.env.PATH, PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' },
+      env: { PATH: process.env.PATH, PORT: 'abc', DATABASE_URL: 'oracle://x', LOG_LEVEL: 'loud' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';

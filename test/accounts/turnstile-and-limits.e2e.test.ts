@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { startApp, createDatabase, matrixOptions, clearRedisPrefix, type TestApp } from '../support/app';
-import { DATABASES } from '../support/env';
+import { DATABASES, SERVER_DATABASES } from '../support/env';
 import { FakeTurnstile } from '../support/fakes/turnstile';
 import { loginRoot } from '../support/http';
 
@@ -76,13 +76,13 @@ describe.each(DATABASES)('rate limits (%s)', (kind) => {
   });
 });
 
-if (DATABASES.includes('postgres')) describe('rate limit counters live in Redis (shared by nodes)', () => {
+for (const kind of SERVER_DATABASES) describe(`rate limit counters live in Redis (shared by nodes, ${kind})`, () => {
   it('two nodes on one Redis share the critical window', async () => {
-    const database = await createDatabase('postgres');
+    const database = await createDatabase(kind);
     const prefix = `sluice-test-rl-${Date.now()}`;
     const env = { CRITICAL_RATE_LIMIT: '4', CRITICAL_RATE_LIMIT_DURATION: '600' };
-    const a = await startApp('postgres', { redis: true, database, redisPrefix: prefix, env });
-    const b = await startApp('postgres', { redis: true, database, redisPrefix: prefix, env });
+    const a = await startApp(kind, { redis: true, database, redisPrefix: prefix, env });
+    const b = await startApp(kind, { redis: true, database, redisPrefix: prefix, env });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {

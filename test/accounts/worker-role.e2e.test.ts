@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { startApp, createDatabase, clearRedisPrefix, type TestApp, type TestDatabase } from '../support/app';
-import { DATABASES, REDIS_URL } from '../support/env';
+import { REDIS_URL, SERVER_DATABASES } from '../support/env';
 import { SmtpListener } from '../support/fakes/smtp';
 import { loginRoot } from '../support/http';
 import { MailService } from '../../server/src/mail/mail.service';
@@ -9,8 +9,8 @@ import { MailService } from '../../server/src/mail/mail.service';
 const WORKER = resolve(__dirname, '../../server/dist/worker.js');
 
 /** NODE_ROLE=http produces jobs; a separate worker.js process (BullMQ on Redis) runs them. */
-if (DATABASES.includes('postgres'))
-  describe('split roles: HTTP node and worker process', () => {
+for (const kind of SERVER_DATABASES)
+  describe(`split roles: HTTP node and worker process (${kind})`, () => {
     let database: TestDatabase;
     let http: TestApp;
     let worker: ChildProcess;
@@ -20,8 +20,8 @@ if (DATABASES.includes('postgres'))
 
     beforeAll(async () => {
       await smtp.start();
-      database = await createDatabase('postgres');
-      http = await startApp('postgres', { redis: true, database, redisPrefix: prefix, env: { NODE_ROLE: 'http' } });
+      database = await createDatabase(kind);
+      http = await startApp(kind, { redis: true, database, redisPrefix: prefix, env: { NODE_ROLE: 'http' } });
       worker = spawn(process.execPath, [WORKER], {
         env: {
           PATH: process.env.PATH,

@@ -74,10 +74,10 @@ export class LedgerFixtures {
     };
   }
 
-  /** Test-only SQL ($n placeholders, rewritten to ? on SQLite). */
+  /** Test-only SQL ($n placeholders in order, rewritten to ? on SQLite and MySQL). */
   async raw<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     const ds = this.t.app.get(DataSource);
-    const text = this.t.database.kind === 'sqlite' ? sql.replace(/\$\d+/g, '?') : sql;
+    const text = this.t.database.kind !== 'postgres' ? sql.replace(/\$\d+/g, '?') : sql;
     return (await ds.query(text, params)) as T[];
   }
 }

@@ -27,7 +27,7 @@ describe.each(DATABASES)('billing sweeper (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await startApp(kind, { ...matrixOptions(kind), env: SWEEP_ENV });
-    if (kind === 'postgres') {
+    if (kind !== 'sqlite') {
       second = await startApp(kind, { ...matrixOptions(kind), env: SWEEP_ENV, database: t.database, redisPrefix: t.redisPrefix });
     }
     root = await loginRoot(t.url);

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import request from 'supertest';
 import { clearRedisPrefix, createDatabase, startApp, type TestApp, type TestDatabase } from '../support/app';
-import { DATABASES, REDIS_URL } from '../support/env';
+import { REDIS_URL, SERVER_DATABASES } from '../support/env';
 import { loginRoot, type Caller } from '../support/http';
 import { freePort } from '../support/process';
 
@@ -15,8 +15,8 @@ const MAIN = resolve(__dirname, '../../server/dist/main.js');
  * disabled on the first (PostgreSQL + Redis). Node B is `node server/dist/main.js`; its index is
  * observed from outside through the relay's model list.
  */
-if (DATABASES.includes('postgres'))
-  describe('routing index across two server processes', () => {
+for (const kind of SERVER_DATABASES)
+  describe(`routing index across two server processes (${kind})`, () => {
     let db: TestDatabase;
     let a: TestApp;
     let b: ChildProcess;
@@ -26,8 +26,8 @@ if (DATABASES.includes('postgres'))
     const prefix = `sluice-test-xp-${randomBytes(4).toString('hex')}`;
 
     beforeAll(async () => {
-      db = await createDatabase('postgres');
-      a = await startApp('postgres', { redis: true, database: db, redisPrefix: prefix });
+      db = await createDatabase(kind);
+      a = await startApp(kind, { redis: true, database: db, redisPrefix: prefix });
       const port = await freePort();
       bUrl = `http://127.0.0.1:${port}`;
       b = spawn(process.execPath, [MAIN], {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ChannelsService } from '../../server/src/channels/channels.service';
 import { RoutingIndexService } from '../../server/src/channels/routing-index.service';
+import { SERVER_DATABASES } from '../support/env';
 import { startNodes, type TestApp, type TestNodes } from '../support/app';
 import { loginRoot, type Caller } from '../support/http';
 
@@ -14,14 +15,14 @@ async function within(limitMs: number, check: () => boolean): Promise<number> {
   }
 }
 
-describe('routing index across two nodes (postgres + redis)', () => {
+for (const kind of SERVER_DATABASES) describe(`routing index across two nodes (${kind} + redis)`, () => {
   let cluster: TestNodes;
   let a: TestApp;
   let b: TestApp;
   let root: Caller;
 
   beforeAll(async () => {
-    cluster = await startNodes(2);
+    cluster = await startNodes(2, kind);
     [a, b] = cluster.nodes as [TestApp, TestApp];
     root = await loginRoot(a.url);
   });

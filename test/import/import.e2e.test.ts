@@ -12,7 +12,7 @@ import { createDataSource } from '../../server/src/database/data-source';
 import { runImport } from '../../server/src/import/importer';
 import { ImportError } from '../../server/src/import/import-error';
 import { createDatabase, startApp, matrixOptions, type TestApp, type TestDatabase } from '../support/app';
-import { DATABASES, REDIS_URL } from '../support/env';
+import { DATABASES, REDIS_URL, type DbKind } from '../support/env';
 import { Caller } from '../support/http';
 import { FakeOpenAI, type Json } from '../support/fakes/openai-upstream';
 import { fillNewApi, fillOneApi, mysqlSource, postgresSource, sqliteSource, NA, OA, type SourceDb } from './fixtures';
@@ -63,13 +63,14 @@ async function snapshot(database: TestDatabase): Promise<string> {
       out.push(table, await ds.query(`SELECT COUNT(*) AS n FROM ${table}`));
     }
     out.push(await ds.query('SELECT id, username, quota, password_hash FROM users ORDER BY id'));
-    out.push(await ds.query('SELECT key, value FROM options ORDER BY key'));
+    // Qualified: KEY is a reserved word on MySQL.
+    out.push(await ds.query('SELECT o.key, o.value FROM options o ORDER BY o.key'));
     return JSON.stringify(out);
   });
 }
 
 /** A fresh target after its first start: migrated, with nothing but the root it created. */
-async function firstStarted(kind: 'sqlite' | 'postgres'): Promise<TestDatabase> {
+async function firstStarted(kind: DbKind): Promise<TestDatabase> {
   const database = await createDatabase(kind);
   const first = await startApp(kind, { database });
   await first.close();
@@ -184,7 +185,8 @@ describe.each(DATABASES)('import: a new-api SQLite database into a fresh Sluice 
     const srcTokens = source.prepare('SELECT id, remain_quota, used_quota FROM tokens ORDER BY id').all();
     source.close();
     await withTarget(database, async (ds) => {
-      const users = await ds.query('SELECT id, username, quota, used_quota, request_count, "group" AS grp FROM users ORDER BY id');
+      const group = kind === 'mysql' ? '`group`' : '"group"';
+      const users = await ds.query(`SELECT id, username, quota, used_quota, request_count, ${group} AS grp FROM users ORDER BY id`);
       expect(users.map((u: Record<string, unknown>) => ({ ...u, quota: Number(u.quota), used_quota: Number(u.used_quota), request_count: Number(u.request_count) }))).toEqual(srcUsers);
       const logs = await ds.query('SELECT type, COUNT(*) AS n, SUM(quota) AS q, SUM(prompt_tokens) AS p, SUM(completion_tokens) AS c FROM logs GROUP BY type ORDER BY type');
       expect(logs.map((l: Record<string, unknown>) => ({ type: Number(l.type), n: Number(l.n), q: Number(l.q), p: Number(l.p), c: Number(l.c) }))).toEqual(srcLogs);

@@ -22,8 +22,8 @@ interface Deployment {
 }
 
 async function deploy(kind: DbKind): Promise<Deployment> {
-  if (kind === 'postgres') {
-    const c = await startNodes(2);
+  if (kind !== 'sqlite') {
+    const c = await startNodes(2, kind);
     return { nodes: c.nodes, redisPrefix: c.redisPrefix, close: () => c.close() };
   }
   const t = await startApp(kind, matrixOptions(kind));

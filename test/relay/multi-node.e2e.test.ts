@@ -1,6 +1,6 @@
 import { RelayService } from '../../server/src/relay/relay.service';
 import { startNodes, type TestApp, type TestNodes } from '../support/app';
-import { DATABASES } from '../support/env';
+import { SERVER_DATABASES } from '../support/env';
 import { FakeOpenAI } from '../support/fakes/openai-upstream';
 import { loginRoot, newUser, type Caller } from '../support/http';
 import { seededRandom } from '../../server/src/common/__fixtures__/seeded-random';
@@ -20,7 +20,7 @@ const REQUESTS = 240;
  * never deadlock is shown where it can be forced, in test/billing/ledger "batches at once".)
  */
 // Runs whenever PostgreSQL is in the matrix (CI always has it).
-if (DATABASES.includes('postgres')) describe('relay on two nodes at once (postgres + redis)', () => {
+for (const kind of SERVER_DATABASES) describe(`relay on two nodes at once (${kind} + redis)`, () => {
   let cluster: TestNodes;
   let nodes: TestApp[];
   let root: Caller;
@@ -28,7 +28,7 @@ if (DATABASES.includes('postgres')) describe('relay on two nodes at once (postgr
   let channelId: number;
 
   beforeAll(async () => {
-    cluster = await startNodes(2);
+    cluster = await startNodes(2, kind);
     nodes = cluster.nodes;
     root = await loginRoot(nodes[0]?.url as string);
     await setOption(root, 'AllowPrivateUpstreamEnabled', 'true');

@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
+import { createConnection } from 'mysql2/promise';
 import { Client } from 'pg';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig, type AppConfig } from '../../server/src/config/app-config';
 import { createHttpApp } from '../../server/src/bootstrap';
-import { PG_URL, REDIS_URL, type DbKind } from './env';
+import { MYSQL_URL, PG_URL, REDIS_URL, type DbKind } from './env';
 
 export interface TestDatabase {
   kind: DbKind;
@@ -16,13 +17,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database: a temp SQLite file or a new PostgreSQL database. */
+/** A fresh, empty database: a temp SQLite file or a new PostgreSQL or MySQL database. */
 export async function createDatabase(kind: DbKind): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'sluice-test-'));
     return { kind, url: `sqlite:${join(dir, 'test.sqlite')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const name = `sluice_t_${randomBytes(6).toString('hex')}`;
+  if (kind === 'mysql') return createMysqlDatabase(name);
   const admin = new Client({ connectionString: PG_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -36,6 +38,24 @@ export async function createDatabase(kind: DbKind): Promise<TestDatabase> {
       const c = new Client({ connectionString: PG_URL });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A new MySQL / MariaDB database in utf8mb4 (the server's default charset may be anything). */
+async function createMysqlDatabase(name: string): Promise<TestDatabase> {
+  const admin = await createConnection(MYSQL_URL);
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
+  await admin.end();
+  const url = new URL(MYSQL_URL);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'mysql',
+    url: url.toString(),
+    drop: async () => {
+      const c = await createConnection(MYSQL_URL);
+      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await c.end();
     },
   };
@@ -108,12 +128,12 @@ export interface TestNodes {
   close(): Promise<void>;
 }
 
-/** Boots `count` nodes (multi-node tests), one after the other so only the first migrates. */
-export async function startNodes(count: number): Promise<TestNodes> {
-  const database = await createDatabase('postgres');
+/** Boots `count` nodes (multi-node tests) on one database, one after the other so only the first migrates. */
+export async function startNodes(count: number, kind: Exclude<DbKind, 'sqlite'> = 'postgres'): Promise<TestNodes> {
+  const database = await createDatabase(kind);
   const redisPrefix = `sluice-test-${randomBytes(4).toString('hex')}`;
   const nodes: TestApp[] = [];
-  for (let i = 0; i < count; i++) nodes.push(await startApp('postgres', { redis: true, database, redisPrefix }));
+  for (let i = 0; i < count; i++) nodes.push(await startApp(kind, { redis: true, database, redisPrefix }));
   return {
     nodes,
     database,
@@ -140,7 +160,7 @@ export async function clearRedisPrefix(prefix: string): Promise<void> {
   }
 }
 
-/** Which Redis a database kind is paired with in the matrix: PostgreSQL with Redis, SQLite without. */
+/** Which Redis a database kind is paired with in the matrix: PostgreSQL and MySQL with Redis, SQLite without. */
 export function matrixOptions(kind: DbKind): TestAppOptions {
-  return { redis: kind === 'postgres' };
+  return { redis: kind !== 'sqlite' };
 }

@@ -21,8 +21,8 @@ describe.each(DATABASES)('task refund race (%s)', (kind) => {
   let fake: FakeMidjourney;
 
   beforeAll(async () => {
-    if (kind === 'postgres') {
-      nodes = await startNodes(2);
+    if (kind !== 'sqlite') {
+      nodes = await startNodes(2, kind);
       [a, b] = nodes.nodes as [TestApp, TestApp];
     } else {
       a = await startApp(kind, matrixOptions(kind));

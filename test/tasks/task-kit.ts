@@ -17,7 +17,7 @@ export async function runJob(t: TestApp, name: JobName): Promise<void> {
 /** Test-only SQL ($n placeholders, rewritten to ? on SQLite). */
 export async function raw<T>(t: TestApp, sql: string, params: unknown[] = []): Promise<T[]> {
   const ds = t.app.get(DataSource);
-  const text = t.database.kind === 'sqlite' ? sql.replace(/\$\d+/g, '?') : sql;
+  const text = t.database.kind !== 'postgres' ? sql.replace(/\$\d+/g, '?') : sql;
   return (await ds.query(text, params)) as T[];
 }
 

@@ -3,7 +3,7 @@ import { startWorker } from '../../server/src/bootstrap';
 import { loadConfig } from '../../server/src/config/app-config';
 import { TaskPollerService } from '../../server/src/tasks/task-poller.service';
 import { startApp, type TestApp } from '../support/app';
-import { DATABASES, REDIS_URL } from '../support/env';
+import { REDIS_URL, SERVER_DATABASES } from '../support/env';
 import { FakeMidjourney } from '../support/fakes/midjourney';
 import { loginRoot } from '../support/http';
 import { createChannel, createToken, fundedUser, setOption, tokenState, userQuota, type RelayKit } from '../relay/relay-kit';
@@ -14,14 +14,14 @@ import { mjGet, mjPost, runJob, systemLogs } from './task-kit';
  * job, a separate worker context on the same PostgreSQL database and Redis prefix runs it
  * (BullMQ), and a failed task comes back refunded. The HTTP node's queue is awaited, never slept on.
  */
-if (DATABASES.includes('postgres'))
-  describe('task polling on a worker node (postgres + redis)', () => {
+for (const kind of SERVER_DATABASES)
+  describe(`task polling on a worker node (${kind} + redis)`, () => {
     let http: TestApp;
     let worker: INestApplicationContext;
     let fake: FakeMidjourney;
 
     beforeAll(async () => {
-      http = await startApp('postgres', { redis: true, env: { NODE_ROLE: 'http' } });
+      http = await startApp(kind, { redis: true, env: { NODE_ROLE: 'http' } });
       const config = loadConfig(
         {
           DATABASE_URL: http.database.url,

@@ -31,6 +31,7 @@ import {
   type PgLedgerOp,
   type SettleResult,
 } from './ledger-statements';
+import { MYSQL_BATCH_MAX, runMysqlLedgerBatch, type MysqlHoldResult, type MysqlLedgerOp } from './mysql-ledger';
 import type { ConsumeLogInput, HoldHandle, HoldRequest, Ledger, SettleInput, SettleOutcome } from './ledger.types';
 
 export { BillingError };
@@ -74,6 +75,15 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
    */
   private readonly pgHolds = this.pgLane();
   private readonly pgCloses = this.pgLane();
+  /**
+   * MySQL: every ledger op in one group commit (mysql-ledger.ts), one batch in flight: a batch
+   * never waits on another batch of this node's row locks. Settlements are deferred like on PostgreSQL.
+   */
+  private readonly myLedger = new GroupCommit<MysqlLedgerOp>(
+    (ops) => this.db.mysqlConnection((conn) => runMysqlLedgerBatch(conn, ops)),
+    MYSQL_BATCH_MAX,
+    DEFERRED_WRITE_MS,
+  );
 
   constructor(
     private readonly db: DatabaseService,
@@ -85,7 +95,7 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     db.flushOnClose(async () => {
-      await Promise.all([this.pgHolds.flushAll(), this.pgCloses.flushAll()]);
+      await Promise.all([this.pgHolds.flushAll(), this.pgCloses.flushAll(), this.myLedger.flushAll()]);
     });
   }
 
@@ -132,6 +142,7 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
 
     if (this.options.bool('TrustBypassEnabled') && (await this.isTrusted(req.userId, req.tokenId))) {
       if (this.db.kind === 'sqlite') await this.db.sqliteSync((c) => this.sqlite(c).insertRow({ ...args, amount: 0 }));
+      else if (this.db.kind === 'mysql') this.holdOutcome(await this.myLedger.submit<MysqlHoldResult>({ k: 'row', a: { ...args, amount: 0 } }), args.amount);
       else await this.db.write((em) => this.insertHold(em, req, 0, model));
       return { requestId: req.requestId, amount: 0, bypassed: true };
     }
@@ -139,6 +150,8 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
     if (this.db.kind === 'sqlite') {
       // One synchronous transaction of prepared statements: user, token, row.
       await this.db.sqliteSync((c) => this.sqlite(c).hold(args));
+    } else if (this.db.kind === 'mysql') {
+      this.holdOutcome(await this.myLedger.submit<MysqlHoldResult>({ k: 'hold', a: args }), amount);
     } else {
       await this.holdPostgres(args);
     }
@@ -147,10 +160,14 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
 
   /** One op of the next group commit (ledger-statements.ts pgHoldOp); the 403 codes stay exact. */
   private async holdPostgres(args: HoldArgs): Promise<void> {
-    const r = await this.pgHolds.submit<PgHoldResult>(pgHoldOp(args));
+    this.holdOutcome(await this.pgHolds.submit<PgHoldResult>(pgHoldOp(args)), args.amount);
+  }
+
+  /** A batch's answer for a hold (PostgreSQL and MySQL answer alike), as the exact 403. */
+  private holdOutcome(r: PgHoldResult | MysqlHoldResult, amount: number): void {
     if ('ok' in r) return;
-    if (r.e === 'user') throw BillingError.insufficientUserQuota(args.amount);
-    if (r.e === 'token') throw BillingError.tokenQuotaExhausted(args.amount);
+    if (r.e === 'user') throw BillingError.insufficientUserQuota(amount);
+    if (r.e === 'token') throw BillingError.tokenQuotaExhausted(amount);
     throw BillingError.duplicateRequest();
   }
 
@@ -188,6 +205,7 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
   private async settleOnce(requestId: string, quota: number, channelId: number, log: ConsumeLogInput | null): Promise<SettleResult | null> {
     const args = { requestId, quota, channelId: channelId > 0 ? channelId : 0, log, logType: LOG_CONSUME, now: nowSeconds() };
     if (this.db.kind === 'sqlite') return this.db.sqliteSync((c) => this.sqlite(c).settle(args, HOLD_SETTLED), { deferred: true });
+    if (this.db.kind === 'mysql') return this.myLedger.submitDeferred<SettleResult | null>({ k: 'settle', a: args, cs: HOLD_SETTLED }, { joinBusy: true });
     const row = await this.pgCloses.submitDeferred<{ user_id: number | string; after: number | string | null } | null>(pgSettleOp(args, HOLD_SETTLED), {
       joinBusy: true,
     });
@@ -201,6 +219,8 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
     let done: boolean;
     if (this.db.kind === 'sqlite') {
       done = await this.db.sqliteSync((c) => this.sqlite(c).refund(requestId, HOLD_REFUNDED, now));
+    } else if (this.db.kind === 'mysql') {
+      done = (await this.myLedger.submit<boolean>({ k: 'refund', r: requestId, cs: HOLD_REFUNDED, n: now })) === true;
     } else {
       done = (await this.pgCloses.submit<boolean>(pgRefundOp(requestId, HOLD_REFUNDED, now))) === true;
     }
@@ -214,6 +234,7 @@ export class BillingService implements Ledger, OnModuleInit, OnApplicationBootst
     const now = nowSeconds();
     // One statement in the next group commit (SQLite write queue or PostgreSQL batch).
     if (this.db.kind === 'sqlite') await this.db.sqliteSync((c) => this.sqlite(c).checkpoint(requestId, q, channel, now));
+    else if (this.db.kind === 'mysql') await this.myLedger.submit({ k: 'checkpoint', r: requestId, q, c: channel, n: now });
     else await this.pgHolds.submit(pgCheckpointOp(requestId, q, channel, now));
   }
 

@@ -119,13 +119,13 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
       qb.andWhere(
         new Brackets((w) => {
           if (/^\d{1,9}$/.test(keyword)) w.orWhere('c.id = :kid', { kid: Number(keyword) });
-          w.orWhere("c.name LIKE :kname ESCAPE '\\'", { kname: `%${escapeLike(keyword.slice(0, 128))}%` });
+          w.orWhere("c.name LIKE :kname ESCAPE '!'", { kname: `%${escapeLike(keyword.slice(0, 128))}%` });
           w.orWhere('c.keyHash = :khash', { khash: sha256Hex(keyword) });
         }),
       );
     }
-    if (group !== '') qb.andWhere("(',' || c.group || ',') LIKE :grp ESCAPE '\\'", { grp: `%,${escapeLike(group)},%` });
-    if (model !== '') qb.andWhere("c.models LIKE :model ESCAPE '\\'", { model: `%${escapeLike(model)}%` });
+    if (group !== '') qb.andWhere("CONCAT(',', c.group, ',') LIKE :grp ESCAPE '!'", { grp: `%,${escapeLike(group)},%` });
+    if (model !== '') qb.andWhere("c.models LIKE :model ESCAPE '!'", { model: `%${escapeLike(model)}%` });
     this.order(qb, q.id_sort);
     const rows = await qb.skip(page.offset).take(page.pageSize).getMany();
     await this.auditKeyView(actor, rows, q.include_key);

@@ -15,11 +15,11 @@ import { checkinReward, monthRange, utcDay } from './checkin-rules';
 
 export class CheckinError extends RequestError {}
 
-/** PostgreSQL unique_violation, or SQLite's UNIQUE constraint failure. */
+/** PostgreSQL unique_violation, SQLite's UNIQUE constraint failure, or MySQL's duplicate entry. */
 function isUniqueViolation(err: unknown): boolean {
   if (!(err instanceof QueryFailedError)) return false;
   const code = (err.driverError as { code?: unknown } | undefined)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'ER_DUP_ENTRY';
 }
 
 /**

@@ -1,6 +1,9 @@
-/** Escape LIKE wildcards; use with `ESCAPE '\\'`. */
+/**
+ * Escape LIKE wildcards; use with `ESCAPE '!'`. Not the backslash: MySQL reads `'\'` in SQL
+ * text as an unterminated string, and `!` means the same on SQLite, PostgreSQL and MySQL.
+ */
 export function escapeLike(input: string): string {
-  return input.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return input.replace(/[!%_]/g, (c) => `!${c}`);
 }
 
 /** Bound a user-given search keyword. */

@@ -22,10 +22,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('selects MySQL from mysql:// or mariadb:// and requires a shared encryption key with it', () => {
+    const key = { ENCRYPTION_KEY: 'k'.repeat(16) };
+    expect(loadConfig({ DATABASE_URL: 'mysql://u:p@h:3306/db', ...key }).database).toEqual({ kind: 'mysql', url: 'mysql://u:p@h:3306/db' });
+    expect(loadConfig({ DATABASE_URL: 'mariadb://u:p@h:3306/db', ...key }).database).toEqual({ kind: 'mysql', url: 'mysql://u:p@h:3306/db' });
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u@h/db' })).toThrow(/ENCRYPTION_KEY is required with MySQL/);
+  });
+
   it('names every bad key in one error', () => {
     let message = '';
     try {
-      loadConfig({ PORT: 'x', DATABASE_URL: 'mysql://h', REDIS_URL: 'http://r', LOG_LEVEL: 'loud', NODE_ROLE: 'both' });
+      loadConfig({ PORT: 'x', DATABASE_URL: 'oracle://h', REDIS_URL: 'http://r', LOG_LEVEL: 'loud', NODE_ROLE: 'both' });
     } catch (e) {
       expect(e).toBeInstanceOf(ConfigError);
       message = (e as Error).message;

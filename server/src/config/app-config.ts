@@ -8,7 +8,9 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
  */
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string }
-  | { kind: 'postgres'; url: string };
+  | { kind: 'postgres'; url: string }
+  /** MySQL 8 or MariaDB 10.11 (`mysql://` or `mariadb://`), through mysql2. */
+  | { kind: 'mysql'; url: string };
 
 export type NodeRole = 'all' | 'http' | 'worker';
 
@@ -126,11 +128,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const dbUrl = env.DATABASE_URL;
   if (dbUrl && dbUrl !== '') {
     if (/^postgres(ql)?:\/\//.test(dbUrl)) database = { kind: 'postgres', url: dbUrl };
+    else if (/^(mysql|mariadb):\/\//.test(dbUrl)) database = { kind: 'mysql', url: dbUrl.replace(/^mariadb:/, 'mysql:') };
     else if (dbUrl.startsWith('sqlite:')) {
       const p = dbUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
       if (p === '') problems.push('DATABASE_URL=sqlite:<path> needs a path');
       else database = { kind: 'sqlite', path: p === ':memory:' ? p : isAbsolute(p) ? p : resolve(cwd, p) };
-    } else problems.push('DATABASE_URL must start with postgres://, postgresql:// or sqlite:');
+    } else problems.push('DATABASE_URL must start with postgres://, postgresql://, mysql://, mariadb:// or sqlite:');
   }
 
   const redisUrl = env.REDIS_URL && env.REDIS_URL !== '' ? env.REDIS_URL : null;
@@ -147,8 +150,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   } else {
     encryptionKey = Buffer.alloc(0);
   }
-  if (database.kind === 'postgres' && encryptionKey.length === 0) {
-    problems.push('ENCRYPTION_KEY is required with PostgreSQL (all nodes must share it)');
+  if (database.kind !== 'sqlite' && encryptionKey.length === 0) {
+    problems.push(`ENCRYPTION_KEY is required with ${database.kind === 'postgres' ? 'PostgreSQL' : 'MySQL'} (all nodes must share it)`);
   }
   if (encryptionKey.length === 0) encryptionKey = Buffer.from(randomSecret(), 'utf8');
 

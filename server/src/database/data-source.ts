@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/app-config';
 import { ENTITIES } from './entities';
+import { MYSQL_MIGRATIONS } from './migrations/mysql';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
 
@@ -17,6 +18,27 @@ export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
       synchronize: false,
       logging: false,
       extra: { max: 20, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 },
+    };
+  }
+  if (db.kind === 'mysql') {
+    return {
+      type: 'mysql',
+      url: db.url,
+      // utf8mb4 on the wire; the tables' own collation (utf8mb4_bin) is set by the migrations.
+      charset: 'utf8mb4_bin',
+      timezone: 'Z',
+      // bigint columns come back as numbers (quota stays far below 2^53; the transformer covers the rest).
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      // FOUND_ROWS: an UPDATE reports the rows it matched, not only those it changed, so a
+      // compare-and-set that writes the value already there still counts as done.
+      flags: ['FOUND_ROWS'],
+      entities: ENTITIES,
+      migrations: MYSQL_MIGRATIONS,
+      migrationsRun: false,
+      synchronize: false,
+      logging: false,
+      extra: { connectionLimit: 20, connectTimeout: 5_000 },
     };
   }
   if (db.path !== ':memory:') mkdirSync(dirname(db.path), { recursive: true });

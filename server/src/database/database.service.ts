@@ -5,7 +5,7 @@ import { GroupCommit, type BatchOutcome } from '../common/group-commit';
 import { Mutex } from '../common/mutex';
 import { WalCheckpointer } from './wal-checkpointer';
 
-export type DbKind = 'sqlite' | 'postgres';
+export type DbKind = 'sqlite' | 'postgres' | 'mysql';
 
 type SyncOp = (conn: SqliteConnection) => unknown;
 
@@ -97,6 +97,14 @@ export interface SqliteStatement {
 interface PgPool {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
+/** The slice of a mysql2 (callback API) pooled connection the ledger uses. */
+export interface MysqlConnection {
+  query(sql: string, values: unknown[], cb: (err: Error | null, result: unknown) => void): void;
+  release(): void;
+}
+interface MysqlPool {
+  getConnection(cb: (err: Error | null, conn: MysqlConnection) => void): void;
+}
 export interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
   pragma(source: string, options?: { simple?: boolean }): unknown;
@@ -105,7 +113,7 @@ export interface SqliteConnection {
 
 /**
  * Owns the data source. Every write goes through `write()`:
- * on PostgreSQL it is a transaction from the pool; on SQLite, which has one connection
+ * on PostgreSQL and MySQL it is a transaction from the pool; on SQLite, which has one connection
  * (better-sqlite3) and one writer, writes are queued so a statement can never land inside
  * another request's open transaction.
  */
@@ -153,6 +161,8 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
 
   async write<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
     if (this.kind === 'postgres') return this.dataSource.transaction(fn);
+    // READ COMMITTED like PostgreSQL's default: no gap locks, each statement sees the latest commits.
+    if (this.kind === 'mysql') return this.dataSource.transaction('READ COMMITTED', fn);
     return this.writeLock.run(() => this.dataSource.transaction(fn));
   }
 
@@ -173,7 +183,7 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
    * inside the commit a waiting call is in (GroupCommit.submitDeferred).
    */
   sqliteSync<T>(fn: (conn: SqliteConnection) => T, options: { deferred?: boolean } = {}): Promise<T> {
-    if (this.kind !== 'sqlite') return Promise.reject(new Error('sqliteSync() on a PostgreSQL data source'));
+    if (this.kind !== 'sqlite') return Promise.reject(new Error(`sqliteSync() on a ${this.kind} data source`));
     return options.deferred ? this.sqliteBatches.submitDeferred<T>(fn) : this.sqliteBatches.submit<T>(fn);
   }
 
@@ -188,11 +198,27 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
    * and plans it once. For hot paths whose single statement is atomic on its own (the ledger).
    */
   async pgStatement<R>(name: string, text: string, values: unknown[]): Promise<R[]> {
-    if (this.kind !== 'postgres') throw new Error('pgStatement() on a SQLite data source');
+    if (this.kind !== 'postgres') throw new Error(`pgStatement() on a ${this.kind} data source`);
     const pool = (this.dataSource.driver as unknown as { master: PgPool | undefined }).master;
     if (!pool || !this.dataSource.isInitialized) throw new Error('the database is not connected');
     const res = await pool.query({ name, text, values });
     return res.rows as R[];
+  }
+
+  /**
+   * MySQL only: a connection of the data source's own pool for `fn`, given back after (for hot
+   * paths that run their own transaction: the ledger's batches).
+   */
+  async mysqlConnection<R>(fn: (conn: MysqlConnection) => Promise<R>): Promise<R> {
+    if (this.kind !== 'mysql') throw new Error(`mysqlConnection() on a ${this.kind} data source`);
+    const pool = (this.dataSource.driver as unknown as { pool: MysqlPool | undefined }).pool;
+    if (!pool || !this.dataSource.isInitialized) throw new Error('the database is not connected');
+    const conn = await new Promise<MysqlConnection>((resolve, reject) => pool.getConnection((err, c) => (err ? reject(err) : resolve(c))));
+    try {
+      return await fn(conn);
+    } finally {
+      conn.release();
+    }
   }
 
   /** Affected rows of an UPDATE/DELETE run through the query builder. */

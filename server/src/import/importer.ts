@@ -93,7 +93,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     const dryRun = opts.dryRun === true;
     const summary: ImportSummary = { kind, dryRun, counts: [], skipped: [], passwordResets: [], notes: [] };
     const db = opts.config.database;
-    const targetExists = db.kind === 'postgres' || db.path === ':memory:' || existsSync(db.path);
+    const targetExists = db.kind !== 'sqlite' || db.path === ':memory:' || existsSync(db.path);
     if (!dryRun || targetExists) {
       ds = createDataSource(db);
       await ds.initialize();
@@ -114,6 +114,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       const target = ds;
       await target.transaction(async (em) => {
         await job.run(em, root);
+        // MySQL's AUTO_INCREMENT moves past the ids written by itself; PostgreSQL's sequences do not.
         if (target.options.type === 'postgres') await resetSequences(em);
       });
       if (await announceImport(opts.config, Object.keys(OPTION_DEFS), root?.id ?? null)) {

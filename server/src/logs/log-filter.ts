@@ -97,9 +97,9 @@ export function applyLogFilter(qb: SelectQueryBuilder<LogEntity>, f: LogFilter, 
   if (f.tokenName) qb.andWhere('l.token_name = :fToken', { fToken: f.tokenName });
   if (f.modelName) {
     if (f.modelName.includes('%')) {
-      // `%` is the caller's wildcard (reference behaviour); `_` and `\` stay literal.
-      const pattern = f.modelName.replace(/[\\_]/g, (c) => `\\${c}`);
-      qb.andWhere("l.model_name LIKE :fModel ESCAPE '\\'", { fModel: pattern });
+      // `%` is the caller's wildcard (reference behaviour); `_` and `!` stay literal.
+      const pattern = f.modelName.replace(/[!_]/g, (c) => `!${c}`);
+      qb.andWhere("l.model_name LIKE :fModel ESCAPE '!'", { fModel: pattern });
     } else {
       qb.andWhere('l.model_name = :fModel', { fModel: f.modelName });
     }
@@ -117,11 +117,11 @@ export function applyKeyword(qb: SelectQueryBuilder<LogEntity>, keyword: string,
   const like = `%${escapeLike(keyword)}%`;
   return qb.andWhere(
     new Brackets((w) => {
-      w.orWhere("l.content LIKE :kw ESCAPE '\\'", { kw: like })
-        .orWhere("l.token_name LIKE :kw ESCAPE '\\'", { kw: like })
-        .orWhere("l.model_name LIKE :kw ESCAPE '\\'", { kw: like })
+      w.orWhere("l.content LIKE :kw ESCAPE '!'", { kw: like })
+        .orWhere("l.token_name LIKE :kw ESCAPE '!'", { kw: like })
+        .orWhere("l.model_name LIKE :kw ESCAPE '!'", { kw: like })
         .orWhere('l.request_id = :kwExact', { kwExact: keyword });
-      if (scope === 'admin') w.orWhere("l.username LIKE :kw ESCAPE '\\'", { kw: like });
+      if (scope === 'admin') w.orWhere("l.username LIKE :kw ESCAPE '!'", { kw: like });
     }),
   );
 }

@@ -172,6 +172,11 @@ export class LogsService {
     let total = 0;
     for (;;) {
       const removed = await this.db.write(async (em) => {
+        if (this.db.kind === 'mysql') {
+          // MySQL takes no LIMIT in an IN subquery, nor the target table in its own DELETE's subquery; it has DELETE ... LIMIT.
+          const header = (await em.query(`DELETE FROM logs WHERE created_at < ? ORDER BY id LIMIT ${CLEAN_BATCH}`, [t])) as { affectedRows?: number };
+          return header.affectedRows ?? 0;
+        }
         const res = await em
           .createQueryBuilder()
           .delete()

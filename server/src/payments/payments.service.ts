@@ -235,7 +235,7 @@ export class PaymentsService implements OnModuleInit {
     const page = parsePage(q.p, q.page_size ?? q.size, 10);
     const qb = this.db.manager.createQueryBuilder(TopUpEntity, 't');
     const keyword = boundKeyword(q.keyword, 64);
-    if (keyword !== '') qb.andWhere("t.trade_no LIKE :kw ESCAPE '\\'", { kw: `%${escapeLike(keyword)}%` });
+    if (keyword !== '') qb.andWhere("t.trade_no LIKE :kw ESCAPE '!'", { kw: `%${escapeLike(keyword)}%` });
     if (typeof q.user_id === 'string' && /^\d{1,9}$/.test(q.user_id)) qb.andWhere('t.user_id = :uid', { uid: Number(q.user_id) });
     if (q.status === 'pending' || q.status === 'success' || q.status === 'expired') qb.andWhere('t.status = :st', { st: q.status });
     const [rows, total] = await qb.orderBy('t.id', 'DESC').skip(page.offset).take(page.pageSize).getManyAndCount();

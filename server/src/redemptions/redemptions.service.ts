@@ -211,7 +211,7 @@ export class RedemptionsService {
       qb.where(
         new Brackets((w) => {
           if (/^\d{1,9}$/.test(keyword)) w.orWhere('r.id = :kid', { kid: Number(keyword) });
-          w.orWhere("r.name LIKE :like ESCAPE '\\'", { like: `%${escapeLike(keyword)}%` });
+          w.orWhere("r.name LIKE :like ESCAPE '!'", { like: `%${escapeLike(keyword)}%` });
         }),
       );
     }

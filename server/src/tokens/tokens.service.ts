@@ -241,10 +241,11 @@ export class TokensService {
     const res = await em
       .createQueryBuilder()
       .update(TokenEntity)
+      // status first: MySQL assigns left to right, so a later expression would see the new remain_quota.
       .set({
+        status: () => `CASE WHEN status = ${TOKEN_EXHAUSTED} AND (unlimited_quota OR remain_quota + ${amount} > 0) THEN ${TOKEN_ENABLED} ELSE status END`,
         remainQuota: () => `remain_quota + ${amount}`,
         usedQuota: () => `used_quota - ${amount}`,
-        status: () => `CASE WHEN status = ${TOKEN_EXHAUSTED} AND (unlimited_quota OR remain_quota + ${amount} > 0) THEN ${TOKEN_ENABLED} ELSE status END`,
       })
       .where('id = :id', { id: tokenId })
       .execute();
@@ -289,7 +290,7 @@ export class TokensService {
   private async query(actor: Principal, filter: { keyword?: string; keyHash?: string }, p: unknown, size: unknown): Promise<TokenView[]> {
     const page = parsePage(p, size, 10);
     const qb = this.db.manager.createQueryBuilder(TokenEntity, 't').where('t.user_id = :u', { u: actor.id });
-    if (filter.keyword) qb.andWhere("t.name LIKE :like ESCAPE '\\'", { like: `%${escapeLike(filter.keyword)}%` });
+    if (filter.keyword) qb.andWhere("t.name LIKE :like ESCAPE '!'", { like: `%${escapeLike(filter.keyword)}%` });
     if (filter.keyHash) qb.andWhere('t.key_hash = :h', { h: filter.keyHash });
     const rows = await qb.orderBy('t.id', 'DESC').skip(page.offset).take(page.pageSize).getMany();
     return rows.map((t) => this.view(t));

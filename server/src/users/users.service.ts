@@ -398,9 +398,9 @@ export class UsersService implements OnModuleInit {
           if (/^\d+$/.test(filter.keyword as string) && Number(filter.keyword) <= 2_147_483_647) {
             w.orWhere('u.id = :kid', { kid: Number(filter.keyword) });
           }
-          w.orWhere("u.username LIKE :like ESCAPE '\\'", { like })
-            .orWhere("u.email LIKE :like ESCAPE '\\'", { like })
-            .orWhere("u.display_name LIKE :like ESCAPE '\\'", { like });
+          w.orWhere("u.username LIKE :like ESCAPE '!'", { like })
+            .orWhere("u.email LIKE :like ESCAPE '!'", { like })
+            .orWhere("u.display_name LIKE :like ESCAPE '!'", { like });
         }),
       );
     }
@@ -576,6 +576,15 @@ export class UsersService implements OnModuleInit {
    * Binds a provider id to the user inside the caller's transaction, in one conditional statement:
    * false when another account holds it (the partial unique index settles a race) or the user is gone.
    */
+  /**
+   * The users table as the subquery of an UPDATE of users: MySQL 8 refuses the target table there
+   * (error 1093) unless it is a derived table it must materialise (a LIMIT keeps it from merging).
+   */
+  private otherHolders(col: string): string {
+    // At most one account holds a value (the unique index): two rows cover it and this user.
+    return this.db.kind === 'mysql' ? `(SELECT id, ${col} FROM users WHERE ${col} = :v LIMIT 2)` : 'users';
+  }
+
   async setBinding(em: EntityManager, userId: number, kind: BindingKind, value: string, linuxdoLevel?: number): Promise<boolean> {
     if (value === '' || value.length > 64) return false;
     const col = BINDING_COLUMN[kind];
@@ -586,11 +595,11 @@ export class UsersService implements OnModuleInit {
         .createQueryBuilder()
         .update(UserEntity)
         .set(set)
-        .where(`id = :id AND deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM users o WHERE o.${col} = :v AND o.id <> :id)`, { id: userId, v: value })
+        .where(`id = :id AND deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM ${this.otherHolders(col)} o WHERE o.${col} = :v AND o.id <> :id)`, { id: userId, v: value })
         .execute();
       return DatabaseService.affected(res) === 1;
     } catch (err) {
-      if (/unique|constraint/i.test((err as Error).message)) return false;
+      if (/unique|constraint|duplicate entry/i.test((err as Error).message)) return false;
       throw err;
     }
   }
