@@ -18,6 +18,14 @@ async function centreIsReachable(page: Page, selector: string): Promise<boolean>
   })()`);
 }
 
+async function waitForEnabled(locator: import('playwright-core').Locator): Promise<void> {
+  const end = Date.now() + 10_000;
+  while (!(await locator.isEnabled())) {
+    if (Date.now() > end) throw new Error('still disabled');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 describe('console part 3', () => {
   let h: ConsoleHarness;
   let user: Caller;
@@ -67,4 +75,47 @@ describe('console part 3', () => {
       },
     );
   });
+
+  describe('3. confirm dialogs follow the theme and the language', () => {
+    it.each(LOCALES.flatMap((locale) => THEMES.map((theme) => [locale, theme] as const)))(
+      "the playground's clear-conversation confirm (%s, %s)",
+      async (locale, theme) => {
+        const o = await openPage(h, '/playground', { as: user, locale, theme });
+        const { page } = o;
+        const input = page.getByRole('textbox').last();
+        await input.fill('something to clear');
+        await input.press('Enter');
+        const clear = page.getByRole('button', { name: locale === 'en' ? 'Clear conversation' : '清空对话' });
+        await waitForEnabled(clear);
+        await clear.click();
+        const dialog = page.getByRole('alertdialog');
+        await dialog.waitFor();
+        const names = (await dialog.getByRole('button').allInnerTexts()).map((s) => s.trim()).filter((s) => s !== '');
+        expect(names).toEqual(expect.arrayContaining(locale === 'en' ? ['Cancel', 'OK'] : ['取消', '确定']));
+        if (locale === 'en') expect(await dialog.innerText()).not.toMatch(/[\u3400-\u9fff]/);
+        // The dialog's surface is dark in the dark theme and light in the light one.
+        await dialog.evaluate((el) => el.setAttribute('data-probe', 'confirm'));
+        const bg = await page.evaluate<string>(`(() => {
+          let node = document.querySelector('[data-probe=confirm]');
+          while (node) {
+            const c = getComputedStyle(node).backgroundColor;
+            if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') return c;
+            node = node.parentElement;
+          }
+          return '';
+        })()`);
+        const [r = 0, g = 0, b = 0] = (bg.match(/\d+/g) ?? []).map(Number);
+        const luminance = (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+        if (theme === 'dark') expect(luminance).toBeLessThan(0.35);
+        else expect(luminance).toBeGreaterThan(0.8);
+        await screenshot(page, `part3-clear-confirm-${locale}-${theme}`);
+        await expectAccessible(page);
+        await dialog.getByRole('button', { name: locale === 'en' ? 'OK' : '确定' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await page.getByText('something to clear').waitFor({ state: 'detached' });
+        await o.close();
+      },
+    );
+  });
 });
+
