@@ -117,5 +117,35 @@ describe('console part 3', () => {
       },
     );
   });
+
+  describe('5. no Chinese in the English console outside user data', () => {
+    beforeAll(async () => {
+      const ch = await h.root.post('/api/channel/', { name: 'tags', type: 1, key: 'sk-tags-test', base_url: 'https://upstream.example', models: 'gpt-4o,o1-mini', group: 'default' });
+      expect(ch.body.success).toBe(true);
+      const vendors = [
+        { Manufacturer: 'OpenAI', icon: '', description: '', models: [{ model_name: 'gpt-4o', type: ['对话', '多模态'], illustrate: '' }, { model_name: 'o1-mini', type: ['推理'], illustrate: '' }] },
+      ];
+      expect((await h.root.put('/api/option/', { key: 'Manufacturers', value: JSON.stringify(vendors) })).body.success).toBe(true);
+    });
+
+    it.each(THEMES.flatMap((theme) => [1280, 390].map((width) => [theme, width] as const)))(
+      'the pricing tags are in English (%s, %i px)',
+      async (theme, width) => {
+        const o = await openPage(h, '/pricing', { as: user, locale: 'en', theme, width });
+        const { page } = o;
+        const table = page.getByRole('table').first();
+        await table.getByText('Reasoning', { exact: true }).waitFor();
+        await table.getByText('Chat', { exact: true }).first().waitFor();
+        await table.getByText('Multimodal', { exact: true }).waitFor();
+        const cells = await table.locator('tbody').innerText();
+        expect(cells).not.toMatch(/对话|多模态|推理/);
+        await screenshot(page, `part3-pricing-en-${theme}-${width}`);
+        await expectAccessible(page);
+        if (width === 390) await expectNoHorizontalOverflow(page);
+        expect(o.errors).toEqual([]);
+        await o.close();
+      },
+    );
+  });
 });
 
