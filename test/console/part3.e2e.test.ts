@@ -147,5 +147,38 @@ describe('console part 3', () => {
       },
     );
   });
+
+  describe('7. the spec routes /user/edit/{id} and /user/edit', () => {
+    it.each([
+      ['zh-CN', 'light', 1280],
+      ['en', 'dark', 1280],
+      ['zh-CN', 'dark', 390],
+      ['en', 'light', 390],
+    ] as const)('opens the edit dialog of that user, and one\'s own profile (%s, %s, %i px)', async (locale, theme, width) => {
+      const self = (await user.get('/api/user/self')).body.data as { id: number; username: string };
+      const o = await openPage(h, `/user/edit/${self.id}`, { as: h.root, locale, theme, width });
+      const { page } = o;
+      const dialog = page.getByRole('dialog', { name: locale === 'en' ? 'Edit user' : '编辑用户' });
+      await dialog.waitFor();
+      expect(await dialog.getByRole('textbox').first().inputValue()).toBe(self.username);
+      await screenshot(page, `part3-user-edit-${locale}-${theme}-${width}`);
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/user');
+      // An unknown id says so and lands on the list.
+      await page.goto(`${h.url}/user/edit/99999999`);
+      await page.getByText(locale === 'en' ? 'User 99999999 not found' : '用户 99999999 不存在').first().waitFor();
+      expect(new URL(page.url()).pathname).toBe('/user');
+      expect(await page.getByText(locale === 'en' ? 'Page not found' : '页面不存在').count()).toBe(0);
+      await o.close();
+
+      const mine = await openPage(h, '/user/edit', { as: user, locale, theme, width });
+      await mine.page.getByRole('heading', { name: locale === 'en' ? 'Personal' : '个人设置' }).first().waitFor();
+      expect(new URL(mine.page.url()).pathname).toBe('/setting');
+      expect(mine.errors).toEqual([]);
+      await mine.close();
+    });
+  });
 });
 
