@@ -180,5 +180,47 @@ describe('console part 3', () => {
       await mine.close();
     });
   });
+
+  describe('8. the default-password warning, once per login session', () => {
+    it.each([
+      ['zh-CN', 'light'],
+      ['en', 'dark'],
+    ] as const)('does not come back after "Later" on reloads or in a new tab, and does after the next login (%s, %s)', async (locale, theme) => {
+      const en = locale === 'en';
+      const o = await openPage(h, '/login', { locale, theme });
+      const { page, context } = o;
+      const login = async () => {
+        await page.getByLabel(en ? 'Username or e-mail' : '用户名或邮箱').fill('root');
+        await page.getByRole('textbox', { name: en ? 'Password' : '密码', exact: true }).fill('123456');
+        await page.getByRole('button', { name: en ? 'Log in' : '登录', exact: true }).last().click();
+      };
+      const dialog = (p: Page) => p.getByRole('dialog', { name: en ? 'Default password' : '默认密码' });
+      const floating = (p: Page) => p.getByRole('group', { name: en ? 'Quick actions' : '快捷操作' });
+      await login();
+      await dialog(page).waitFor();
+      await screenshot(page, `part3-default-password-${locale}-${theme}`);
+      await expectAccessible(page);
+      await dialog(page).getByRole('button', { name: en ? 'Later' : '稍后' }).click();
+      await dialog(page).waitFor({ state: 'detached' });
+      // Reload: the shell's lazy part (floating buttons and this dialog) is back, the dialog is not.
+      await page.reload();
+      await floating(page).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await dialog(page).count()).toBe(0);
+      const tab = await context.newPage();
+      await tab.goto(`${h.url}/token`);
+      await floating(tab).waitFor();
+      await tab.waitForLoadState('networkidle');
+      expect(await dialog(tab).count()).toBe(0);
+      await tab.close();
+      // Log out and in again: a new session warns again.
+      await page.evaluate("fetch('/api/user/logout')");
+      await page.evaluate("localStorage.removeItem('user')");
+      await page.goto(`${h.url}/login`);
+      await login();
+      await dialog(page).waitFor();
+      await o.close();
+    });
+  });
 });
 
