@@ -2,6 +2,8 @@
 // 390 px, both languages, both themes. One server and one browser for the whole suite.
 import type { Page } from 'playwright-core';
 import { newUser, type Caller } from '../support/http';
+import { DatabaseService } from '../../server/src/database/database.service';
+import { QuotaDataEntity } from '../../server/src/dashboard/quota-data.entity';
 import { expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, startConsole, type ConsoleHarness } from './support';
 
 const THEMES = ['light', 'dark'] as const;
@@ -219,6 +221,85 @@ describe('console part 3', () => {
       await page.goto(`${h.url}/login`);
       await login();
       await dialog(page).waitFor();
+      await o.close();
+    });
+  });
+
+  describe('9. the dashboard charts, against seeded hourly data', () => {
+    const DAY = 86400;
+    let dayA = 0;
+    let dayB = 0;
+    beforeAll(async () => {
+      expect((await h.root.put('/api/option/', { key: 'DataExportEnabled', value: 'true' })).body.success).toBe(true);
+      const self = (await user.get('/api/user/self')).body.data as { id: number; username: string };
+      const hour = Math.floor(Date.now() / 1000 / 3600) * 3600;
+      // Two hourly buckets 3 days apart (a gap of two empty days), two models in the first.
+      dayA = hour - 3 * DAY;
+      dayB = hour;
+      const row = (modelName: string, createdAt: number, quota: number, count: number) => ({ userId: self.id, username: self.username, modelName, createdAt, tokenUsed: count * 100, count, quota });
+      await h.t.app.get(DatabaseService).manager.insert(QuotaDataEntity, [
+        row('gpt-4o', dayA, 300_000, 3),
+        row('claude-3-haiku', dayA, 100_000, 1),
+        row('gpt-4o', dayB, 200_000, 2),
+      ]);
+    });
+
+    it.each([
+      ['zh-CN', 'light', 1280],
+      ['en', 'dark', 1280],
+      ['en', 'light', 390],
+      ['zh-CN', 'dark', 390],
+    ] as const)('draws consumption over time by model (stacked, every day on the axis), calls by model, the model share and the totals (%s, %s, %i px)', async (locale, theme, width) => {
+      const en = locale === 'en';
+      const o = await openPage(h, '/detail', { as: user, locale, theme, width });
+      const { page } = o;
+      await page.evaluate("localStorage.setItem('data_export_default_time', JSON.stringify('day'))");
+      await page.reload();
+      const overTime = page.getByRole('figure', { name: en ? 'Quota over time, by model' : '额度随时间的变化（按模型）' });
+      await overTime.locator('.recharts-bar-rectangle path').first().waitFor();
+      // The x axis: every day from 7 days ago to today, the empty ones included, in order.
+      const expected = await page.evaluate<string[]>(`(() => {
+        const out = [];
+        const d = new Date(); d.setHours(0, 0, 0, 0); d.setDate(d.getDate() - 7);
+        const end = new Date(); end.setHours(0, 0, 0, 0); end.setDate(end.getDate() + ${width === 390 ? 0 : 0});
+        for (; d <= end; d.setDate(d.getDate() + 1)) out.push(d.toLocaleDateString(${JSON.stringify(locale)}, { year: 'numeric', month: '2-digit', day: '2-digit' }));
+        return out;
+      })()`);
+      // (Recharts draws tick labels in a layer of their own: the X ones are those that are dates.)
+      await overTime.locator('.recharts-cartesian-axis-tick-value').first().waitFor();
+      const ticks = (await overTime.locator('.recharts-cartesian-axis-tick-value').allTextContents()).map((s) => s.trim()).filter((s) => /\d{2}.\d{2}/.test(s) && !/[$¥]/.test(s));
+      expect(ticks.length).toBeGreaterThanOrEqual(2);
+      for (const tick of ticks) expect(expected).toContain(tick);
+      if (width === 1280) expect(await overTime.locator('.recharts-xAxis .recharts-cartesian-axis-tick').count()).toBe(expected.length);
+      expect([...ticks].sort((a, b) => expected.indexOf(a) - expected.indexOf(b))).toEqual(ticks);
+      if (width === 1280) expect(ticks).toEqual(expected);
+      // Bars: two stacked in day A, one in day B; day B's bar sits 3 day-widths right of day A's.
+      const bars = await overTime.locator('.recharts-bar-rectangle path').evaluateAll((els) =>
+        els.map((e) => ({ x: Number(e.getAttribute('x')), w: Number(e.getAttribute('width')) })),
+      );
+      expect(bars).toHaveLength(3);
+      const xs = [...new Set(bars.map((b) => Math.round(b.x)))].sort((a, b) => a - b);
+      expect(xs).toHaveLength(2);
+      const [xA = 0, xB = 0] = xs;
+      const plot = await overTime.locator('.recharts-cartesian-grid').first().boundingBox();
+      const band = (plot?.width ?? 0) / expected.length;
+      expect((xB - xA) / band).toBeCloseTo(3, 0);
+      // Calls: the metric tab, then by model and the share pie (two models, two slices).
+      await page.getByRole('tab', { name: en ? 'Requests' : '请求次数' }).click();
+      const byModel = page.getByRole('figure', { name: en ? 'Requests by model' : '请求次数的模型分布' });
+      await byModel.waitFor();
+      expect(await byModel.locator('.recharts-bar-rectangle path').count()).toBe(2);
+      const share = page.getByRole('figure', { name: en ? 'Model share of Requests' : '请求次数的模型占比' });
+      await share.locator('.recharts-pie-sector').first().waitFor();
+      expect(await share.locator('.recharts-pie-sector').count()).toBe(2);
+      await share.getByText('claude-3-haiku').first().waitFor();
+      // The period's totals.
+      const totals = page.getByRole('group', { name: en ? 'Totals' : '合计' });
+      expect(await totals.innerText()).toContain('6');
+      await screenshot(page, `part3-dashboard-${locale}-${theme}-${width}`);
+      await expectAccessible(page);
+      if (width === 390) await expectNoHorizontalOverflow(page);
+      expect(o.errors).toEqual([]);
       await o.close();
     });
   });
