@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { GlobalStyles, I18nProvider, SluiceThemeProvider, Spinner, Toaster } from '@sluice/ui-kit';
+import { ConfirmHost, GlobalStyles, I18nProvider, SluiceThemeProvider, Spinner, Toaster } from '@sluice/ui-kit';
 import { Guard } from './app/Guard';
 import { Layout } from './app/Layout';
 import { SessionProvider, useSession } from './app/session';
@@ -13,6 +13,8 @@ function Themed() {
       <I18nProvider locale={locale}>
         <GlobalStyles />
         <Toaster />
+        {/* confirm() dialogs (the kit's widgets' and the console's) in this theme and language. */}
+        <ConfirmHost />
         <BrowserRouter>
           <Suspense fallback={<Spinner />}>
             <Routes>

@@ -29,6 +29,9 @@ export const routes: RouteEntry[] = [
   { path: '/oauth/telegram', access: 'public', bare: true, Page: page(() => import('./pages/TelegramCallbackPage'), 'TelegramCallbackPage') },
   { path: '/setting', access: 'user', Page: page(() => import('./pages/SettingsPage'), 'SettingsPage') },
   { path: '/user', access: 'admin', Page: page(() => import('./pages/UsersPage'), 'UsersPage') },
+  // Spec routes: /user/edit/{id} opens that user's edit dialog over the list; /user/edit is one's own profile.
+  { path: '/user/edit/:id', access: 'admin', Page: page(() => import('./pages/UsersPage'), 'UsersPage') },
+  { path: '/user/edit', access: 'user', Page: page(() => import('./pages/UsersPage'), 'OwnProfileRedirect') },
   // operations (console part 2)
   { path: '/channel', access: 'admin', Page: page(() => import('./pages/ChannelsPage'), 'ChannelsPage') },
   { path: '/channel/add', access: 'admin', Page: page(() => import('./pages/ChannelsPage'), 'ChannelsPage') },

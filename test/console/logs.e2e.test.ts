@@ -100,6 +100,49 @@ describe('request logs and dashboard screens', () => {
     await close();
   });
 
+  // Issue 27 point 4: no value broken mid-token, stat cards in one line of equal boxes.
+  it.each([
+    [1280, 'light', 'zh-CN'],
+    [1280, 'dark', 'en'],
+    [390, 'dark', 'zh-CN'],
+    [390, 'light', 'en'],
+  ] as const)('keeps every time, name, model and amount on one line and the stat cards aligned (%i px, %s, %s)', async (width, theme, locale) => {
+    const { page, errors, close } = await openPage(h, '/log', { as: h.root, width, theme, locale });
+    const table = page.getByRole('table', { name: locale === 'en' ? 'Request logs' : '使用日志' });
+    await table.getByRole('row').filter({ hasText: 'gpt-4.1-mini' }).waitFor();
+    // Every text node of a one-line column lies on one line (a break mid-token would give two).
+    const broken = await page.evaluate<string[]>(`(() => {
+      const out = [];
+      for (const td of document.querySelectorAll('td[data-nowrap=true]')) {
+        const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          if (!n.textContent.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (tops.size > 1) out.push(n.textContent);
+        }
+      }
+      return out;
+    })()`);
+    expect(broken).toEqual([]);
+    expect(await page.locator('td[data-nowrap=true]').count()).toBeGreaterThan(20);
+    // The five stat cards: equal heights, and at 1280 px one row with one top.
+    const boxes = await page
+      .getByRole('group', { name: locale === 'en' ? 'Summary' : '统计' })
+      .getByRole('group')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), height: Math.round(r.height) })));
+    expect(boxes).toHaveLength(5);
+    // Cards sharing a line have one height (a narrow screen wraps them onto several lines).
+    for (const top of new Set(boxes.map((b) => b.top))) expect(new Set(boxes.filter((b) => b.top === top).map((b) => b.height)).size).toBe(1);
+    if (width === 1280) expect(new Set(boxes.map((b) => b.top)).size).toBe(1);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `log-part3-${width}-${theme}-${locale}`);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('draws the dashboard from the aggregates, by model, in both themes and in English', async () => {
     const { page, errors, close } = await openPage(h, '/detail', { as: h.root });
     await page.getByRole('figure', { name: '额度随时间的变化（按模型）' }).waitFor();

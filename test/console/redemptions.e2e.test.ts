@@ -25,6 +25,7 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs
 describe('console: redemption codes', () => {
   let h: ConsoleHarness;
   let user: Caller;
+  let unusedCode = '';
 
   const codes = async (): Promise<Code[]> => (await h.root.get('/api/redemption/?p=0&page_size=100')).body.data.items as Code[];
   const named = async (name: string): Promise<Code[]> => (await codes()).filter((c) => c.name === name);
@@ -43,7 +44,7 @@ describe('console: redemption codes', () => {
   beforeAll(async () => {
     h = await startConsole();
     user = (await newUser(h.url)).caller;
-    await seed('seed-unused');
+    unusedCode = (await seed('seed-unused'))[0] ?? '';
     const [used] = await seed('seed-used');
     expect((await user.post('/api/user/topup', { key: used })).body).toMatchObject({ success: true });
   });
@@ -129,8 +130,15 @@ describe('console: redemption codes', () => {
     await row(page, 'seed-unused').getByRole('checkbox').check();
     await page.getByRole('button', { name: '复制所选兑换码' }).click();
     await page.getByText('已复制到剪贴板').first().waitFor();
-    const clip = await page.evaluate<string>('navigator.clipboard.readText()');
-    expect(clip).toMatch(/^seed-unused\s+\S+$/);
+    // The whole code, not the list's masked text.
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(`seed-unused    ${unusedCode}`);
+    expect(unusedCode).toMatch(/^[0-9a-f]{32}$/);
+
+    // The row's Copy copies the whole code too.
+    await page.evaluate("navigator.clipboard.writeText('')");
+    await row(page, 'seed-unused').getByRole('button', { name: '复制', exact: true }).click();
+    await page.getByText('已复制到剪贴板').first().waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(unusedCode);
 
     const usedBefore = (await codes()).filter((c) => c.status === 3).length;
     expect(usedBefore).toBeGreaterThanOrEqual(2);

@@ -53,6 +53,10 @@ export interface OpenOptions {
   locale?: 'zh-CN' | 'en';
   /** Viewport width; 390 for the narrow checks. */
   width?: number;
+  /** A touch screen (locator.tap() works), as a phone at 390 px. */
+  touch?: boolean;
+  /** Browser permissions granted to the console's origin, e.g. clipboard-read and clipboard-write. */
+  permissions?: string[];
 }
 
 export interface OpenedPage {
@@ -65,7 +69,8 @@ export interface OpenedPage {
 
 /** Opens `path` in a fresh browser context as the given user, theme, language and width. */
 export async function openPage(h: ConsoleHarness, path: string, opts: OpenOptions = {}): Promise<OpenedPage> {
-  const context = await h.browser.newContext({ viewport: { width: opts.width ?? 1280, height: 900 } });
+  const context = await h.browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.touch ? 844 : 900 }, hasTouch: opts.touch ?? false });
+  if (opts.permissions) await context.grantPermissions(opts.permissions, { origin: h.url });
   const init: Record<string, string> = {};
   if (opts.theme) init['theme-mode'] = opts.theme;
   if (opts.locale) init['sluice-locale'] = opts.locale;

@@ -210,6 +210,20 @@ describe.each(DATABASES)('redemption codes (%s)', (kind) => {
       for (const c of allCodes) expect(scanned).not.toContain(c);
     });
 
+    it('gives the whole codes of chosen ids only on POST /keys (the explicit copy), and refuses bad ids', async () => {
+      const [a, b] = await generate({ name: 'copyme', quota: 1, count: 2 });
+      const ra = await rowOf(a as string);
+      const rb = await rowOf(b as string);
+      const res = await admin.post('/api/redemption/keys', { ids: [rb.id, ra.id, 99_999_999] }).expect(200);
+      expect(res.body).toEqual({ success: true, message: '', data: [{ id: rb.id, key: b }, { id: ra.id, key: a }] });
+      for (const bad of [undefined, [], [0], ['1'], [1.5], Array.from({ length: 101 }, (_, i) => i + 1)]) {
+        const refused = await en(admin.post('/api/redemption/keys', { ids: bad })).expect(400);
+        expect(refused.body).toEqual({ success: false, message: 'Select 1 to 100 redemption codes' });
+      }
+      const zh = await admin.post('/api/redemption/keys', {}).expect(400);
+      expect(zh.body).toEqual({ success: false, message: '请选择 1 到 100 个兑换码' });
+    });
+
     it('answers 403 to regular users on every admin call', async () => {
       const { caller } = await newUser(t.url);
       const calls: request.Test[] = [
@@ -221,6 +235,7 @@ describe.each(DATABASES)('redemption codes (%s)', (kind) => {
         caller.put('/api/redemption/?status_only=true', { id: 1, status: 2 }),
         caller.delete('/api/redemption/1/'),
         caller.delete('/api/redemption/invalid'),
+        caller.post('/api/redemption/keys', { ids: [1] }),
       ];
       for (const call of calls) {
         const res = await en(call).expect(403);

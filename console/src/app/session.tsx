@@ -7,6 +7,8 @@ const THEME_KEY = 'theme-mode';
 const LOCALE_KEY = 'sluice-locale';
 const CHANNEL_MODELS_KEY = 'channel_models';
 
+export const DEFAULT_PASSWORD_LATER_KEY = 'default-password-later';
+
 export interface Session {
   user: StoredUser | null;
   admin: boolean;
@@ -54,6 +56,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const setUser = useCallback((next: StoredUser | null) => {
+    // A login or a logout starts a new session: root's put-off default-password warning shows again.
+    localStorage.removeItem(DEFAULT_PASSWORD_LATER_KEY);
     writeStoredUser(next);
     setUserState(next);
   }, []);

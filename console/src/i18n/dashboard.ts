@@ -32,6 +32,7 @@ export const dashboardZhCN = {
   charts: {
     overTime: '{{metric}}随时间的变化（按模型）',
     byModel: '{{metric}}的模型分布',
+    share: '{{metric}}的模型占比',
   },
   table: {
     caption: '按模型汇总',
@@ -75,6 +76,7 @@ export const dashboardEn: SameShape<typeof dashboardZhCN> = {
   charts: {
     overTime: '{{metric}} over time, by model',
     byModel: '{{metric}} by model',
+    share: 'Model share of {{metric}}',
   },
   table: {
     caption: 'Totals by model',

@@ -86,7 +86,7 @@ export function DashboardPage() {
         {isLoading ? (
           <Skeleton />
         ) : data && data.length > 0 ? (
-          <DashboardView rows={data} granularity={granularity} />
+          <DashboardView rows={data} granularity={granularity} range={range} />
         ) : (
           enabled && <EmptyState title={t('console.dashboard.empty')} />
         )}

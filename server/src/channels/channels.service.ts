@@ -13,6 +13,8 @@ import { assertSingleLineKey, effectiveBaseUrl, keyDestinationChanges, parseChan
 import { ChannelsError } from './channels-error';
 import { toChannelView, toRootKeyView, type ChannelView } from './channels.mapper';
 import { ModelListFetcher } from './model-list.fetcher';
+import { assertBaseUrlReachable } from './private-base-url';
+import { OptionsService } from '../options/options.service';
 import { RoutingIndexService } from './routing-index.service';
 
 export { ChannelsError };
@@ -81,6 +83,7 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
     private readonly bus: EventBus,
     private readonly routing: RoutingIndexService,
     private readonly fetcher: ModelListFetcher,
+    private readonly options: OptionsService,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly audit: AuditService,
   ) {
@@ -155,6 +158,7 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
     const inner = typeof body.channel === 'object' && body.channel !== null && !Array.isArray(body.channel) ? (body.channel as Body) : body;
     const mode = body.mode ?? inner.mode;
     const fields = parseChannelFields(inner, 'create');
+    assertBaseUrlReachable(fields.baseUrl, this.options.bool('AllowPrivateUpstreamEnabled'));
     if (mode !== 'batch') assertSingleLineKey(fields.key, fields.type ?? 1);
     const keys = mode === 'batch' ? splitKeyLines(fields.key ?? '') : [fields.key ?? ''];
     if (keys.length === 0) throw ChannelsError.of('channel.name_key_required');
@@ -213,6 +217,7 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
       if (body.weight !== undefined && body.weight !== '') patch.weight = parseWeight(body.weight);
     } else {
       fields = parseChannelFields(body, 'update');
+      assertBaseUrlReachable(fields.baseUrl, this.options.bool('AllowPrivateUpstreamEnabled'));
       Object.assign(patch, this.toColumns(fields));
     }
     const stored = await this.mustFind(id);

@@ -33,6 +33,12 @@ export class RedemptionsController {
     return ok(await this.redemptions.create(actor, body ?? {}));
   }
 
+  /** {ids} -> [{id, key}]: the whole codes, for an explicit copy (POST: never cached). */
+  @Post('keys')
+  async keys(@Actor() actor: Principal, @Body() body: Json) {
+    return ok(await this.redemptions.keys(actor, body ?? {}));
+  }
+
   /** Edit {id, name, quota, expired_time}, or `?status_only=true` with {id, status}. */
   @Put()
   async update(@Actor() actor: Principal, @Body() body: Json, @Query('status_only') statusOnly: unknown) {

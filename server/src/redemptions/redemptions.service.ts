@@ -64,7 +64,24 @@ export class RedemptionsService {
     return this.view(await this.mustFind(id));
   }
 
-  /** Generates `count` codes and returns them: the only response that carries whole codes. */
+  /**
+   * The whole codes of the given ids, for an admin's explicit copy (the row's Copy, copy
+   * selected): lists and reads carry them masked, so they never leave by accident.
+   */
+  async keys(_actor: Principal, body: Body): Promise<{ id: number; key: string }[]> {
+    const ids = body.ids;
+    if (!Array.isArray(ids) || ids.length < 1 || ids.length > COUNT_MAX || !ids.every((v) => Number.isSafeInteger(v) && (v as number) > 0)) {
+      throw RedemptionsError.of('redemption.ids_invalid', { max: COUNT_MAX });
+    }
+    const rows = await this.db.manager.createQueryBuilder(RedemptionEntity, 'r').where('r.id IN (:...ids)', { ids }).getMany();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return (ids as number[]).flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [{ id, key: this.box.open(r.keySealed) }] : [];
+    });
+  }
+
+  /** Generates `count` codes and returns them; lists and reads carry them masked. */
   async create(actor: Principal, body: Body): Promise<string[]> {
     const name = validateName(body.name, true) as string;
     const count = validateCount(body.count);

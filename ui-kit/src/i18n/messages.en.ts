@@ -149,6 +149,8 @@ export const en: Messages = {
   floatingButtons: {
     label: 'Quick actions',
     backToTop: 'Back to top',
+    open: 'Open quick actions',
+    close: 'Close quick actions',
   },
   pageContainer: {
     breadcrumb: 'Breadcrumb',

@@ -156,6 +156,8 @@ export const zhCN = {
   floatingButtons: {
     label: '快捷操作',
     backToTop: '回到顶部',
+    open: '展开快捷操作',
+    close: '收起快捷操作',
   },
   pageContainer: {
     breadcrumb: '面包屑导航',

@@ -1,4 +1,4 @@
-import { Chart, Stack, StatCard, Table, Tabs, TabsContent, TabsList, TabsTrigger, type TableColumn } from '@sluice/ui-kit';
+import { Chart, FormGrid, Stack, StatCard, Table, Tabs, TabsContent, TabsList, TabsTrigger, type TableColumn } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { compactCount, formatQuota, quotaDisplayOf } from '../quota/format';
@@ -9,13 +9,24 @@ const METRICS: readonly Metric[] = ['quota', 'tokens', 'count'];
 const MAX_SERIES = 8;
 
 /** Totals, the charts (one per metric tab) and the per-model table of the dashboard. */
-export function DashboardView({ rows, granularity }: { rows: readonly QuotaDataRow[]; granularity: Granularity }) {
+export function DashboardView({
+  rows,
+  granularity,
+  range,
+}: {
+  rows: readonly QuotaDataRow[];
+  granularity: Granularity;
+  /** The period asked for: every bucket in it is drawn, empty ones as zero. */
+  range?: { start: number; end: number };
+}) {
   const { t } = useT();
   const { status, locale } = useSession();
   const display = quotaDisplayOf(status);
   const totals = totalsByModel(rows);
   const sum = totals.reduce((a, m) => ({ quota: a.quota + m.quota, tokens: a.tokens + m.tokens, count: a.count + m.count }), { quota: 0, tokens: 0, count: 0 });
   const models = totals.slice(0, MAX_SERIES).map((m) => m.model);
+  const byModel = (metric: Metric) =>
+    totals.slice(0, MAX_SERIES).map((m) => ({ model: m.model, value: metric === 'quota' ? m.quota : metric === 'tokens' ? m.tokens : m.count }));
   const format = (metric: Metric) => (v: number) => (metric === 'quota' ? formatQuota(v, display) : compactCount(v));
   const columns: TableColumn<ModelTotal>[] = [
     { key: 'model', title: t('console.dashboard.table.model'), render: (m) => m.model },
@@ -40,7 +51,7 @@ export function DashboardView({ rows, granularity }: { rows: readonly QuotaDataR
         </TabsList>
         {METRICS.map((metric) => {
           const name = t(`console.dashboard.metric.${metric}`);
-          const data = seriesOverTime(rows, models, granularity, metric).map((d) => ({ bucket: bucketLabel(d.bucket, granularity, locale), ...d.values }));
+          const data = seriesOverTime(rows, models, granularity, metric, range).map((d) => ({ bucket: bucketLabel(d.bucket, granularity, locale), ...d.values }));
           return (
             <TabsContent key={metric} value={metric}>
               <Stack gap={5}>
@@ -53,15 +64,26 @@ export function DashboardView({ rows, granularity }: { rows: readonly QuotaDataR
                   title={t('console.dashboard.charts.overTime', { metric: name })}
                   formatValue={format(metric)}
                 />
-                <Chart
-                  kind="bar"
-                  size="sm"
-                  data={totals.slice(0, MAX_SERIES).map((m) => ({ model: m.model, value: metric === 'quota' ? m.quota : metric === 'tokens' ? m.tokens : m.count }))}
-                  xKey="model"
-                  series={[{ key: 'value', label: name }]}
-                  title={t('console.dashboard.charts.byModel', { metric: name })}
-                  formatValue={format(metric)}
-                />
+                <FormGrid columns={2}>
+                  <Chart
+                    kind="bar"
+                    size="sm"
+                    data={byModel(metric)}
+                    xKey="model"
+                    series={[{ key: 'value', label: name }]}
+                    title={t('console.dashboard.charts.byModel', { metric: name })}
+                    formatValue={format(metric)}
+                  />
+                  <Chart
+                    kind="pie"
+                    size="sm"
+                    data={byModel(metric)}
+                    xKey="model"
+                    series={[{ key: 'value', label: name }]}
+                    title={t('console.dashboard.charts.share', { metric: name })}
+                    formatValue={format(metric)}
+                  />
+                </FormGrid>
               </Stack>
             </TabsContent>
           );

@@ -56,8 +56,28 @@ export function totalsByModel(rows: readonly QuotaDataRow[]): ModelTotal[] {
   return [...map.values()].sort((a, b) => b.quota - a.quota || a.model.localeCompare(b.model));
 }
 
+/** Most buckets drawn; a longer range at this granularity starts at its last MAX_BUCKETS buckets. */
+export const MAX_BUCKETS = 24 * 62;
+
+/** The start of the bucket after the one starting at `start` (local days and weeks). */
+export function nextBucket(start: number, g: Granularity): number {
+  if (g === 'hour') return start + 3600;
+  const d = new Date(start * 1000);
+  d.setDate(d.getDate() + (g === 'week' ? 7 : 1));
+  return Math.floor(d.getTime() / 1000);
+}
+
+/** Every bucket start from the one holding `start` to the one holding `end`, empty ones included. */
+export function bucketsBetween(start: number, end: number, g: Granularity): number[] {
+  const out: number[] = [];
+  const last = bucketStart(end, g);
+  for (let b = bucketStart(start, g); b <= last; b = nextBucket(b, g)) out.push(b);
+  return out.slice(-MAX_BUCKETS);
+}
+
 /**
- * One datum per bucket, in time order, with a field per model. Models are keyed `m0`, `m1`, ... (the
+ * One datum per bucket of the range (empty buckets as zero, so the time axis is true to time), in
+ * time order, with a field per model. Models are keyed `m0`, `m1`, ... (the
  * chart reads keys as paths, and model names hold dots), in the order of `models`.
  */
 export function seriesOverTime(
@@ -65,14 +85,17 @@ export function seriesOverTime(
   models: readonly string[],
   g: Granularity,
   metric: Metric,
+  range?: { start: number; end: number },
 ): { bucket: number; values: Record<string, number> }[] {
   const index = new Map(models.map((m, i) => [m, `m${i}`]));
+  const zero = () => Object.fromEntries(models.map((_, i) => [`m${i}`, 0]));
   const buckets = new Map<number, Record<string, number>>();
+  if (range) for (const b of bucketsBetween(range.start, range.end, g)) buckets.set(b, zero());
   for (const r of rows) {
     const key = index.get(r.model_name);
     if (key === undefined) continue;
     const b = bucketStart(r.created_at, g);
-    const values = buckets.get(b) ?? Object.fromEntries(models.map((_, i) => [`m${i}`, 0]));
+    const values = buckets.get(b) ?? zero();
     values[key] = (values[key] ?? 0) + valueOf(r, metric);
     buckets.set(b, values);
   }

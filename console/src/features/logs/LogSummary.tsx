@@ -15,7 +15,7 @@ export function LogSummary({ params }: { params: Record<string, string | number>
   const loading = isLoading || !data;
   return (
     <Stack gap={3}>
-      <Stack direction="row" gap={3} role="group" aria-label={t('console.logs.summary.label')}>
+      <Stack direction="row" gap={3} align="stretch" wrap role="group" aria-label={t('console.logs.summary.label')}>
         <StatCard label={t('console.logs.summary.quota')} value={data ? formatQuota(data.quota, display) : ''} loading={loading} />
         <StatCard label={t('console.logs.summary.count')} value={data ? compactCount(data.count) : ''} loading={loading} />
         <StatCard label={t('console.logs.summary.tokens')} value={data ? compactCount(data.token) : ''} loading={loading} />

@@ -13,14 +13,14 @@ export function useLogColumns(onUser: (userId: number) => void): TableColumn<Log
   const { admin, status, locale } = useSession();
   const display = quotaDisplayOf(status);
   const columns: (TableColumn<LogRow> | false)[] = [
-    { key: 'created_at', title: t('console.logs.columns.time'), render: (r) => formatTime(r.created_at, locale), width: '11rem' },
+    { key: 'created_at', nowrap: true, title: t('console.logs.columns.time'), render: (r) => formatTime(r.created_at, locale), width: '11rem' },
     admin && {
-      key: 'channel',
+      key: 'channel', nowrap: true,
       title: t('console.logs.columns.channel'),
       render: (r) => (r.channel ? <Tag size="sm">{r.channel}</Tag> : ''),
     },
     admin && {
-      key: 'username',
+      key: 'username', nowrap: true,
       title: t('console.logs.columns.username'),
       render: (r) =>
         r.user_id ? (
@@ -31,10 +31,10 @@ export function useLogColumns(onUser: (userId: number) => void): TableColumn<Log
           r.username
         ),
     },
-    { key: 'token_name', title: t('console.logs.columns.token'), render: (r) => (r.token_name ? <Tag size="sm">{r.token_name}</Tag> : '') },
-    { key: 'token_group', title: t('console.logs.columns.group'), render: (r) => r.token_group },
+    { key: 'token_name', nowrap: true, title: t('console.logs.columns.token'), render: (r) => (r.token_name ? <Tag size="sm">{r.token_name}</Tag> : '') },
+    { key: 'token_group', nowrap: true, title: t('console.logs.columns.group'), render: (r) => r.token_group },
     {
-      key: 'type',
+      key: 'type', nowrap: true,
       title: t('console.logs.columns.type'),
       render: (r) => {
         const k = logTypeKey(r.type);
@@ -45,9 +45,9 @@ export function useLogColumns(onUser: (userId: number) => void): TableColumn<Log
         );
       },
     },
-    { key: 'model_name', title: t('console.logs.columns.model'), render: (r) => r.model_name },
+    { key: 'model_name', nowrap: true, title: t('console.logs.columns.model'), render: (r) => r.model_name },
     {
-      key: 'use_time',
+      key: 'use_time', nowrap: true,
       title: t('console.logs.columns.useTime'),
       render: (r) => {
         if (r.type !== 2) return '';
@@ -76,9 +76,9 @@ export function useLogColumns(onUser: (userId: number) => void): TableColumn<Log
         );
       },
     },
-    { key: 'prompt_tokens', title: t('console.logs.columns.prompt'), align: 'end', render: (r) => (r.type === 2 ? r.prompt_tokens : '') },
-    { key: 'completion_tokens', title: t('console.logs.columns.completion'), align: 'end', render: (r) => (r.type === 2 ? r.completion_tokens : '') },
-    { key: 'quota', title: t('console.logs.columns.quota'), align: 'end', render: (r) => (r.quota ? formatQuota(r.quota, display) : '') },
+    { key: 'prompt_tokens', nowrap: true, title: t('console.logs.columns.prompt'), align: 'end', render: (r) => (r.type === 2 ? r.prompt_tokens : '') },
+    { key: 'completion_tokens', nowrap: true, title: t('console.logs.columns.completion'), align: 'end', render: (r) => (r.type === 2 ? r.completion_tokens : '') },
+    { key: 'quota', nowrap: true, title: t('console.logs.columns.quota'), align: 'end', render: (r) => (r.quota ? formatQuota(r.quota, display) : '') },
     admin && {
       key: 'retry',
       title: t('console.logs.columns.retry'),
@@ -90,6 +90,8 @@ export function useLogColumns(onUser: (userId: number) => void): TableColumn<Log
     {
       key: 'detail',
       title: t('console.logs.columns.detail'),
+      // One ratio per line, each line whole.
+      nowrap: true,
       render: (r) => <LogDetail row={r} />,
     },
   ];
@@ -107,12 +109,19 @@ function LogDetail({ row }: { row: LogRow }) {
   if (typeof other.completion_ratio === 'number') parts.push(t('console.logs.cells.completionRatio', { value: other.completion_ratio }));
   if (typeof other.group_ratio === 'number') parts.push(t('console.logs.cells.groupRatio', { value: other.group_ratio }));
   if (typeof other.cache_tokens === 'number' && other.cache_tokens > 0) parts.push(t('console.logs.cells.cacheTokens', { value: other.cache_tokens }));
-  const text = parts.join('，') || row.content;
-  return row.content && row.content !== text ? (
+  if (parts.length === 0) return <>{row.content}</>;
+  const lines = (
+    <Stack gap={0}>
+      {parts.map((p) => (
+        <span key={p}>{p}</span>
+      ))}
+    </Stack>
+  );
+  return row.content ? (
     <Tooltip content={row.content}>
-      <span tabIndex={0}>{text}</span>
+      <span tabIndex={0}>{lines}</span>
     </Tooltip>
   ) : (
-    <>{text}</>
+    lines
   );
 }

@@ -52,14 +52,26 @@ export function RedemptionManagement() {
   const patchRow = (row: Redemption) =>
     void mutate((current) => (current ? { ...current, items: current.items.map((r) => (r.id === row.id ? row : r)) } : current), { revalidate: false });
 
+  /** The rows with their whole codes (POST /api/redemption/keys); null when the request failed (toasted). */
+  const wholeCodes = async (rows: readonly Redemption[]): Promise<Redemption[] | null> => {
+    const res = await call<{ id: number; key: string }[]>('POST', '/api/redemption/keys', { ids: rows.map((r) => r.id) });
+    if (!res) return null;
+    const byId = new Map(res.data.map((k) => [k.id, k.key]));
+    return rows.flatMap((r) => (byId.has(r.id) ? [{ ...r, key: byId.get(r.id) ?? '' }] : []));
+  };
+
   const onAction = async (action: RedemptionAction, row: Redemption) => {
     switch (action) {
       case 'view':
         setViewing(row);
         return;
-      case 'copy':
-        await copy(row.key, { successMessage: t('console.redemptions.copied') });
+      case 'copy': {
+        // The list carries the code masked; the whole code is asked for at the copy.
+        const whole = await wholeCodes([row]);
+        const first = whole?.[0];
+        if (first) await copy(first.key, { successMessage: t('console.redemptions.copied') });
         return;
+      }
       case 'edit':
         setForm({ mode: 'edit', code: row });
         return;
@@ -96,13 +108,14 @@ export function RedemptionManagement() {
     }
   };
 
-  const copySelected = () => {
+  const copySelected = async () => {
     const rows = selected.flatMap((k) => seen.current.get(Number(k)) ?? []);
     if (rows.length === 0) {
       toast.error(t('console.redemptions.selectAtLeastOne'));
       return;
     }
-    void copy(selectedCodesText(rows), { successMessage: t('console.redemptions.copied') });
+    const whole = await wholeCodes(rows);
+    if (whole) await copy(selectedCodesText(whole), { successMessage: t('console.redemptions.copied') });
   };
 
   const removeInvalid = async () => {
@@ -161,7 +174,7 @@ export function RedemptionManagement() {
               <Button variant="primary" onClick={() => setForm({ mode: 'add' })}>
                 {t('console.redemptions.add')}
               </Button>
-              <Button variant="outline" onClick={copySelected}>
+              <Button variant="outline" onClick={() => void copySelected()}>
                 {t('console.redemptions.copySelected')}
               </Button>
               <Button variant="outline" tone="danger" onClick={() => void removeInvalid()}>

@@ -1,7 +1,8 @@
 // /user (spec §2 screen 10, §4): paged list (10/20/50/100) with keyword and group search, add and
 // edit dialogs, row actions whose answer (status, role, quota) replaces the row's values, and the
 // quota dialog. Deleted users stay listed as cancelled, without actions.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { Button, Dialog, DialogActions, FormField, Input, PageContainer, Select, Stack, Table, Toolbar, toast, type TableColumn } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
@@ -26,6 +27,28 @@ export function UserManagement() {
   const { page, pageSize, setPage, pagination } = usePaging('first-page');
   const [busyId, setBusyId] = useState<number | null>(null);
   const [form, setForm] = useState<UserFormTarget | null>(null);
+  // /user/edit/{id}: the user is read by id and its edit dialog opened; closing it returns to /user.
+  const { id: routeId } = useParams();
+  const navigate = useNavigate();
+  const routeUserId = routeId !== undefined && /^\d+$/.test(routeId) ? Number(routeId) : null;
+  const { data: routeUser, error: routeError } = useApiData<AdminUser>(routeUserId !== null ? keys.user(routeUserId) : null);
+  const opened = useRef<number | null>(null);
+  useEffect(() => {
+    if (routeUser && opened.current !== routeUser.id) {
+      opened.current = routeUser.id;
+      setForm({ mode: 'edit', user: routeUser });
+    }
+  }, [routeUser]);
+  useEffect(() => {
+    if (routeId !== undefined && (routeUserId === null || routeError)) {
+      toast.error(t('console.users.editNotFound', { id: routeId }));
+      navigate('/user', { replace: true });
+    }
+  }, [routeId, routeUserId, routeError, navigate, t]);
+  const closeForm = () => {
+    setForm(null);
+    if (routeId !== undefined) navigate('/user', { replace: true });
+  };
   const [quotaUser, setQuotaUser] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
 
@@ -121,9 +144,9 @@ export function UserManagement() {
       <UserFormDialog
         target={form}
         display={display}
-        onClose={() => setForm(null)}
+        onClose={closeForm}
         onSaved={(saved) => {
-          setForm(null);
+          closeForm();
           if (saved) patchRow(saved.id, saved);
           else void mutate();
         }}

@@ -29,6 +29,11 @@ export const StyledMain = styled.main<{ $gutter: boolean }>`
       @media (min-width: ${t.breakpoints.md}) {
         padding-inline-end: calc(${t.space[6]} + ${t.sizes.control.lg} + ${t.space[2]});
       }
+      /* On a phone they fold into one launcher in the corner (FloatingButtons), and the page ends
+         above it: the last control of a page can always be scrolled clear of it. */
+      @media (max-width: calc(${t.breakpoints.md} - 0.02px)) {
+        padding-block-end: calc(${t.space[4]} + ${t.sizes.control.lg} + ${t.space[2]});
+      }
     `;
   }}
 `;

@@ -18,7 +18,7 @@ const meta = {
   component: Chart,
   args: { kind: 'bar', data, xKey: 'hour', series, stacked: true, title: '按模型的额度消耗', size: 'md' },
   argTypes: {
-    kind: { control: 'inline-radio', options: ['line', 'area', 'bar'] },
+    kind: { control: 'inline-radio', options: ['line', 'area', 'bar', 'pie'] },
     size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] },
   },
 } satisfies Meta<typeof Chart>;
@@ -29,3 +29,19 @@ type Story = StoryObj<typeof meta>;
 export const StackedBars: Story = {};
 export const Lines: Story = { args: { kind: 'line', stacked: false, title: '请求次数' } };
 export const Areas: Story = { args: { kind: 'area', title: 'Tokens' } };
+
+/** A share of a whole: one slice per model. */
+export const Pie: Story = {
+  args: {
+    kind: 'pie',
+    stacked: false,
+    title: '模型占比',
+    xKey: 'model',
+    data: [
+      { model: 'gpt-4o', quota: 520 },
+      { model: 'claude-3-5-sonnet', quota: 310 },
+      { model: 'gemini-1.5-pro', quota: 140 },
+    ],
+    series: [{ key: 'quota', label: '额度' }],
+  },
+};

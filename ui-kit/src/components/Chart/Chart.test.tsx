@@ -34,4 +34,22 @@ describe('Chart', () => {
     expect(screen.getByRole('figure', { name: '额度' })).toBeInTheDocument();
     expect(screen.getAllByText('$2').length).toBeGreaterThan(0);
   });
+
+  it('draws a pie: one slice per datum from the first series, in the palette, with a legend', async () => {
+    const shares = [
+      { model: 'gpt-4o', quota: 300 },
+      { model: 'claude', quota: 100 },
+      { model: 'gemini', quota: 0 },
+    ];
+    const { container } = renderWithTheme(
+      <Chart kind="pie" data={shares} xKey="model" series={[{ key: 'quota', label: '额度' }]} title="模型占比" width={400} />,
+    );
+    expect(screen.getByRole('figure', { name: '模型占比' })).toHaveAttribute('data-kind', 'pie');
+    const slices = container.querySelectorAll('.recharts-pie-sector path');
+    expect(slices.length).toBeGreaterThanOrEqual(2);
+    expect(slices[0]).toHaveAttribute('fill', lightTheme.chart[0]);
+    expect(await screen.findByText('gpt-4o')).toBeInTheDocument();
+    expect(await screen.findByText('claude')).toBeInTheDocument();
+  });
 });
+

@@ -7,8 +7,11 @@ import {
   BarChart,
   CartesianGrid,
   Legend,
+  Cell,
   Line,
   LineChart,
+  Pie,
+  PieChart,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -17,7 +20,8 @@ import {
 import { resolveTheme } from '../../theme/resolveTheme';
 import { StyledChartCaption, StyledChartFigure, StyledTooltip, StyledTooltipRow } from './Chart.styles';
 
-export type ChartKind = 'line' | 'area' | 'bar';
+/** 'pie': one slice per datum, sized by the first series, named by `xKey` (a share of a whole). */
+export type ChartKind = 'line' | 'area' | 'bar' | 'pie';
 
 export type ChartDatum = Record<string, string | number>;
 
@@ -117,8 +121,21 @@ export const Chart = forwardRef<HTMLElement, ChartProps>(function Chart(
     </>
   );
   const stackId = stacked ? 'stack' : undefined;
+  const first = series[0];
   const plot =
-    kind === 'bar' ? (
+    kind === 'pie' ? (
+      <PieChart {...(width !== undefined ? { width, height } : {})} margin={{ top: 8, right: 16, bottom: 0, left: 16 }}>
+        {first && (
+          <Pie data={rows} dataKey={first.key} nameKey={xKey} name={first.label} outerRadius="75%" stroke={t.colors.bgElevated} isAnimationActive={false}>
+            {rows.map((row, i) => (
+              <Cell key={String(row[xKey])} fill={colorOf(i)} />
+            ))}
+          </Pie>
+        )}
+        <Tooltip content={<ThemedTooltip formatValue={formatValue} formatX={formatX} />} />
+        <Legend iconType="circle" formatter={(value: unknown) => (formatX ? formatX(value as string) : String(value))} />
+      </PieChart>
+    ) : kind === 'bar' ? (
       <BarChart {...common}>
         {axes}
         {series.map((s, i) => (

@@ -71,3 +71,19 @@ export const BackToTopOnly: Story = {};
 export const StartPlacement: Story = {
   args: { placement: 'bottom-start', actions: [{ key: 'help', label: '帮助', icon: <InfoIcon /> }] },
 };
+
+/** Below the md breakpoint (view it at a phone width) the buttons fold into one launcher. */
+export const NarrowLauncher: Story = {
+  parameters: { viewport: { defaultViewport: 'mobile1' } },
+  args: {
+    actions: [
+      { key: 'help', label: '帮助', icon: <InfoIcon /> },
+      { key: 'theme', label: '切换主题', icon: glyph('M12 3a9 9 0 1 0 9 9 7 7 0 0 1-9-9z') },
+    ],
+  },
+};
+
+/** The column at every width (no launcher). */
+export const NeverCollapse: Story = {
+  args: { collapse: 'never', actions: [{ key: 'help', label: '帮助', icon: <InfoIcon /> }] },
+};

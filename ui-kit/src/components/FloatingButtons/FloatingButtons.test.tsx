@@ -35,6 +35,24 @@ describe('FloatingButtons', () => {
     expect(within(group).getByRole('button', { name: '公告' })).toBeInTheDocument();
   });
 
+  it('has one launcher that opens and closes the buttons (shown below md), Escape closes it', async () => {
+    renderWithTheme(<FloatingButtons actions={[{ key: 'help', label: '帮助', icon: '?' }]} />);
+    const group = screen.getByRole('group', { name: '快捷操作' });
+    const launcher = within(group).getByRole('button', { name: '展开快捷操作' });
+    expect(launcher).toHaveAttribute('aria-expanded', 'false');
+    expect(group).toHaveAttribute('data-open', 'false');
+    await userEvent.click(launcher);
+    expect(within(group).getByRole('button', { name: '收起快捷操作' })).toHaveAttribute('aria-expanded', 'true');
+    expect(group).toHaveAttribute('data-open', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(group).toHaveAttribute('data-open', 'false');
+  });
+
+  it("collapse='never' has no launcher", () => {
+    renderWithTheme(<FloatingButtons collapse="never" actions={[{ key: 'help', label: '帮助', icon: '?' }]} />);
+    expect(screen.queryByRole('button', { name: '展开快捷操作' })).toBeNull();
+  });
+
   it('shows a tooltip with rich content on hover', async () => {
     renderWithTheme(
       <FloatingButton icon="☎" label="联系方式" tooltip={<span>QQ 群：123456</span>} />,

@@ -1,9 +1,9 @@
-import { forwardRef, type ButtonHTMLAttributes, type HTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useEffect, useState, type ButtonHTMLAttributes, type HTMLAttributes, type ReactNode } from 'react';
 import { useT } from '../../i18n/I18nProvider';
-import { ChevronUpIcon } from '../../internal/icons';
+import { ChevronUpIcon, CloseIcon, MoreIcon } from '../../internal/icons';
 import { IconButton } from '../IconButton/IconButton';
 import { Tooltip } from '../Tooltip/Tooltip';
-import { StyledFloatingButtons, StyledFloatingSlot, type FloatingPlacement } from './FloatingButtons.styles';
+import { StyledFloatingButtons, StyledFloatingItems, StyledFloatingLauncher, StyledFloatingSlot, type FloatingPlacement } from './FloatingButtons.styles';
 import { scrollToTop, useScrolledPast, type ScrollTarget } from './useScrolledPast';
 
 export type { FloatingPlacement, ScrollTarget };
@@ -81,6 +81,12 @@ export interface FloatingButtonsProps extends HTMLAttributes<HTMLDivElement> {
   backToTopThreshold?: number;
   scrollTarget?: ScrollTarget;
   placement?: FloatingPlacement;
+  /**
+   * Below the md breakpoint the buttons fold into one launcher that opens them (the default), so
+   * a phone shows one button in the corner instead of a column over the page. 'never' keeps the
+   * column at every width.
+   */
+  collapse?: 'narrow' | 'never';
 }
 
 /** The fixed stack of round buttons in a page corner (contact, check-in, theme, top). */
@@ -92,13 +98,33 @@ export const FloatingButtons = forwardRef<HTMLDivElement, FloatingButtonsProps>(
     backToTopThreshold,
     scrollTarget,
     placement = 'bottom-end',
+    collapse = 'narrow',
     ...rest
   },
   ref,
 ) {
   const { t } = useT();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  const collapsible = collapse === 'narrow';
   return (
-    <StyledFloatingButtons ref={ref} role="group" aria-label={t('floatingButtons.label')} $placement={placement} {...rest}>
+    <StyledFloatingButtons
+      ref={ref}
+      role="group"
+      aria-label={t('floatingButtons.label')}
+      $placement={placement}
+      $collapsible={collapsible}
+      data-open={open ? 'true' : 'false'}
+      {...rest}
+    >
+      <StyledFloatingItems $collapsible={collapsible} $open={open}>
       {actions.map((action) => (
         <FloatingButton
           key={action.key}
@@ -111,6 +137,18 @@ export const FloatingButtons = forwardRef<HTMLDivElement, FloatingButtonsProps>(
       ))}
       {children}
       {backToTop === 'visible' ? <BackToTop threshold={backToTopThreshold} target={scrollTarget} /> : null}
+      </StyledFloatingItems>
+      {collapsible ? (
+        <StyledFloatingLauncher>
+          <FloatingButton
+            icon={open ? <CloseIcon /> : <MoreIcon />}
+            label={open ? t('floatingButtons.close') : t('floatingButtons.open')}
+            aria-expanded={open}
+            variant={open ? 'outline' : 'primary'}
+            onClick={() => setOpen((v) => !v)}
+          />
+        </StyledFloatingLauncher>
+      ) : null}
     </StyledFloatingButtons>
   );
 });

@@ -146,3 +146,11 @@ export const SortingHook: Story = {
     return <Table {...args} rows={sortedRows} sort={sort} onSortChange={onSortChange} />;
   },
 };
+
+/** Names and amounts kept on one line (nowrap); the table scrolls sideways below its minWidth. */
+export const NoWrapColumns: Story = {
+  args: {
+    minWidth: '40rem',
+    columns: columns.map((c) => (c.key === 'name' || c.key === 'usedQuota' || c.key === 'remainQuota' ? { ...c, nowrap: true } : c)),
+  },
+};

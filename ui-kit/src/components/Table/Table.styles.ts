@@ -87,6 +87,10 @@ export const StyledTd = styled.td<{ $size: TableSize }>`
   vertical-align: middle;
   overflow-wrap: anywhere;
 
+  &[data-nowrap='true'] {
+    white-space: nowrap;
+    overflow-wrap: normal;
+  }
   &[data-align='center'] {
     text-align: center;
   }

@@ -53,6 +53,19 @@ describe('Table', () => {
     expect(screen.getByRole('table', { name: '令牌' })).toHaveStyle({ minWidth: '48rem' });
   });
 
+  it('keeps the cells of a nowrap column on one line, others wrap at any character', () => {
+    const cols: TableColumn<Token>[] = [
+      { key: 'name', title: '名称', nowrap: true },
+      { key: 'quota', title: '额度' },
+    ];
+    renderWithTheme(<Table caption="令牌" columns={cols} rows={tokens.slice(0, 1)} rowKey={(r) => r.id} />);
+    const [name, quota] = screen.getAllByRole('cell');
+    expect(name).toHaveAttribute('data-nowrap', 'true');
+    expect(name).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(quota).not.toHaveAttribute('data-nowrap');
+    expect(quota).not.toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+
   it('shows the empty state and a custom empty message', () => {
     const { rerender } = renderWithTheme(<Table columns={columns} rows={[]} rowKey={(r) => r.id} />);
     expect(screen.getByText('暂无数据')).toBeInTheDocument();

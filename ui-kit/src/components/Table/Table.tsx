@@ -280,7 +280,7 @@ export function Table<Row>({
                         </StyledSelectionTd>
                       ) : null}
                       {shownColumns.map((column) => (
-                        <StyledTd key={column.key} data-align={column.align ?? 'start'} $size={size}>
+                        <StyledTd key={column.key} data-align={column.align ?? 'start'} data-nowrap={column.nowrap ? 'true' : undefined} $size={size}>
                           {column.render ? column.render(row, index) : defaultCell(row, column.key)}
                         </StyledTd>
                       ))}

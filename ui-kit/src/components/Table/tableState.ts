@@ -20,6 +20,12 @@ export interface TableColumn<Row> {
   align?: ColumnAlign;
   /** CSS width (e.g. '12rem', '20%'); columns without one share the rest. */
   width?: string;
+  /**
+   * Keeps each cell on one line (names, models, amounts, times): the column is never narrower
+   * than its longest value, so a value is never broken mid-token; a wide table scrolls instead
+   * (give the Table a minWidth). Other columns wrap long text at any character.
+   */
+  nowrap?: boolean;
   /** Shows a sort button in the header. */
   sortable?: boolean;
   /** Value compared by useTableSort; defaults to `row[key]`. */

@@ -98,6 +98,14 @@ describe('PricingTable', () => {
     expect(screen.getByText(/分组倍率 × 模型倍率 ×（提示 tokens \+ 补全 tokens × 补全倍率）\/ 500000/)).toBeInTheDocument();
   });
 
+  it('shows stored tags through tagLabel in the rows and the tag filter', () => {
+    renderTable({ tagLabel: (tag) => ({ 对话: 'Chat', 识图: 'Vision' })[tag] ?? tag });
+    const gpt = rowOf('gpt-4o');
+    expect(within(gpt).getByText('Chat')).toBeInTheDocument();
+    expect(within(gpt).getByText('Vision')).toBeInTheDocument();
+    expect(within(gpt).queryByText('对话')).toBeNull();
+  });
+
   it('orders rows by billing type, gpt first, then name, with 4-decimal prices per 1M', () => {
     renderTable();
     expect(names()).toEqual(['gpt-3.5-turbo', 'gpt-4o', 'acme-1', 'claude-3-haiku', 'dall-e-3']);

@@ -45,6 +45,11 @@ export interface PricingTableProps extends HTMLAttributes<HTMLDivElement> {
   /** Load failure text; shows an error banner with a retry button when onRetry is given. */
   error?: string;
   onRetry?: () => void;
+  /**
+   * Shown text of a stored tag (tags are stored as written, e.g. the spec's Chinese names); lets
+   * an application show them in its reader's language. Filtering still uses the stored value.
+   */
+  tagLabel?: (tag: string) => string;
 }
 
 const ALL = '__all__';
@@ -74,6 +79,7 @@ export const PricingTable = forwardRef<HTMLDivElement, PricingTableProps>(functi
     loading = false,
     error,
     onRetry,
+    tagLabel = (tag: string) => tag,
     ...rest
   },
   ref,
@@ -117,8 +123,8 @@ export const PricingTable = forwardRef<HTMLDivElement, PricingTableProps>(functi
     [groupRatio, groupLabels, showDisplayNames, t],
   );
   const tagOptions = useMemo<SelectOption[]>(
-    () => [{ value: '', label: t('pricing.allTags') }, ...tags.map((x) => ({ value: x, label: x }))],
-    [tags, t],
+    () => [{ value: '', label: t('pricing.allTags') }, ...tags.map((x) => ({ value: x, label: tagLabel(x) }))],
+    [tags, t, tagLabel],
   );
   const currencyOptions: SelectOption[] = [
     { value: 'USD', label: t('pricing.currencyUsd') },
@@ -135,6 +141,7 @@ export const PricingTable = forwardRef<HTMLDivElement, PricingTableProps>(functi
     showRatio,
     showDisplayNames,
     groupLabels,
+    tagLabel,
     onCopyName: (name) => void copy(name, { successMessage: t('pricing.copied', { text: name }) }),
   });
 

@@ -28,6 +28,7 @@ export interface ColumnContext {
   showRatio: boolean;
   showDisplayNames: boolean;
   groupLabels: Record<string, string>;
+  tagLabel: (tag: string) => string;
   onCopyName: (name: string) => void;
 }
 
@@ -81,7 +82,7 @@ export function pricingColumns(ctx: ColumnContext): TableColumn<PricingRow>[] {
         <StyledTagList>
           {row.tags.map((tag) => (
             <Tag key={tag} color="info" variant="outline" size="sm">
-              {tag}
+              {ctx.tagLabel(tag)}
             </Tag>
           ))}
         </StyledTagList>
