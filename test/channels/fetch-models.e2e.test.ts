@@ -29,9 +29,12 @@ describe.each(DATABASES)('fetching upstream model lists (%s)', (kind) => {
   }
 
   it('refuses a loopback upstream while AllowPrivateUpstreamEnabled is off, without contacting it', async () => {
-    await setPrivate(false);
+    // Saved while root allowed private upstreams (a loopback address is refused at save while the
+    // switch is off), then the switch is turned off again.
+    await setPrivate(true);
     const created = await admin.post('/api/channel/', { name: 'local', type: 1, base_url: fake.url, key, models: 'gpt-4o' });
     const id = created.body.data[0].id as number;
+    await setPrivate(false);
     const before = fake.requests.length;
     const res = await admin.get(`/api/channel/fetch_models/${id}`);
     expect(res.status).toBe(400);
