@@ -34,7 +34,7 @@ describe('one catalogue of facts in the console and the kit', () => {
     h = await startConsole();
     types = (await h.root.get('/api/channel/types').expect(200)).body.data as TypeView[];
     // Models of three vendors of the prefix table, and one of none.
-    const res = await h.root.post('/api/channel/', { name: 'catalogue-models', type: 1, key: 'sk-catalogue-0123456789', base_url: 'http://127.0.0.1:9', models: 'yi-large,command-r,gpt-4o-mini,fixture-chat-1', group: 'default' });
+    const res = await h.root.post('/api/channel/', { name: 'catalogue-models', type: 1, key: 'sk-catalogue-0123456789', models: 'yi-large,command-r,gpt-4o-mini,fixture-chat-1', group: 'default' });
     expect(res.body).toMatchObject({ success: true });
   });
   afterAll(async () => h.close());
