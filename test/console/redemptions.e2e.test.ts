@@ -138,7 +138,13 @@ describe('console: redemption codes', () => {
     await page.evaluate("navigator.clipboard.writeText('')");
     await row(page, 'seed-unused').getByRole('button', { name: '复制', exact: true }).click();
     await page.getByText('已复制到剪贴板').first().waitFor();
-    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(unusedCode);
+    // The copy asks the server for the whole code first: an earlier copy's toast may still be up, so wait for the clipboard itself.
+    let copied = '';
+    for (let i = 0; i < 50 && copied !== unusedCode; i += 1) {
+      copied = await page.evaluate<string>('navigator.clipboard.readText()');
+      if (copied !== unusedCode) await page.waitForTimeout(100);
+    }
+    expect(copied).toBe(unusedCode);
 
     const usedBefore = (await codes()).filter((c) => c.status === 3).length;
     expect(usedBefore).toBeGreaterThanOrEqual(2);
