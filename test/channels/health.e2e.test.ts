@@ -3,7 +3,7 @@ import request from 'supertest';
 import { ChannelHealthService } from '../../server/src/channels/channel-health.service';
 import { RoutingIndexService } from '../../server/src/channels/routing-index.service';
 import { QUEUE_DRIVER, type QueueDriver } from '../../server/src/queue/jobs';
-import { transportFailure, type UpstreamFailure } from '../../server/src/relay/canonical/errors';
+import { transportFailure, type UpstreamFailure } from '../../server/src/wire/canonical/errors';
 import { UsersService } from '../../server/src/users/users.service';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ChannelHealthService } from '../../server/src/channels/channel-health.service';
 import { QUEUE_DRIVER, type QueueDriver } from '../../server/src/queue/jobs';
-import { transportFailure } from '../../server/src/relay/canonical/errors';
+import { transportFailure } from '../../server/src/wire/canonical/errors';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';
 import { FakeAnthropic } from '../support/fakes/anthropic';

@@ -1,5 +1,5 @@
-import type { CanonicalRequest, ChatMessage } from '../relay/canonical/request';
-import { audioSecondsToTokens } from '../relay/canonical/usage';
+import type { CanonicalRequest, ChatMessage } from '../wire/canonical/request';
+import { audioSecondsToTokens } from '../wire/canonical/usage';
 import type { HoldInput } from './quota';
 import { estimateTokens } from './token-estimator';
 

@@ -1,4 +1,4 @@
-import type { Usage } from '../relay/canonical/usage';
+import type { Usage } from '../wire/canonical/usage';
 import { BillingConfigError, MAX_QUOTA, holdFor, priceQuota, quotaFor, saturatingAdd, type ModelPricing } from './quota';
 
 const pricing = (o: Partial<ModelPricing> = {}): ModelPricing => ({

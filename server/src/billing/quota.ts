@@ -1,4 +1,4 @@
-import type { Usage } from '../relay/canonical/usage';
+import type { Usage } from '../wire/canonical/usage';
 import { add, decimalOf, exactProduct, isPositive, isZero, mul, roundHalfAwayFromZero, type Decimal } from './decimal';
 
 /** 500000 quota = US$1; model ratio 1 = US$2 per 1M prompt tokens. */

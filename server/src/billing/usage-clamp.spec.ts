@@ -1,4 +1,4 @@
-import { reportedUsage } from '../relay/canonical/usage';
+import { reportedUsage } from '../wire/canonical/usage';
 import { MAX_USAGE_TOKENS, clampUsage, reportsCompletion, settleUsage } from './usage-clamp';
 
 describe('clampUsage', () => {

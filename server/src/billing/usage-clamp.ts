@@ -1,4 +1,4 @@
-import { EMPTY_REPORTED_USAGE, type ReportedUsage, type Usage } from '../relay/canonical/usage';
+import { EMPTY_REPORTED_USAGE, type ReportedUsage, type Usage } from '../wire/canonical/usage';
 
 /** No single request produces more tokens than this; larger reports are capped (money rule 4). */
 export const MAX_USAGE_TOKENS = 100_000_000;

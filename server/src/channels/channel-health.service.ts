@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { t, type MessageKey } from '../common/messages';
 import { MailService } from '../mail/mail.service';
 import { OptionsService } from '../options/options.service';
-import type { UpstreamFailure } from '../relay/canonical/errors';
+import type { UpstreamFailure } from '../wire/canonical/errors';
 import { scrubAndTruncate } from '../relay/scrub';
 import { UsersService } from '../users/users.service';
 import { CHANNEL_AUTO_DISABLED, CHANNEL_ENABLED } from './channel.entity';

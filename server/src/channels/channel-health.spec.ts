@@ -1,4 +1,4 @@
-import { transportFailure } from '../relay/canonical/errors';
+import { transportFailure } from '../wire/canonical/errors';
 import { escapeHtml, failureReason, notificationJobId } from './channel-health.service';
 import { FALLBACK_TEST_MODEL, testModelOf } from './channel-test.service';
 

@@ -6,7 +6,7 @@ import { DatabaseService } from '../database/database.service';
 import { OptionsService } from '../options/options.service';
 import { OutboundClient, OutboundError } from '../outbound/outbound.service';
 import { QUEUE_DRIVER, type JobContext, type JobMap, type QueueDriver } from '../queue/jobs';
-import { transportFailure, type UpstreamFailure } from '../relay/canonical/errors';
+import { transportFailure, type UpstreamFailure } from '../wire/canonical/errors';
 import { ChannelProbeService, type ProbeResult } from '../relay/channel-probe.service';
 import { scrubAndTruncate } from '../relay/scrub';
 import { forEachLimit } from './bounded';

@@ -8,7 +8,7 @@ import { OptionsService } from '../options/options.service';
 import { OutboundClient } from '../outbound/outbound.service';
 import { withMappedStatus } from './adaptors/openai-compatible/error';
 import { ChannelConfigError } from './adaptors/errors';
-import type { UpstreamFailure } from './canonical/errors';
+import type { UpstreamFailure } from '../wire/canonical/errors';
 import { DEFAULT_RELAY_LIMITS } from './canonical/limits';
 import { mapStatus } from './channel-transforms';
 import { DrainLimiter } from './drain-limiter';

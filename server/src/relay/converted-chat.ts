@@ -1,9 +1,9 @@
 import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from './adaptors/types';
-import { parseJson, type JsonObject } from './canonical/json';
-import { transportFailure } from './canonical/errors';
+import { parseJson, type JsonObject } from '../wire/canonical/json';
+import { transportFailure } from '../wire/canonical/errors';
 import { parseChatRequest } from './canonical/parse-text';
-import type { ChatRequest, GeminiRequest, MessagesRequest, ResponsesRequest } from './canonical/request';
-import type { ParsedResponse, ParsedTextResponse, StreamStep } from './canonical/response';
+import type { ChatRequest, GeminiRequest, MessagesRequest, ResponsesRequest } from '../wire/canonical/request';
+import type { ParsedResponse, ParsedTextResponse, StreamStep } from '../wire/canonical/response';
 import { encodeAnswer, type InboundFormat } from './inbound/format';
 import { chatResponseFromOpenAI, OpenAIChunkDecoder } from './inbound/openai-chat';
 import type { SseEvent } from './sse/sse-parser';

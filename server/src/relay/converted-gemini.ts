@@ -1,7 +1,7 @@
-import { isJsonObject, parseJson, type JsonObject, type JsonValue } from './canonical/json';
+import { isJsonObject, parseJson, type JsonObject, type JsonValue } from '../wire/canonical/json';
 import { bodyObject, missing, wrongType } from './canonical/fields';
-import { transportFailure } from './canonical/errors';
-import type { ParsedResponse } from './canonical/response';
+import { transportFailure } from '../wire/canonical/errors';
+import type { ParsedResponse } from '../wire/canonical/response';
 import { convertedChat } from './converted-chat';
 import { chatFromGemini, geminiFormat } from './inbound/gemini';
 import { openAIChatBody } from './inbound/openai-chat';

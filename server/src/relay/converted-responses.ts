@@ -1,6 +1,6 @@
 import { invalidValue, missing, wrongType } from './canonical/fields';
-import { isJsonObject, type JsonObject, type JsonValue } from './canonical/json';
-import type { ResponsesRequest } from './canonical/request';
+import { isJsonObject, type JsonObject, type JsonValue } from '../wire/canonical/json';
+import type { ResponsesRequest } from '../wire/canonical/request';
 import { convertedChat } from './converted-chat';
 import { openAIResponsesFormat } from './inbound/openai-responses';
 

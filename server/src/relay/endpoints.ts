@@ -7,14 +7,14 @@ import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, pars
 import * as convertedMessages from './converted-messages';
 import * as convertedGemini from './converted-gemini';
 import * as convertedResponses from './converted-responses';
-import type { CanonicalRequest, MultipartForm, RelayEndpoint } from './canonical/request';
+import type { CanonicalRequest, MultipartForm, RelayEndpoint } from '../wire/canonical/request';
 import { anthropicMessagesFormat } from './inbound/anthropic-messages';
 import { encodeAnswer, type ClientStreamEncoder, type ErrorFormat, type InboundFormat } from './inbound/format';
 import { geminiFormat } from './inbound/gemini';
 import { OPENAI_ERRORS, openAIChatFormat } from './inbound/openai-chat';
 import { openAICompletionsFormat } from './inbound/openai-completions';
 import { OpenAIEventStreamEncoder, openAIResponsesFormat } from './inbound/openai-responses';
-import type { ParsedResponse, StreamStep } from './canonical/response';
+import type { ParsedResponse, StreamStep } from '../wire/canonical/response';
 import type { SseEvent } from './sse/sse-parser';
 
 /** How a request body arrives. */

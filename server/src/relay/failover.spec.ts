@@ -3,8 +3,8 @@ import type { ChannelsService, RelayChannel } from '../channels/channels.service
 import type { RoutingIndexService } from '../channels/routing-index.service';
 import { mapOpenAIError } from './adaptors/openai-compatible/error';
 import type { ChannelContext } from './adaptors/types';
-import type { UpstreamFailure } from './canonical/errors';
-import type { CanonicalRequest } from './canonical/request';
+import type { UpstreamFailure } from '../wire/canonical/errors';
+import type { CanonicalRequest } from '../wire/canonical/request';
 import type { EndpointOps } from './endpoints';
 import type { ClientExchange } from './exchange';
 import { Failover, type FailoverRequest } from './failover';

@@ -1,4 +1,4 @@
-import type { MultipartField, MultipartFile, MultipartForm } from './canonical/request';
+import type { MultipartField, MultipartFile, MultipartForm } from '../wire/canonical/request';
 
 /** Bounds on a multipart body beyond its byte size (which the body reader caps). */
 export interface MultipartLimits {

@@ -1,6 +1,6 @@
 import { computeCharge, logContent, zeroUsageIsMissing } from './relay-billing';
 import type { ResolvedPricing } from './relay-pricing';
-import { reportedUsage } from './canonical/usage';
+import { reportedUsage } from '../wire/canonical/usage';
 
 const ratio: ResolvedPricing = {
   pricing: { modelPrice: null, modelRatio: 0.075, completionRatio: 4, cacheRatio: 0.5, cacheCreationRatio: 1.25, imageRatio: 1, audioRatio: 1, audioCompletionRatio: 4, groupRatio: 2 },

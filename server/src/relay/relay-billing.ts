@@ -3,8 +3,8 @@ import { DomainError } from '../common/domain-error';
 import type { ConsumeLogInput, HoldRequest, Ledger } from '../billing/ledger.types';
 import { quotaFor } from '../billing/quota';
 import { settleUsage } from '../billing/usage-clamp';
-import type { RelayEndpoint } from './canonical/request';
-import type { ReportedUsage, Usage } from './canonical/usage';
+import type { RelayEndpoint } from '../wire/canonical/request';
+import type { ReportedUsage, Usage } from '../wire/canonical/usage';
 import { RelayError } from './relay-errors';
 import type { ResolvedPricing } from './relay-pricing';
 

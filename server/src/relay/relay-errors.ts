@@ -1,6 +1,6 @@
 import { DomainError } from '../common/domain-error';
 import { t, type Lang, type MessageKey } from '../common/messages';
-import { RelayRequestError } from './canonical/errors';
+import { RelayRequestError } from '../wire/canonical/errors';
 import type { ClientError } from './inbound/format';
 
 /**

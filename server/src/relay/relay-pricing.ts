@@ -5,7 +5,7 @@ import type { ModelPricing } from '../billing/quota';
 import { GroupsService } from '../options/groups.service';
 import { OptionsService } from '../options/options.service';
 import { UNSET_MODEL_RATIO } from '../pricing/model-lookup';
-import type { CanonicalRequest } from './canonical/request';
+import type { CanonicalRequest } from '../wire/canonical/request';
 import { RelayError } from './relay-errors';
 
 type Table = Readonly<Record<string, unknown>>;

@@ -10,7 +10,7 @@ import { RoutingIndexService } from '../channels/routing-index.service';
 import { OptionsService } from '../options/options.service';
 import { OutboundClient } from '../outbound/outbound.service';
 import { DEFAULT_RELAY_LIMITS } from './canonical/limits';
-import type { CanonicalRequest } from './canonical/request';
+import type { CanonicalRequest } from '../wire/canonical/request';
 import { DrainLimiter } from './drain-limiter';
 import { isStreaming, type EndpointOps } from './endpoints';
 import type { ClientExchange } from './exchange';

@@ -1,4 +1,4 @@
-import type { CanonicalRequest } from './canonical/request';
+import type { CanonicalRequest } from '../wire/canonical/request';
 
 /**
  * Sensitive-word check on prompts (options CheckSensitiveEnabled + CheckSensitiveOnPromptEnabled,

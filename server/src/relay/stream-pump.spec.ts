@@ -6,7 +6,7 @@ import { openaiAdaptor } from './adaptors/openai/openai.adaptor';
 import type { ChannelContext } from './adaptors/types';
 import { parseMessagesRequest } from './canonical/parse-messages';
 import { parseChatRequest } from './canonical/parse-text';
-import type { StreamForward } from './canonical/response';
+import type { StreamForward } from '../wire/canonical/response';
 import * as convertedMessages from './converted-messages';
 import { AnthropicStreamEncoder } from './inbound/anthropic-messages';
 import type { ClientError, ClientStreamEncoder, StreamEnd } from './inbound/format';

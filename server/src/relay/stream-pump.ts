@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { TokenCounter } from '../billing/token-estimator';
-import { transportFailure, type UpstreamFailure } from './canonical/errors';
-import type { StreamStep } from './canonical/response';
-import type { FinishReason, ReportedUsage } from './canonical/usage';
+import { transportFailure, type UpstreamFailure } from '../wire/canonical/errors';
+import type { StreamStep } from '../wire/canonical/response';
+import type { FinishReason, ReportedUsage } from '../wire/canonical/usage';
 import type { DrainLimiter } from './drain-limiter';
 import type { AttemptClient } from './attempt-client';
 import type { ClientError, ClientStreamEncoder } from './inbound/format';

@@ -1,5 +1,5 @@
 import type { ChannelContext, TokenAnswer, TokenExchangeCapability, UpstreamRequest, UpstreamResponse } from './adaptors/types';
-import { transportFailure } from './canonical/errors';
+import { transportFailure } from '../wire/canonical/errors';
 
 /** A token is dropped this long before it expires, so no call leaves with one about to lapse. */
 export const TOKEN_REFRESH_MARGIN_MS = 60_000;

@@ -1,6 +1,6 @@
 import { BUILT_IN_CHANNEL_TYPES } from '../../catalogue/channel-types';
 import { BALANCE_PROVIDERS } from '../../channels/balance/balance-providers';
-import { RelayRequestError } from '../canonical/errors';
+import { RelayRequestError } from '../../wire/canonical/errors';
 import { RELAY_CHANNEL_TYPES } from './channel-types';
 import { ADAPTORS, adaptorFor, unsupportedEndpoint } from './registry';
 

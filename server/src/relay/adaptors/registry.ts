@@ -1,4 +1,4 @@
-import { RelayRequestError } from '../canonical/errors';
+import { RelayRequestError } from '../../wire/canonical/errors';
 import { awsClaudeAdaptor } from './aws-claude/aws-claude.adaptor';
 import { azureAdaptor } from './azure/azure.adaptor';
 import { claudeAdaptor } from './claude/claude.adaptor';

@@ -1,4 +1,4 @@
-import type { UpstreamFailure } from '../canonical/errors';
+import type { UpstreamFailure } from '../../wire/canonical/errors';
 import type {
   AudioSpeechRequest,
   AudioTranscriptionRequest,
@@ -12,8 +12,8 @@ import type {
   ModerationRequest,
   RerankRequest,
   ResponsesRequest,
-} from '../canonical/request';
-import type { ParsedResponse, ParsedTextResponse, StreamStep } from '../canonical/response';
+} from '../../wire/canonical/request';
+import type { ParsedResponse, ParsedTextResponse, StreamStep } from '../../wire/canonical/response';
 import type { SseEvent } from '../sse/sse-parser';
 
 /**

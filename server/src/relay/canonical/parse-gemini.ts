@@ -1,7 +1,7 @@
 import { FieldReader, bodyObject, wrongType } from './fields';
-import { isJsonObject, type JsonValue } from './json';
+import { isJsonObject, type JsonValue } from '../../wire/canonical/json';
 import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits';
-import type { ChatContentPart, ChatMessage, GeminiRequest } from './request';
+import type { ChatContentPart, ChatMessage, GeminiRequest } from '../../wire/canonical/request';
 import { stripRoutingKeys } from './routing-keys';
 
 /** What a Gemini-native call carries besides its body: the model and method from its path. */

@@ -1,9 +1,9 @@
-import { RelayRequestError } from './errors';
+import { RelayRequestError } from '../../wire/canonical/errors';
 import { DEFAULT_RELAY_LIMITS } from './limits';
 import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, parseSpeechRequest } from './parse-misc';
 import { wavSeconds } from './audio-duration';
 import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionRequest } from './parse-media';
-import type { MultipartFile } from './request';
+import type { MultipartFile } from '../../wire/canonical/request';
 
 function rejection(fn: () => unknown): RelayRequestError {
   try {

@@ -1,11 +1,11 @@
 import { audioSeconds } from './audio-duration';
 import { FieldReader, bodyObject, invalidValue, missing, tooMany, wrongType } from './fields';
-import { RelayRequestError } from './errors';
+import { RelayRequestError } from '../../wire/canonical/errors';
 import { DEFAULT_IMAGE_MODEL, IMAGE_MODEL_RULES } from './image-models';
-import type { JsonObject } from './json';
+import type { JsonObject } from '../../wire/canonical/json';
 import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits';
 import { readModel } from './parse-text';
-import type { AudioTranscriptionRequest, ImageEditRequest, ImageGenerationRequest, MultipartForm } from './request';
+import type { AudioTranscriptionRequest, ImageEditRequest, ImageGenerationRequest, MultipartForm } from '../../wire/canonical/request';
 import { isRoutingKey, stripRoutingKeys } from './routing-keys';
 
 export const DEFAULT_TRANSCRIPTION_MODEL = 'whisper-1';

@@ -1,8 +1,8 @@
 import { FieldReader, bodyObject, missing, wrongType } from './fields';
-import { isJsonObject, type JsonValue } from './json';
+import { isJsonObject, type JsonValue } from '../../wire/canonical/json';
 import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits';
 import { readModel } from './parse-text';
-import type { ChatContentPart, ChatMessage, MessagesRequest } from './request';
+import type { ChatContentPart, ChatMessage, MessagesRequest } from '../../wire/canonical/request';
 import { stripRoutingKeys } from './routing-keys';
 
 /** What an inbound `/v1/messages` call carries besides its body. */

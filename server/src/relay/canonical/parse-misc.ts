@@ -1,8 +1,8 @@
 import { FieldReader, bodyObject, missing, tooMany, wrongType } from './fields';
-import { isJsonObject } from './json';
+import { isJsonObject } from '../../wire/canonical/json';
 import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits';
 import { readModel } from './parse-text';
-import type { AudioSpeechRequest, EmbeddingRequest, ModerationRequest, RerankRequest } from './request';
+import type { AudioSpeechRequest, EmbeddingRequest, ModerationRequest, RerankRequest } from '../../wire/canonical/request';
 import { stripRoutingKeys } from './routing-keys';
 
 /** Default models when a client leaves `model` out, as the reference gateways fill them. */

@@ -1,4 +1,4 @@
-import { RelayRequestError } from './errors';
+import { RelayRequestError } from '../../wire/canonical/errors';
 import { DEFAULT_RELAY_LIMITS } from './limits';
 import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from './parse-text';
 

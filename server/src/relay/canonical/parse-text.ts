@@ -1,7 +1,7 @@
 import { FieldReader, bodyObject, invalidValue, wrongType } from './fields';
-import { isJsonObject, type JsonObject, type JsonValue } from './json';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../wire/canonical/json';
 import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits';
-import type { ChatContentPart, ChatMessage, ChatRequest, CompletionRequest, ResponsesRequest } from './request';
+import type { ChatContentPart, ChatMessage, ChatRequest, CompletionRequest, ResponsesRequest } from '../../wire/canonical/request';
 import { stripRoutingKeys } from './routing-keys';
 
 /** Shared by every parser: a model name is required and bounded. */

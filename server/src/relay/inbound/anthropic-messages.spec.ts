@@ -1,5 +1,5 @@
-import type { JsonObject } from '../canonical/json';
-import { reportedUsage } from '../canonical/usage';
+import type { JsonObject } from '../../wire/canonical/json';
+import { reportedUsage } from '../../wire/canonical/usage';
 import type { SseEvent } from '../sse/sse-parser';
 import { anthropicErrorBody, anthropicMessagesFormat, AnthropicStreamEncoder } from './anthropic-messages';
 import type { StreamEnd } from './format';

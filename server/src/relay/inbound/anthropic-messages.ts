@@ -1,9 +1,9 @@
-import { partChoice, type CanonicalChat, type CanonicalChatResponse, type ChatPart, type ChatStreamPart, type ChatTool, type ChatTurn, type ToolChoice } from '../canonical/chat';
-import { arrayAt, isJsonObject, objectAt, stringAt, type JsonObject, type JsonValue } from '../canonical/json';
+import { partChoice, type CanonicalChat, type CanonicalChatResponse, type ChatPart, type ChatStreamPart, type ChatTool, type ChatTurn, type ToolChoice } from '../../wire/canonical/chat';
+import { arrayAt, isJsonObject, objectAt, stringAt, type JsonObject, type JsonValue } from '../../wire/canonical/json';
 import { parseMessagesRequest } from '../canonical/parse-messages';
-import type { MessagesRequest } from '../canonical/request';
-import type { StreamForward } from '../canonical/response';
-import type { FinishReason, ReportedUsage } from '../canonical/usage';
+import type { MessagesRequest } from '../../wire/canonical/request';
+import type { StreamForward } from '../../wire/canonical/response';
+import type { FinishReason, ReportedUsage } from '../../wire/canonical/usage';
 import type { SseEvent } from '../sse/sse-parser';
 import { SSE_HEADERS } from '../sse/sse-writer';
 import { chunkData, endUsage, sseEvent, type ClientError, type ClientStreamEncoder, type InboundFormat, type StreamEnd } from './format';

@@ -1,6 +1,6 @@
 import { parseGeminiRequest } from '../canonical/parse-gemini';
-import { reportedUsage } from '../canonical/usage';
-import type { JsonObject } from '../canonical/json';
+import { reportedUsage } from '../../wire/canonical/usage';
+import type { JsonObject } from '../../wire/canonical/json';
 import { invalidValue } from '../canonical/fields';
 import { renderRelayError } from '../relay-errors';
 import { chatFromGemini, encodeGeminiResponse, GeminiChunkEncoder, geminiErrorBody, geminiFormat, GeminiStreamEncoder, geminiUsageMetadata } from './gemini';

@@ -1,8 +1,8 @@
-import type { JsonObject } from '../canonical/json';
-import { reportedUsage } from '../canonical/usage';
+import type { JsonObject } from '../../wire/canonical/json';
+import { reportedUsage } from '../../wire/canonical/usage';
 import type { SseEvent } from '../sse/sse-parser';
 import type { ClientError, StreamEnd } from './format';
-import type { ChatStreamPart } from '../canonical/chat';
+import type { ChatStreamPart } from '../../wire/canonical/chat';
 import { parseChatRequest } from '../canonical/parse-text';
 import {
   OPENAI_DONE,

@@ -1,9 +1,9 @@
-import { answerChoices, ofChoice, partChoice, type CanonicalChat, type CanonicalChatResponse, type ChatChoice, type ChatPart, type ChatStreamPart, type ChatTool, type ChatTurn, type ImageSource, type ReasoningRequest, type ResponseFormat, type ResponsePart, type ToolChoice } from '../canonical/chat';
-import { arrayAt, isJsonObject, objectAt, stringAt, type JsonObject, type JsonValue } from '../canonical/json';
+import { answerChoices, ofChoice, partChoice, type CanonicalChat, type CanonicalChatResponse, type ChatChoice, type ChatPart, type ChatStreamPart, type ChatTool, type ChatTurn, type ImageSource, type ReasoningRequest, type ResponseFormat, type ResponsePart, type ToolChoice } from '../../wire/canonical/chat';
+import { arrayAt, isJsonObject, objectAt, stringAt, type JsonObject, type JsonValue } from '../../wire/canonical/json';
 import { parseChatRequest } from '../canonical/parse-text';
-import type { ChatRequest } from '../canonical/request';
-import type { StreamForward } from '../canonical/response';
-import { finishReasonOf, type FinishReason, type ReportedUsage } from '../canonical/usage';
+import type { ChatRequest } from '../../wire/canonical/request';
+import type { StreamForward } from '../../wire/canonical/response';
+import { finishReasonOf, type FinishReason, type ReportedUsage } from '../../wire/canonical/usage';
 import type { SseEvent } from '../sse/sse-parser';
 import { SSE_HEADERS, formatSseEvent } from '../sse/sse-writer';
 import { ClientUsageFilter, usageChunk } from '../sse/stream-usage';

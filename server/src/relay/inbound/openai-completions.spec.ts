@@ -1,4 +1,4 @@
-import { reportedUsage } from '../canonical/usage';
+import { reportedUsage } from '../../wire/canonical/usage';
 import { OPENAI_DONE } from './openai-chat';
 import { encodeOpenAICompletionResponse, openAICompletionsFormat } from './openai-completions';
 

@@ -1,6 +1,6 @@
-import type { ChatStreamPart } from '../canonical/chat';
-import type { JsonObject } from '../canonical/json';
-import { reportedUsage } from '../canonical/usage';
+import type { ChatStreamPart } from '../../wire/canonical/chat';
+import type { JsonObject } from '../../wire/canonical/json';
+import { reportedUsage } from '../../wire/canonical/usage';
 import type { StreamEnd } from './format';
 import { encodeResponsesResponse, OpenAIEventStreamEncoder, openAIResponsesFormat, ResponsesEventEncoder, ResponsesStreamEncoder } from './openai-responses';
 import { namedSseEvents } from '../adaptors/__fixtures__/replay';

@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SseParser } from '../../sse/sse-parser';
-import type { JsonObject } from '../../canonical/json';
-import type { ChatRequest } from '../../canonical/request';
-import type { ParsedResponse, ParsedTextResponse, StreamStep } from '../../canonical/response';
+import type { JsonObject } from '../../../wire/canonical/json';
+import type { ChatRequest } from '../../../wire/canonical/request';
+import type { ParsedResponse, ParsedTextResponse, StreamStep } from '../../../wire/canonical/response';
 import { encodeAnswer } from '../../inbound/format';
 import { OpenAIChatStreamEncoder, openAIChatFormat } from '../../inbound/openai-chat';
 import type { ChannelContext, UpstreamRequest, UpstreamResponse } from '../types';

@@ -1,8 +1,8 @@
 import { EventStreamCodec, type MessageHeaders } from '@smithy/eventstream-codec';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
 import { parseChatRequest } from '../../canonical/parse-text';
-import type { JsonObject } from '../../canonical/json';
-import type { StreamStep } from '../../canonical/response';
+import type { JsonObject } from '../../../wire/canonical/json';
+import type { StreamStep } from '../../../wire/canonical/response';
 import { AwsEventStreamDecoder } from '../../eventstream/aws-event-stream';
 import { encodeAnswer } from '../../inbound/format';
 import { openAIChatFormat } from '../../inbound/openai-chat';

@@ -1,6 +1,6 @@
-import type { JsonObject } from '../../canonical/json';
-import type { MessagesRequest } from '../../canonical/request';
-import type { StreamStep } from '../../canonical/response';
+import type { JsonObject } from '../../../wire/canonical/json';
+import type { MessagesRequest } from '../../../wire/canonical/request';
+import type { StreamStep } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../inbound/openai-completions';
 import type { SseEvent } from '../../sse/sse-parser';
 import { claudeAdaptor } from '../claude/claude.adaptor';

@@ -1,5 +1,5 @@
-import type { UpstreamFailure } from '../../canonical/errors';
-import { isJsonObject, parseJson, type JsonObject } from '../../canonical/json';
+import type { UpstreamFailure } from '../../../wire/canonical/errors';
+import { isJsonObject, parseJson, type JsonObject } from '../../../wire/canonical/json';
 import { anthropicCountBody } from '../claude/count-tokens';
 import { defaultMaxTokens } from '../claude/models';
 import type { ChannelContext, CountAnswer, CountTokensCapability, CountTokensRequest, UpstreamRequest, UpstreamResponse } from '../types';

@@ -1,7 +1,7 @@
 import { parseChatRequest, parseCompletionRequest } from '../../canonical/parse-text';
-import type { JsonObject } from '../../canonical/json';
+import type { JsonObject } from '../../../wire/canonical/json';
 import { context, describeRequest, fixtureText, openAIBody, openAIChunks, replayStream, response } from '../__fixtures__/replay';
-import { RelayRequestError } from '../../canonical/errors';
+import { RelayRequestError } from '../../../wire/canonical/errors';
 import { parseGeminiRequest } from '../../canonical/parse-gemini';
 import { chatFromGemini } from '../../inbound/gemini';
 import { claudeAdaptor } from './claude.adaptor';

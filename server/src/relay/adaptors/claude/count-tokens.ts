@@ -1,5 +1,5 @@
-import type { CanonicalChat } from '../../canonical/chat';
-import { isJsonObject, parseJson, type JsonObject } from '../../canonical/json';
+import type { CanonicalChat } from '../../../wire/canonical/chat';
+import { isJsonObject, parseJson, type JsonObject } from '../../../wire/canonical/json';
 import { chatFromAnthropic } from '../../inbound/anthropic-messages';
 import { chatFromGemini } from '../../inbound/gemini';
 import { mapOpenAIError } from '../openai-compatible/error';

@@ -1,7 +1,7 @@
-import { isJsonObject, objectAt, parseJson, type JsonValue } from '../../canonical/json';
-import type { MessagesRequest } from '../../canonical/request';
-import { answerFigures, type ParsedResponse, type StreamStep } from '../../canonical/response';
-import type { ReportedUsage } from '../../canonical/usage';
+import { isJsonObject, objectAt, parseJson, type JsonValue } from '../../../wire/canonical/json';
+import type { MessagesRequest } from '../../../wire/canonical/request';
+import { answerFigures, type ParsedResponse, type StreamStep } from '../../../wire/canonical/response';
+import type { ReportedUsage } from '../../../wire/canonical/usage';
 import type { SseEvent } from '../../sse/sse-parser';
 import { failureFromBody, mapOpenAIError } from '../openai-compatible/error';
 import type { ChannelContext, MessagesCapability, UpstreamRequest, UpstreamResponse } from '../types';

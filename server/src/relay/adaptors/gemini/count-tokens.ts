@@ -1,4 +1,4 @@
-import { isJsonObject, parseJson, type JsonObject } from '../../canonical/json';
+import { isJsonObject, parseJson, type JsonObject } from '../../../wire/canonical/json';
 import { chatFromAnthropic } from '../../inbound/anthropic-messages';
 import type { ChannelContext, CountAnswer, CountTokensCapability, CountTokensRequest, UpstreamRequest, UpstreamResponse } from '../types';
 import { mapGeminiError } from './errors';

@@ -1,9 +1,9 @@
 import { estimateTokens } from '../../../billing/token-estimator';
-import { arrayAt, isJsonObject, numberAt, parseJson, type JsonObject } from '../../canonical/json';
+import { arrayAt, isJsonObject, numberAt, parseJson, type JsonObject } from '../../../wire/canonical/json';
 import { wrongType } from '../../canonical/fields';
-import type { EmbeddingRequest } from '../../canonical/request';
-import type { ParsedResponse } from '../../canonical/response';
-import { reportedUsage } from '../../canonical/usage';
+import type { EmbeddingRequest } from '../../../wire/canonical/request';
+import type { ParsedResponse } from '../../../wire/canonical/response';
+import { reportedUsage } from '../../../wire/canonical/usage';
 import type { ChannelContext, EmbeddingsCapability, PlainCapability, UpstreamRequest, UpstreamResponse } from '../types';
 import { mapGeminiError } from './errors';
 

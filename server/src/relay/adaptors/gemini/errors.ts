@@ -1,5 +1,5 @@
-import type { UpstreamFailure } from '../../canonical/errors';
-import { arrayAt, isJsonObject, parseJson, type JsonObject } from '../../canonical/json';
+import type { UpstreamFailure } from '../../../wire/canonical/errors';
+import { arrayAt, isJsonObject, parseJson, type JsonObject } from '../../../wire/canonical/json';
 import { scrubAndTruncate } from '../../scrub';
 import { isRetryableStatus } from '../openai-compatible/error';
 import type { ChannelContext, ErrorInput } from '../types';

@@ -1,8 +1,8 @@
-import { RelayRequestError } from '../../canonical/errors';
+import { RelayRequestError } from '../../../wire/canonical/errors';
 import { parseEmbeddingRequest } from '../../canonical/parse-misc';
 import { parseChatRequest, parseCompletionRequest } from '../../canonical/parse-text';
-import type { JsonObject } from '../../canonical/json';
-import type { StreamStep } from '../../canonical/response';
+import type { JsonObject } from '../../../wire/canonical/json';
+import type { StreamStep } from '../../../wire/canonical/response';
 import { ChannelConfigError } from '../errors';
 import { context, describeRequest, fixtureText, openAIBody, openAIChunks, replayStream, response } from '../__fixtures__/replay';
 import { geminiAdaptor } from './gemini.adaptor';

@@ -1,5 +1,5 @@
-import { parseJson } from '../../canonical/json';
-import { answered, type ParsedTextResponse, type StreamStep } from '../../canonical/response';
+import { parseJson } from '../../../wire/canonical/json';
+import { answered, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../inbound/openai-completions';
 import type { SseEvent } from '../../sse/sse-parser';
 import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';

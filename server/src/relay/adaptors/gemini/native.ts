@@ -1,6 +1,6 @@
-import type { GeminiRequest } from '../../canonical/request';
-import { parseJson } from '../../canonical/json';
-import { answerFigures, type ParsedResponse, type StreamStep } from '../../canonical/response';
+import type { GeminiRequest } from '../../../wire/canonical/request';
+import { parseJson } from '../../../wire/canonical/json';
+import { answerFigures, type ParsedResponse, type StreamStep } from '../../../wire/canonical/response';
 import type { SseEvent } from '../../sse/sse-parser';
 import type { ChannelContext, GeminiNativeCapability, UpstreamRequest, UpstreamResponse } from '../types';
 import { mapGeminiError } from './errors';

@@ -1,5 +1,5 @@
-import type { CanonicalChat, ChatPart, ChatTurn, ImageSource, ToolChoice } from '../../canonical/chat';
-import { isJsonObject, parseJson, type JsonObject } from '../../canonical/json';
+import type { CanonicalChat, ChatPart, ChatTurn, ImageSource, ToolChoice } from '../../../wire/canonical/chat';
+import { isJsonObject, parseJson, type JsonObject } from '../../../wire/canonical/json';
 import { EFFORT_BUDGET, budgetFor, thinkingFromModel } from './models';
 import { geminiParameters, geminiSchema } from './schema';
 import type { GeminiSettings } from './settings';

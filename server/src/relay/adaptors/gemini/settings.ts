@@ -1,5 +1,5 @@
 import { ChannelConfigError } from '../errors';
-import { isJsonObject, parseJson, type JsonObject } from '../../canonical/json';
+import { isJsonObject, parseJson, type JsonObject } from '../../../wire/canonical/json';
 
 /*
  * Type-24 channel settings, read from the channel's `other` (the one type-specific field that

@@ -1,4 +1,4 @@
-import { isJsonObject, parseJson } from '../../canonical/json';
+import { isJsonObject, parseJson } from '../../../wire/canonical/json';
 import type {
   Adaptor,
   AudioCapability,

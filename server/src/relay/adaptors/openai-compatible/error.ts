@@ -1,5 +1,5 @@
-import type { ErrorClass, UpstreamFailure } from '../../canonical/errors';
-import { isJsonObject, parseJson, type JsonObject } from '../../canonical/json';
+import type { ErrorClass, UpstreamFailure } from '../../../wire/canonical/errors';
+import { isJsonObject, parseJson, type JsonObject } from '../../../wire/canonical/json';
 import { scrubAndTruncate } from '../../scrub';
 import type { ChannelContext, ErrorInput } from '../types';
 

@@ -1,4 +1,4 @@
-import type { MultipartForm } from '../../canonical/request';
+import type { MultipartForm } from '../../../wire/canonical/request';
 
 const encoder = new TextEncoder();
 

@@ -1,5 +1,5 @@
-import { isJsonObject, type JsonObject, type JsonValue } from '../../canonical/json';
-import type { MultipartForm, MultipartRequest } from '../../canonical/request';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../../wire/canonical/json';
+import type { MultipartForm, MultipartRequest } from '../../../wire/canonical/request';
 import { withUpstreamUsage } from '../../sse/stream-usage';
 import { quirksFor } from '../model-quirks';
 import type { ChannelContext, ResponseKind, TextRequest, UpstreamRequest } from '../types';

@@ -1,7 +1,7 @@
-import { transportFailure } from '../../canonical/errors';
-import { arrayAt, isJsonObject, objectAt, parseJson, type JsonObject, type JsonValue } from '../../canonical/json';
-import { finishReasonOf, reportedUsage, type FinishReason, type ReportedUsage } from '../../canonical/usage';
-import type { ParsedResponse } from '../../canonical/response';
+import { transportFailure } from '../../../wire/canonical/errors';
+import { arrayAt, isJsonObject, objectAt, parseJson, type JsonObject, type JsonValue } from '../../../wire/canonical/json';
+import { finishReasonOf, reportedUsage, type FinishReason, type ReportedUsage } from '../../../wire/canonical/usage';
+import type { ParsedResponse } from '../../../wire/canonical/response';
 import type { ChannelContext, UpstreamResponse } from '../types';
 import { failureFromBody } from './error';
 import { chatUsage, embeddingUsage, ioUsage, rerankUsage, transcriptionUsage } from './usage';

@@ -1,7 +1,7 @@
-import { isJsonObject, objectAt, parseJson, type JsonObject, type JsonValue } from '../../canonical/json';
-import { finishReasonOf, type FinishReason } from '../../canonical/usage';
+import { isJsonObject, objectAt, parseJson, type JsonObject, type JsonValue } from '../../../wire/canonical/json';
+import { finishReasonOf, type FinishReason } from '../../../wire/canonical/usage';
 import type { SseEvent } from '../../sse/sse-parser';
-import type { StreamStep } from '../../canonical/response';
+import type { StreamStep } from '../../../wire/canonical/response';
 import type { ChannelContext } from '../types';
 import { failureFromBody } from './error';
 import { responsesFinish } from './response';

@@ -1,10 +1,10 @@
 import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from '../../canonical/parse-text';
 import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, parseSpeechRequest } from '../../canonical/parse-misc';
 import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionRequest } from '../../canonical/parse-media';
-import type { JsonObject } from '../../canonical/json';
+import type { JsonObject } from '../../../wire/canonical/json';
 import { ClientUsageFilter } from '../../sse/stream-usage';
 import { context, describeRequest, fixtureJson, fixtureText, replayStream, response } from '../__fixtures__/replay';
-import type { StreamStep } from '../../canonical/response';
+import type { StreamStep } from '../../../wire/canonical/response';
 import { openaiAdaptor } from './openai.adaptor';
 
 const ctx = context(1, { organization: 'org-test' });

@@ -1,5 +1,5 @@
 import { createHash, createPrivateKey, type KeyObject } from 'node:crypto';
-import { isJsonObject, parseJson } from '../../canonical/json';
+import { isJsonObject, parseJson } from '../../../wire/canonical/json';
 import { ChannelConfigError } from '../errors';
 
 /*

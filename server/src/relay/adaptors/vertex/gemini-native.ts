@@ -1,5 +1,5 @@
 import * as converted from '../../converted-gemini';
-import type { GeminiRequest } from '../../canonical/request';
+import type { GeminiRequest } from '../../../wire/canonical/request';
 import { geminiNative } from '../gemini/native';
 import type { Adaptor, ChannelContext, GeminiNativeCapability, UpstreamRequest } from '../types';
 import { isVertexClaude, vertexHeaders, vertexModelUrl, vertexScrubbing } from './vertex-wire';

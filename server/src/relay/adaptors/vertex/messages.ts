@@ -1,5 +1,5 @@
 import * as converted from '../../converted-messages';
-import type { MessagesRequest } from '../../canonical/request';
+import type { MessagesRequest } from '../../../wire/canonical/request';
 import { claudeMessages } from '../claude/messages';
 import type { Adaptor, ChannelContext, MessagesCapability, UpstreamRequest } from '../types';
 import { isVertexClaude, vertexHeaders, vertexModelUrl, VERTEX_ANTHROPIC_VERSION, vertexScrubbing } from './vertex-wire';

@@ -1,6 +1,6 @@
 import { sign } from 'node:crypto';
-import type { UpstreamFailure } from '../../canonical/errors';
-import { isJsonObject, parseJson } from '../../canonical/json';
+import type { UpstreamFailure } from '../../../wire/canonical/errors';
+import { isJsonObject, parseJson } from '../../../wire/canonical/json';
 import { scrubAndTruncate } from '../../scrub';
 import { isRetryableStatus } from '../openai-compatible/error';
 import type { ChannelContext, TokenAnswer, TokenExchangeCapability, UpstreamRequest, UpstreamResponse } from '../types';

@@ -1,5 +1,5 @@
-import { isJsonObject, parseJson } from '../../canonical/json';
-import type { ParsedTextResponse, StreamStep } from '../../canonical/response';
+import { isJsonObject, parseJson } from '../../../wire/canonical/json';
+import type { ParsedTextResponse, StreamStep } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../inbound/openai-completions';
 import type { SseEvent } from '../../sse/sse-parser';
 import { claudeAdaptor } from '../claude/claude.adaptor';

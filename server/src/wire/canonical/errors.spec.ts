@@ -1,6 +1,6 @@
 import { t } from '../../common/messages';
 import { RelayRequestError, transportFailure } from './errors';
-import { parseChatRequest } from './parse-text';
+import { parseChatRequest } from '../../relay/canonical/parse-text';
 
 function rejection(fn: () => unknown): RelayRequestError {
   try {
