@@ -1,5 +1,5 @@
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithTheme } from '../../test/renderWithTheme';
 import { TopNav, type NavItem } from './TopNav';
@@ -95,5 +95,28 @@ describe('TopNav', () => {
     expect(nav).toHaveAttribute('data-mobile-open');
     await userEvent.click(within(nav).getByRole('link', { name: '令牌' }));
     expect(nav).not.toHaveAttribute('data-mobile-open');
+  });
+
+  it('opens a submenu on hover on wide screens but only by tap in the collapsed menu', async () => {
+    const user = userEvent.setup();
+    renderWithTheme(<TopNav items={items} />);
+    const nav = screen.getByRole('navigation', { name: '主导航' });
+    const trigger = within(nav).getByRole('button', { name: '日志' });
+    await user.hover(trigger);
+    await within(nav).findByRole('link', { name: '使用日志' });
+    await user.unhover(trigger);
+    await waitFor(() => expect(trigger).toHaveAttribute('aria-expanded', 'false'));
+
+    await user.click(screen.getByRole('button', { name: '打开菜单', hidden: true }));
+    await user.hover(trigger);
+    // Longer than Radix's hover delay (200 ms): the collapsed menu ignores the pointer.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    // A tap opens it and a second tap closes it, with no hover timer to reopen it.
+    await user.click(trigger);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await user.click(trigger);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
   });
 });

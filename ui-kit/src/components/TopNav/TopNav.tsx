@@ -5,6 +5,7 @@ import {
   useRef,
   useState,
   type HTMLAttributes,
+  type PointerEvent,
   type ReactElement,
   type ReactNode,
 } from 'react';
@@ -61,6 +62,15 @@ export interface TopNavProps extends HTMLAttributes<HTMLElement> {
  * on hover, click or keyboard, and a menu button that collapses the entries on narrow
  * screens.
  */
+/**
+ * In the collapsed (phone) menu a submenu opens and closes by tap or keyboard only: Radix skips
+ * its hover handlers for an event whose default was prevented. Hover-opening there would also race
+ * a tap that closes (the hover's open timer fired after the tap and opened the submenu again).
+ */
+function noHover(event: PointerEvent<HTMLButtonElement>): void {
+  event.preventDefault();
+}
+
 export const TopNav = forwardRef<HTMLElement, TopNavProps>(function TopNav(
   { brand, items, activeKey, renderLink, onNavigate, end, ...rest },
   ref,
@@ -134,7 +144,11 @@ export const TopNav = forwardRef<HTMLElement, TopNavProps>(function TopNav(
           {items.map((item) =>
             item.children && item.children.length > 0 ? (
               <StyledNavItem key={item.key} value={item.key}>
-                <StyledNavTrigger data-active={item.children.some((c) => c.key === activeKey) ? '' : undefined}>
+                <StyledNavTrigger
+                  data-active={item.children.some((c) => c.key === activeKey) ? '' : undefined}
+                  onPointerMove={mobileOpen ? noHover : undefined}
+                  onPointerLeave={mobileOpen ? noHover : undefined}
+                >
                   {item.icon !== undefined ? <StyledIcon aria-hidden="true">{item.icon}</StyledIcon> : null}
                   <span>{item.label}</span>
                   <ChevronDownIcon data-part="chevron" aria-hidden="true" />
