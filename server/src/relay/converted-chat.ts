@@ -2,16 +2,18 @@ import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from 
 import { parseJson, type JsonObject } from '../wire/canonical/json';
 import { transportFailure } from '../wire/canonical/errors';
 import { parseChatRequest } from './canonical/parse-text';
-import type { ChatRequest, GeminiRequest, MessagesRequest, ResponsesRequest } from '../wire/canonical/request';
+import type { CanonicalChat, ChatPart } from '../wire/canonical/chat';
+import type { ChatContentPart, ChatMessage, ChatRequest, GeminiRequest, MessagesRequest, ResponsesRequest } from '../wire/canonical/request';
 import type { ParsedResponse, ParsedTextResponse, StreamStep } from '../wire/canonical/response';
 import { encodeAnswer, type InboundFormat } from './inbound/format';
-import { chatResponseFromOpenAI, OpenAIChunkDecoder } from './inbound/openai-chat';
+import { chatResponseFromOpenAI, openAIChatBody, OpenAIChunkDecoder } from './inbound/openai-chat';
 import type { SseEvent } from './sse/sse-parser';
 
 /*
  * A native client format (Anthropic Messages, Gemini, OpenAI Responses) served by a channel
- * without that format's capability: the client's body becomes the canonical chat, then the
- * OpenAI chat request the adaptor's core contract serves; its answer comes back through the
+ * without that format's capability: the client's body becomes the canonical chat, which a native
+ * provider encodes in its own wire (two hops) and an OpenAI-wire provider reads as an OpenAI chat
+ * body built from it; its answer comes back through the
  * canonical types (a native provider's as it decoded it; an OpenAI-wire provider's JSON or
  * chunks decoded here) and the client's format encodes it: a whole answer, or canonical stream
  * parts for its stream encoder. Usage is the adaptor's, as for chat. converted-messages.ts,
@@ -29,13 +31,70 @@ export interface ConvertedChat<R extends ConvertedRequest> {
   openStream(a: Adaptor, req: R, ctx: ChannelContext): (event: SseEvent) => StreamStep;
 }
 
-/** The converted path of one client format; `chatBody` is the OpenAI chat body of its request. */
-export function convertedChat<R extends ConvertedRequest>(format: InboundFormat<R>, chatBody: (req: R) => JsonObject): ConvertedChat<R> {
+/**
+ * How a client format becomes the chat request: its canonical chat (Anthropic Messages, Gemini:
+ * two hops to any provider), or an OpenAI chat body (Responses, whose function-tool and format
+ * details only an OpenAI-wire provider carries).
+ */
+export type ChatSource<R extends ConvertedRequest> = { readonly canonical: (req: R) => CanonicalChat } | { readonly chatBody: (req: R) => JsonObject };
+
+/**
+ * The chat request of a canonical chat decoded from another client format. A native provider
+ * reads `canonical`; the OpenAI body is built on first read, for OpenAI-wire providers only.
+ */
+export function chatRequestOf(canonical: CanonicalChat): ChatRequest {
+  let body: JsonObject | null = null;
+  let messages: ChatMessage[] | null = null;
+  return {
+    endpoint: 'chat',
+    model: canonical.model,
+    get body(): JsonObject {
+      return (body ??= openAIChatBody(canonical));
+    },
+    stream: canonical.stream,
+    // The client's own format decides what its stream ends with; the adaptor asks usage where it can.
+    clientIncludeUsage: false,
+    n: canonical.choiceCount,
+    maxOutputTokens: canonical.maxOutputTokens,
+    get messages(): ChatMessage[] {
+      return (messages ??= chatMessagesOf(canonical));
+    },
+    toolCount: canonical.tools.length,
+    canonical,
+  };
+}
+
+/** The prompt summary of a canonical chat (what estimation and word checks read). */
+function chatMessagesOf(chat: CanonicalChat): ChatMessage[] {
+  const summary = (p: ChatPart): ChatContentPart[] => {
+    switch (p.type) {
+      case 'text':
+      case 'reasoning':
+        return [{ type: 'text', text: p.text }];
+      case 'image':
+        return [{ type: 'image', detail: p.detail ?? 'auto' }];
+      case 'audio':
+        return [{ type: 'audio' }];
+      case 'tool_result':
+        return p.content.flatMap(summary);
+      default:
+        return [];
+    }
+  };
+  const calls = (parts: readonly ChatPart[]): string => parts.map((p) => (p.type === 'tool_call' ? `${p.name}${p.arguments}` : '')).join('');
+  return [
+    ...chat.system.map((text) => ({ role: 'system', name: null, parts: [{ type: 'text' as const, text }], toolCallText: '' })),
+    ...chat.turns.map((t) => ({ role: t.role, name: null, parts: t.parts.flatMap(summary), toolCallText: calls(t.parts) })),
+  ];
+}
+
+/** The converted path of one client format. */
+export function convertedChat<R extends ConvertedRequest>(format: InboundFormat<R>, source: ChatSource<R>): ConvertedChat<R> {
   const chats = new WeakMap<R, ChatRequest>();
   const asChatRequest = (req: R): ChatRequest => {
     let chat = chats.get(req);
     if (!chat) {
-      chat = parseChatRequest(chatBody(req));
+      chat = 'canonical' in source ? chatRequestOf(source.canonical(req)) : parseChatRequest(source.chatBody(req));
       chats.set(req, chat);
     }
     return chat;

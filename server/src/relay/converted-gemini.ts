@@ -4,13 +4,12 @@ import { transportFailure } from '../wire/canonical/errors';
 import type { ParsedResponse } from '../wire/canonical/response';
 import { convertedChat } from './converted-chat';
 import { chatFromGemini, geminiFormat } from './inbound/gemini';
-import { openAIChatBody } from './inbound/openai-chat';
 
 /**
  * `POST /v1beta/models/{model}:generateContent` (and the stream) on a channel without a native
  * Gemini capability (see converted-chat.ts).
  */
-export const { asChatRequest, build, parseResponse, openStream } = convertedChat(geminiFormat, (req) => openAIChatBody(chatFromGemini(req, req.model)));
+export const { asChatRequest, build, parseResponse, openStream } = convertedChat(geminiFormat, { canonical: (req) => chatFromGemini(req, req.model) });
 
 /*
  * `:embedContent` and `:batchEmbedContents` on any channel with an embeddings capability: the

@@ -238,4 +238,4 @@ export function chatBodyOfResponses(req: ResponsesRequest): JsonObject {
   return chat;
 }
 
-export const { asChatRequest, build, parseResponse, openStream } = convertedChat(openAIResponsesFormat, chatBodyOfResponses);
+export const { asChatRequest, build, parseResponse, openStream } = convertedChat(openAIResponsesFormat, { chatBody: chatBodyOfResponses });

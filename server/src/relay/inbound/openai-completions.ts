@@ -53,7 +53,9 @@ export function completionAsCanonical(req: CompletionRequest, model: string): Ca
 
 /** The canonical chat of either text request a native provider serves (chat, or completions as one user turn). */
 export function textAsCanonical(req: ChatRequest | CompletionRequest, model: string): CanonicalChat {
-  return req.endpoint === 'chat' ? chatFromOpenAI(req, model) : completionAsCanonical(req, model);
+  if (req.endpoint === 'completion') return completionAsCanonical(req, model);
+  // A chat decoded from another client format is already canonical (two hops, no OpenAI body between).
+  return req.canonical ? { ...req.canonical, model } : chatFromOpenAI(req, model);
 }
 
 /** A whole canonical answer as a `text_completion` (the generated text of the first choice). */

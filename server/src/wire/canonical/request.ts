@@ -1,3 +1,4 @@
+import type { CanonicalChat } from './chat';
 import type { JsonObject } from './json';
 
 /** Every relay endpoint the canonical layer understands. */
@@ -52,6 +53,13 @@ export interface ChatRequest extends JsonRequest<'chat'> {
   readonly maxOutputTokens: number | null;
   readonly messages: ChatMessage[];
   readonly toolCount: number;
+  /**
+   * Present when the chat was decoded from another client format (Anthropic Messages, Gemini):
+   * its canonical chat, which a native provider encodes directly (two hops: client wire ->
+   * canonical -> provider wire). `body` is then the OpenAI chat body of it, built only when an
+   * OpenAI-wire provider reads it.
+   */
+  readonly canonical?: CanonicalChat;
 }
 
 export interface CompletionRequest extends JsonRequest<'completion'> {
