@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { estimatePromptTokens } from '../../server/src/billing/estimate';
 import { TokenCounter } from '../../server/src/billing/token-estimator';
-import { parseChatRequest } from '../../server/src/relay/canonical/parse-text';
+import { parseChatRequest } from '../../server/src/wire/openai-chat/parse';
 import { DATABASES } from '../support/env';
 import type { Caller } from '../support/http';
 import { chatChunk, type FakeOpenAI, type FakeUsage, type Json } from '../support/fakes/openai-upstream';

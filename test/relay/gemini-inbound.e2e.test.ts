@@ -1,7 +1,7 @@
 import { ApiError, Type, type Content, type GenerateContentResponse } from '@google/genai';
 import { estimatePromptTokens } from '../../server/src/billing/estimate';
 import { estimateTokens } from '../../server/src/billing/token-estimator';
-import { parseGeminiRequest } from '../../server/src/relay/canonical/parse-gemini';
+import { parseGeminiRequest } from '../../server/src/wire/gemini/parse';
 import { DATABASES } from '../support/env';
 import { FakeGemini } from '../support/fakes/gemini';
 import { FakeOpenAI } from '../support/fakes/openai-upstream';

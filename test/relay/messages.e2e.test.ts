@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { estimatePromptTokens } from '../../server/src/billing/estimate';
-import { parseMessagesRequest } from '../../server/src/relay/canonical/parse-messages';
+import { parseMessagesRequest } from '../../server/src/wire/anthropic-messages/parse';
 import { DATABASES } from '../support/env';
 import { FakeAnthropic } from '../support/fakes/anthropic';
 import { FakeOpenAI, chatChunk } from '../support/fakes/openai-upstream';

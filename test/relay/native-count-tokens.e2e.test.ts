@@ -1,8 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { ApiError, GoogleGenAI } from '@google/genai';
 import { estimatePromptTokens } from '../../server/src/billing/estimate';
-import { parseGeminiRequest } from '../../server/src/relay/canonical/parse-gemini';
-import { parseMessagesRequest } from '../../server/src/relay/canonical/parse-messages';
+import { parseGeminiRequest } from '../../server/src/wire/gemini/parse';
+import { parseMessagesRequest } from '../../server/src/wire/anthropic-messages/parse';
 import { DATABASES } from '../support/env';
 import { FakeAnthropic } from '../support/fakes/anthropic';
 import { FakeBedrock } from '../support/fakes/bedrock';

@@ -1,7 +1,7 @@
 import { estimatePromptTokens } from '../../server/src/billing/estimate';
 import { estimateTokens, TokenCounter } from '../../server/src/billing/token-estimator';
 import { DEFAULT_CACHE_RATIO } from '../../server/src/pricing/cache-ratio';
-import { parseChatRequest, parseResponsesRequest } from '../../server/src/relay/canonical/parse-text';
+import { parseChatRequest, parseResponsesRequest } from '../../server/src/wire/openai-chat/parse';
 import { DATABASES } from '../support/env';
 import type { Caller } from '../support/http';
 import { chatChunk, type FakeOpenAI, type FakeUsage, type Json } from '../support/fakes/openai-upstream';

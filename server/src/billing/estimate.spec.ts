@@ -1,4 +1,4 @@
-import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from '../relay/canonical/parse-text';
+import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from '../wire/openai-chat/parse';
 import { parseRerankRequest, parseSpeechRequest } from '../relay/canonical/parse-misc';
 import { parseTranscriptionRequest } from '../relay/canonical/parse-media';
 import { completionBound, estimatePromptTokens, holdInputFor } from './estimate';

@@ -9,7 +9,7 @@ import { OutboundClient } from '../outbound/outbound.service';
 import { withMappedStatus } from './adaptors/openai-compatible/error';
 import { ChannelConfigError } from './adaptors/errors';
 import type { UpstreamFailure } from '../wire/canonical/errors';
-import { DEFAULT_RELAY_LIMITS } from './canonical/limits';
+import { DEFAULT_RELAY_LIMITS } from '../wire/canonical/limits';
 import { mapStatus } from './channel-transforms';
 import { DrainLimiter } from './drain-limiter';
 import { ENDPOINTS } from './endpoints';

@@ -1,13 +1,13 @@
 import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from './adaptors/types';
 import { parseJson, type JsonObject } from '../wire/canonical/json';
 import { transportFailure } from '../wire/canonical/errors';
-import { parseChatRequest } from './canonical/parse-text';
+import { parseChatRequest } from '../wire/openai-chat/parse';
 import type { CanonicalChat, ChatPart } from '../wire/canonical/chat';
 import type { ChatContentPart, ChatMessage, ChatRequest, GeminiRequest, MessagesRequest, ResponsesRequest } from '../wire/canonical/request';
 import type { ParsedResponse, ParsedTextResponse, StreamStep } from '../wire/canonical/response';
-import { encodeAnswer, type InboundFormat } from './inbound/format';
-import { chatResponseFromOpenAI, openAIChatBody, OpenAIChunkDecoder } from './inbound/openai-chat';
-import type { SseEvent } from './sse/sse-parser';
+import { encodeAnswer, type InboundFormat } from '../wire/format';
+import { chatResponseFromOpenAI, openAIChatBody, OpenAIChunkDecoder } from '../wire/openai-chat';
+import type { SseEvent } from '../wire/framing/sse/sse-parser';
 
 /*
  * A native client format (Anthropic Messages, Gemini, OpenAI Responses) served by a channel

@@ -1,9 +1,9 @@
 import { isJsonObject, parseJson, type JsonObject, type JsonValue } from '../wire/canonical/json';
-import { bodyObject, missing, wrongType } from './canonical/fields';
+import { bodyObject, missing, wrongType } from '../wire/canonical/fields';
 import { transportFailure } from '../wire/canonical/errors';
 import type { ParsedResponse } from '../wire/canonical/response';
 import { convertedChat } from './converted-chat';
-import { chatFromGemini, geminiFormat } from './inbound/gemini';
+import { chatFromGemini, geminiFormat } from '../wire/gemini/gemini';
 
 /**
  * `POST /v1beta/models/{model}:generateContent` (and the stream) on a channel without a native

@@ -3,8 +3,8 @@ import { claudeAdaptor } from './adaptors/claude/claude.adaptor';
 import { geminiAdaptor } from './adaptors/gemini/gemini.adaptor';
 import { openaiAdaptor } from './adaptors/openai/openai.adaptor';
 import type { ChannelContext } from './adaptors/types';
-import { parseGeminiRequest } from './canonical/parse-gemini';
-import { parseMessagesRequest } from './canonical/parse-messages';
+import { parseGeminiRequest } from '../wire/gemini/parse';
+import { parseMessagesRequest } from '../wire/anthropic-messages/parse';
 import * as convertedGemini from './converted-gemini';
 import * as convertedMessages from './converted-messages';
 

@@ -1,4 +1,4 @@
-import { anthropicMessagesFormat, chatFromAnthropic } from './inbound/anthropic-messages';
+import { anthropicMessagesFormat, chatFromAnthropic } from '../wire/anthropic-messages/anthropic-messages';
 import { convertedChat } from './converted-chat';
 
 /** `POST /v1/messages` on a channel without a Messages capability (see converted-chat.ts). */

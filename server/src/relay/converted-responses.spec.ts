@@ -6,11 +6,11 @@ import { openaiAdaptor } from './adaptors/openai/openai.adaptor';
 import type { ChannelContext } from './adaptors/types';
 import { RelayRequestError } from '../wire/canonical/errors';
 import type { JsonObject, JsonValue } from '../wire/canonical/json';
-import { parseGeminiRequest } from './canonical/parse-gemini';
-import { parseResponsesRequest } from './canonical/parse-text';
+import { parseGeminiRequest } from '../wire/gemini/parse';
+import { parseResponsesRequest } from '../wire/openai-chat/parse';
 import * as convertedGemini from './converted-gemini';
 import * as convertedResponses from './converted-responses';
-import { ResponsesStreamEncoder } from './inbound/openai-responses';
+import { ResponsesStreamEncoder } from '../wire/openai-responses/openai-responses';
 
 /*
  * `/v1/responses` on channels without a Responses API: the body as an OpenAI chat body (and from

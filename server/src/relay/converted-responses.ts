@@ -1,8 +1,8 @@
-import { invalidValue, missing, wrongType } from './canonical/fields';
+import { invalidValue, missing, wrongType } from '../wire/canonical/fields';
 import { isJsonObject, type JsonObject, type JsonValue } from '../wire/canonical/json';
 import type { ResponsesRequest } from '../wire/canonical/request';
 import { convertedChat } from './converted-chat';
-import { openAIResponsesFormat } from './inbound/openai-responses';
+import { openAIResponsesFormat } from '../wire/openai-responses/openai-responses';
 
 /*
  * `POST /v1/responses` on a channel without a Responses capability (Claude, Gemini, Bedrock,

@@ -1,21 +1,21 @@
 import { unsupportedEndpoint } from './adaptors/registry';
 import type { Adaptor, ChannelContext, PlainCapability, UpstreamRequest, UpstreamResponse } from './adaptors/types';
-import { bodyObject } from './canonical/fields';
-import type { RelayLimits } from './canonical/limits';
+import { bodyObject } from '../wire/canonical/fields';
+import type { RelayLimits } from '../wire/canonical/limits';
 import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionRequest } from './canonical/parse-media';
 import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, parseSpeechRequest } from './canonical/parse-misc';
 import * as convertedMessages from './converted-messages';
 import * as convertedGemini from './converted-gemini';
 import * as convertedResponses from './converted-responses';
 import type { CanonicalRequest, MultipartForm, RelayEndpoint } from '../wire/canonical/request';
-import { anthropicMessagesFormat } from './inbound/anthropic-messages';
-import { encodeAnswer, type ClientStreamEncoder, type ErrorFormat, type InboundFormat } from './inbound/format';
-import { geminiFormat } from './inbound/gemini';
-import { OPENAI_ERRORS, openAIChatFormat } from './inbound/openai-chat';
-import { openAICompletionsFormat } from './inbound/openai-completions';
-import { OpenAIEventStreamEncoder, openAIResponsesFormat } from './inbound/openai-responses';
+import { anthropicMessagesFormat } from '../wire/anthropic-messages/anthropic-messages';
+import { encodeAnswer, type ClientStreamEncoder, type ErrorFormat, type InboundFormat } from '../wire/format';
+import { geminiFormat } from '../wire/gemini/gemini';
+import { OPENAI_ERRORS, openAIChatFormat } from '../wire/openai-chat';
+import { openAICompletionsFormat } from '../wire/openai-completions/openai-completions';
+import { OpenAIEventStreamEncoder, openAIResponsesFormat } from '../wire/openai-responses/openai-responses';
 import type { ParsedResponse, StreamStep } from '../wire/canonical/response';
-import type { SseEvent } from './sse/sse-parser';
+import type { SseEvent } from '../wire/framing/sse/sse-parser';
 
 /** How a request body arrives. */
 export type BodyKind = 'json' | 'multipart';

@@ -2,8 +2,8 @@ import { Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { langOf, type Lang } from '../common/messages';
-import type { ErrorFormat } from './inbound/format';
-import { OPENAI_ERRORS } from './inbound/openai-chat';
+import type { ErrorFormat } from '../wire/format';
+import { OPENAI_ERRORS } from '../wire/openai-chat';
 import { renderRelayError } from './relay-errors';
 
 const logger = new Logger('Relay');

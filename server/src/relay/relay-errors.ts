@@ -1,7 +1,7 @@
 import { DomainError } from '../common/domain-error';
 import { t, type Lang, type MessageKey } from '../common/messages';
 import { RelayRequestError } from '../wire/canonical/errors';
-import type { ClientError } from './inbound/format';
+import type { ClientError } from '../wire/format';
 
 /**
  * A refusal or failure the relay answers itself, in the caller's format. `code` is the

@@ -9,7 +9,7 @@ import { ChannelsService } from '../channels/channels.service';
 import { RoutingIndexService } from '../channels/routing-index.service';
 import { OptionsService } from '../options/options.service';
 import { OutboundClient } from '../outbound/outbound.service';
-import { DEFAULT_RELAY_LIMITS } from './canonical/limits';
+import { DEFAULT_RELAY_LIMITS } from '../wire/canonical/limits';
 import type { CanonicalRequest } from '../wire/canonical/request';
 import { DrainLimiter } from './drain-limiter';
 import { isStreaming, type EndpointOps } from './endpoints';

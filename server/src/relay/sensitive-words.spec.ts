@@ -1,4 +1,4 @@
-import { parseChatRequest } from './canonical/parse-text';
+import { parseChatRequest } from '../wire/openai-chat/parse';
 import { findSensitiveWord, parseSensitiveWords, promptTexts } from './sensitive-words';
 
 describe('sensitive words', () => {

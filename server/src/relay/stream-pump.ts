@@ -5,10 +5,10 @@ import type { StreamStep } from '../wire/canonical/response';
 import type { FinishReason, ReportedUsage } from '../wire/canonical/usage';
 import type { DrainLimiter } from './drain-limiter';
 import type { AttemptClient } from './attempt-client';
-import type { ClientError, ClientStreamEncoder } from './inbound/format';
+import type { ClientError, ClientStreamEncoder } from '../wire/format';
 import { TOOL_CALL_TOKENS, type Charge } from './relay-billing';
-import { StreamFrameError, type StreamFraming } from './eventstream/aws-event-stream';
-import { SseEventTooLargeError, SseParser, type SseEvent } from './sse/sse-parser';
+import { StreamFrameError, type StreamFraming } from '../wire/framing/eventstream/aws-event-stream';
+import { SseEventTooLargeError, SseParser, type SseEvent } from '../wire/framing/sse/sse-parser';
 
 /** Why the relay cancelled an upstream request. */
 export type AbortReason = 'client' | 'headers' | 'idle' | 'total' | 'drain' | 'done';

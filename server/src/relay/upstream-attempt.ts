@@ -7,7 +7,7 @@ import { transportFailure, type UpstreamFailure } from '../wire/canonical/errors
 import type { CanonicalRequest } from '../wire/canonical/request';
 import type { EndpointOps } from './endpoints';
 import { TOOL_CALL_TOKENS, zeroUsageIsMissing, type Charge } from './relay-billing';
-import { AwsEventStreamDecoder } from './eventstream/aws-event-stream';
+import { AwsEventStreamDecoder } from '../wire/framing/eventstream/aws-event-stream';
 import type { AttemptClient } from './attempt-client';
 import { StreamPump, type AbortReason, type DrainBounds } from './stream-pump';
 

@@ -7,10 +7,10 @@ import { settleUsage } from '../../../server/src/billing/usage-clamp';
 import { azureAdaptor } from '../../../server/src/relay/adaptors/azure/azure.adaptor';
 import { openaiAdaptor } from '../../../server/src/relay/adaptors/openai/openai.adaptor';
 import type { UpstreamRequest } from '../../../server/src/relay/adaptors/types';
-import { parseChatRequest } from '../../../server/src/relay/canonical/parse-text';
-import { SseParser } from '../../../server/src/relay/sse/sse-parser';
-import { formatSseEvent } from '../../../server/src/relay/sse/sse-writer';
-import { ClientUsageFilter } from '../../../server/src/relay/sse/stream-usage';
+import { parseChatRequest } from '../../../server/src/wire/openai-chat/parse';
+import { SseParser } from '../../../server/src/wire/framing/sse/sse-parser';
+import { formatSseEvent } from '../../../server/src/wire/framing/sse/sse-writer';
+import { ClientUsageFilter } from '../../../server/src/wire/framing/sse/stream-usage';
 import { FakeOpenAI, chatChunk, openaiError } from './openai-upstream';
 
 /**

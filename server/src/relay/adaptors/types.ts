@@ -14,7 +14,7 @@ import type {
   ResponsesRequest,
 } from '../../wire/canonical/request';
 import type { ParsedResponse, ParsedTextResponse, StreamStep } from '../../wire/canonical/response';
-import type { SseEvent } from '../sse/sse-parser';
+import type { SseEvent } from '../../wire/framing/sse/sse-parser';
 
 /**
  * The channel as an adaptor sees it: already decrypted and selected by the relay. Only the

@@ -1,5 +1,5 @@
 import { RelayRequestError } from '../../wire/canonical/errors';
-import { DEFAULT_RELAY_LIMITS } from './limits';
+import { DEFAULT_RELAY_LIMITS } from '../../wire/canonical/limits';
 import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, parseSpeechRequest } from './parse-misc';
 import { wavSeconds } from './audio-duration';
 import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionRequest } from './parse-media';

@@ -1,12 +1,12 @@
 import { audioSeconds } from './audio-duration';
-import { FieldReader, bodyObject, invalidValue, missing, tooMany, wrongType } from './fields';
+import { FieldReader, bodyObject, invalidValue, missing, tooMany, wrongType } from '../../wire/canonical/fields';
 import { RelayRequestError } from '../../wire/canonical/errors';
 import { DEFAULT_IMAGE_MODEL, IMAGE_MODEL_RULES } from './image-models';
 import type { JsonObject } from '../../wire/canonical/json';
-import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits';
-import { readModel } from './parse-text';
+import { DEFAULT_RELAY_LIMITS, type RelayLimits } from '../../wire/canonical/limits';
+import { readModel } from '../../wire/openai-chat/parse';
 import type { AudioTranscriptionRequest, ImageEditRequest, ImageGenerationRequest, MultipartForm } from '../../wire/canonical/request';
-import { isRoutingKey, stripRoutingKeys } from './routing-keys';
+import { isRoutingKey, stripRoutingKeys } from '../../wire/canonical/routing-keys';
 
 export const DEFAULT_TRANSCRIPTION_MODEL = 'whisper-1';
 

@@ -1,9 +1,9 @@
-import { FieldReader, bodyObject, missing, tooMany, wrongType } from './fields';
+import { FieldReader, bodyObject, missing, tooMany, wrongType } from '../../wire/canonical/fields';
 import { isJsonObject } from '../../wire/canonical/json';
-import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits';
-import { readModel } from './parse-text';
+import { DEFAULT_RELAY_LIMITS, type RelayLimits } from '../../wire/canonical/limits';
+import { readModel } from '../../wire/openai-chat/parse';
 import type { AudioSpeechRequest, EmbeddingRequest, ModerationRequest, RerankRequest } from '../../wire/canonical/request';
-import { stripRoutingKeys } from './routing-keys';
+import { stripRoutingKeys } from '../../wire/canonical/routing-keys';
 
 /** Default models when a client leaves `model` out, as the reference gateways fill them. */
 export const DEFAULT_MODERATION_MODEL = 'text-moderation-latest';

@@ -1,6 +1,6 @@
 import { t } from '../../common/messages';
 import { RelayRequestError, transportFailure } from './errors';
-import { parseChatRequest } from '../../relay/canonical/parse-text';
+import { parseChatRequest } from '../openai-chat/parse';
 
 function rejection(fn: () => unknown): RelayRequestError {
   try {

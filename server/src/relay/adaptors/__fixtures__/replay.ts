@@ -4,12 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SseParser } from '../../sse/sse-parser';
+import { SseParser } from '../../../wire/framing/sse/sse-parser';
 import type { JsonObject } from '../../../wire/canonical/json';
 import type { ChatRequest } from '../../../wire/canonical/request';
 import type { ParsedResponse, ParsedTextResponse, StreamStep } from '../../../wire/canonical/response';
-import { encodeAnswer } from '../../inbound/format';
-import { OpenAIChatStreamEncoder, openAIChatFormat } from '../../inbound/openai-chat';
+import { encodeAnswer } from '../../../wire/format';
+import { OpenAIChatStreamEncoder, openAIChatFormat } from '../../../wire/openai-chat';
 import type { ChannelContext, UpstreamRequest, UpstreamResponse } from '../types';
 import type { RelayChannelType } from '../channel-types';
 

@@ -1,11 +1,11 @@
 import { EventStreamCodec, type MessageHeaders } from '@smithy/eventstream-codec';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
-import { parseChatRequest } from '../../canonical/parse-text';
+import { parseChatRequest } from '../../../wire/openai-chat/parse';
 import type { JsonObject } from '../../../wire/canonical/json';
 import type { StreamStep } from '../../../wire/canonical/response';
-import { AwsEventStreamDecoder } from '../../eventstream/aws-event-stream';
-import { encodeAnswer } from '../../inbound/format';
-import { openAIChatFormat } from '../../inbound/openai-chat';
+import { AwsEventStreamDecoder } from '../../../wire/framing/eventstream/aws-event-stream';
+import { encodeAnswer } from '../../../wire/format';
+import { openAIChatFormat } from '../../../wire/openai-chat';
 import { context, fixtureJson, fixtureText, response } from '../__fixtures__/replay';
 import { awsClaudeAdaptor } from './aws-claude.adaptor';
 import { AwsCredentialsError, parseAwsCredentials } from './credentials';

@@ -1,11 +1,11 @@
 import type { JsonObject } from '../../../wire/canonical/json';
 import type { MessagesRequest } from '../../../wire/canonical/request';
 import type { StreamStep } from '../../../wire/canonical/response';
-import { textAsCanonical } from '../../inbound/openai-completions';
-import type { SseEvent } from '../../sse/sse-parser';
+import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
+import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import { claudeAdaptor } from '../claude/claude.adaptor';
 import { claudeMessages } from '../claude/messages';
-import { toAnthropicRequest } from '../claude/request';
+import { toAnthropicRequest } from '../../../wire/anthropic-messages/request';
 import type { Adaptor, ChannelContext, MessagesCapability, TextRequest, UpstreamRequest } from '../types';
 import { bedrockCountTokens } from './count-tokens';
 import { awsCredentialsOf } from './credentials';

@@ -1,7 +1,7 @@
 import type { UpstreamFailure } from '../../../wire/canonical/errors';
 import { isJsonObject, parseJson, type JsonObject } from '../../../wire/canonical/json';
 import { anthropicCountBody } from '../claude/count-tokens';
-import { defaultMaxTokens } from '../claude/models';
+import { defaultMaxTokens } from '../../../wire/anthropic-messages/models';
 import type { ChannelContext, CountAnswer, CountTokensCapability, CountTokensRequest, UpstreamRequest, UpstreamResponse } from '../types';
 import { awsCredentialsOf } from './credentials';
 import { mapBedrockError } from './errors';

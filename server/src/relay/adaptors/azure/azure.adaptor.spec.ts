@@ -1,6 +1,6 @@
-import { parseChatRequest, parseResponsesRequest } from '../../canonical/parse-text';
+import { parseChatRequest, parseResponsesRequest } from '../../../wire/openai-chat/parse';
 import { parseEmbeddingRequest } from '../../canonical/parse-misc';
-import { ClientUsageFilter } from '../../sse/stream-usage';
+import { ClientUsageFilter } from '../../../wire/framing/sse/stream-usage';
 import { context, fixtureText, replayStream, response } from '../__fixtures__/replay';
 import { ChannelConfigError } from '../errors';
 import { AZURE_DEFAULT_API_VERSION, azureAdaptor, azureDeployment } from './azure.adaptor';

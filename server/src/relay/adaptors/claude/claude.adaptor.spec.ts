@@ -1,13 +1,13 @@
-import { parseChatRequest, parseCompletionRequest } from '../../canonical/parse-text';
+import { parseChatRequest, parseCompletionRequest } from '../../../wire/openai-chat/parse';
 import type { JsonObject } from '../../../wire/canonical/json';
 import { context, describeRequest, fixtureText, openAIBody, openAIChunks, replayStream, response } from '../__fixtures__/replay';
 import { RelayRequestError } from '../../../wire/canonical/errors';
-import { parseGeminiRequest } from '../../canonical/parse-gemini';
-import { chatFromGemini } from '../../inbound/gemini';
+import { parseGeminiRequest } from '../../../wire/gemini/parse';
+import { chatFromGemini } from '../../../wire/gemini/gemini';
 import { claudeAdaptor } from './claude.adaptor';
 import { anthropicCountBody } from './count-tokens';
-import { toAnthropicRequest } from './request';
-import { defaultMaxTokens } from './models';
+import { toAnthropicRequest } from '../../../wire/anthropic-messages/request';
+import { defaultMaxTokens } from '../../../wire/anthropic-messages/models';
 
 const ctx = context(14, { upstreamModel: 'claude-sonnet-4-20250514', key: 'sk-ant-test-0123456789' });
 

@@ -1,14 +1,14 @@
 import { parseJson } from '../../../wire/canonical/json';
 import { answered, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
-import { textAsCanonical } from '../../inbound/openai-completions';
-import type { SseEvent } from '../../sse/sse-parser';
+import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
+import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import { failureFromBody, mapOpenAIError } from '../openai-compatible/error';
 import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
 import { claudeCountTokens } from './count-tokens';
 import { claudeMessages } from './messages';
-import { DEFAULT_ANTHROPIC_VERSION } from './models';
-import { toAnthropicRequest } from './request';
-import { ClaudeStreamDecoder, fromClaudeMessage } from './response';
+import { DEFAULT_ANTHROPIC_VERSION } from '../../../wire/anthropic-messages/models';
+import { toAnthropicRequest } from '../../../wire/anthropic-messages/request';
+import { ClaudeStreamDecoder, fromClaudeMessage } from '../../../wire/anthropic-messages/response';
 
 /*
  * Type 14, Anthropic Claude: the Messages API (`POST {base}/v1/messages`, `x-api-key`,

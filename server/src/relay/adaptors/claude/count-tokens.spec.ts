@@ -1,6 +1,6 @@
-import { DEFAULT_RELAY_LIMITS } from '../../canonical/limits';
-import { parseGeminiRequest } from '../../canonical/parse-gemini';
-import { parseMessagesRequest } from '../../canonical/parse-messages';
+import { DEFAULT_RELAY_LIMITS } from '../../../wire/canonical/limits';
+import { parseGeminiRequest } from '../../../wire/gemini/parse';
+import { parseMessagesRequest } from '../../../wire/anthropic-messages/parse';
 import { context, describeRequest, fixtureText, response } from '../__fixtures__/replay';
 import { claudeAdaptor } from './claude.adaptor';
 

@@ -1,13 +1,13 @@
 import type { CanonicalChat } from '../../../wire/canonical/chat';
 import { isJsonObject, parseJson, type JsonObject } from '../../../wire/canonical/json';
-import { chatFromAnthropic } from '../../inbound/anthropic-messages';
-import { chatFromGemini } from '../../inbound/gemini';
+import { chatFromAnthropic } from '../../../wire/anthropic-messages/anthropic-messages';
+import { chatFromGemini } from '../../../wire/gemini/gemini';
 import { mapOpenAIError } from '../openai-compatible/error';
 import { countedContent } from '../gemini/count-tokens';
 import type { ChannelContext, CountAnswer, CountTokensCapability, CountTokensRequest, UpstreamRequest, UpstreamResponse } from '../types';
 import { messagesUrl } from './messages';
-import { DEFAULT_ANTHROPIC_VERSION } from './models';
-import { toAnthropicRequest } from './request';
+import { DEFAULT_ANTHROPIC_VERSION } from '../../../wire/anthropic-messages/models';
+import { toAnthropicRequest } from '../../../wire/anthropic-messages/request';
 
 /*
  * Anthropic's token counting (`POST {base}/v1/messages/count_tokens`, answer `{input_tokens}`).

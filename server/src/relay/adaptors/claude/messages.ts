@@ -2,11 +2,11 @@ import { isJsonObject, objectAt, parseJson, type JsonValue } from '../../../wire
 import type { MessagesRequest } from '../../../wire/canonical/request';
 import { answerFigures, type ParsedResponse, type StreamStep } from '../../../wire/canonical/response';
 import type { ReportedUsage } from '../../../wire/canonical/usage';
-import type { SseEvent } from '../../sse/sse-parser';
+import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import { failureFromBody, mapOpenAIError } from '../openai-compatible/error';
 import type { ChannelContext, MessagesCapability, UpstreamRequest, UpstreamResponse } from '../types';
-import { DEFAULT_ANTHROPIC_VERSION } from './models';
-import { claudeFinish, claudeUsage, fromClaudeMessage } from './response';
+import { DEFAULT_ANTHROPIC_VERSION } from '../../../wire/anthropic-messages/models';
+import { claudeFinish, claudeUsage, fromClaudeMessage } from '../../../wire/anthropic-messages/response';
 
 /*
  * Anthropic Messages inbound on a Claude channel: the same format on both sides, so the body

@@ -1,4 +1,4 @@
-import { parseChatRequest } from '../../canonical/parse-text';
+import { parseChatRequest } from '../../../wire/openai-chat/parse';
 import { parseEmbeddingRequest } from '../../canonical/parse-misc';
 import { context, describeRequest, fixtureJson, fixtureText, response } from '../__fixtures__/replay';
 import { ChannelConfigError } from '../errors';

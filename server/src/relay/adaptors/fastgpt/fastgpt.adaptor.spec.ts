@@ -1,4 +1,4 @@
-import { parseChatRequest } from '../../canonical/parse-text';
+import { parseChatRequest } from '../../../wire/openai-chat/parse';
 import { context, fixtureText, replayStream, response } from '../__fixtures__/replay';
 import { fastgptAdaptor } from './fastgpt.adaptor';
 

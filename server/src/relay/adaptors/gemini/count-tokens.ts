@@ -1,8 +1,8 @@
 import { isJsonObject, parseJson, type JsonObject } from '../../../wire/canonical/json';
-import { chatFromAnthropic } from '../../inbound/anthropic-messages';
+import { chatFromAnthropic } from '../../../wire/anthropic-messages/anthropic-messages';
 import type { ChannelContext, CountAnswer, CountTokensCapability, CountTokensRequest, UpstreamRequest, UpstreamResponse } from '../types';
 import { mapGeminiError } from './errors';
-import { toGeminiRequest } from './request';
+import { toGeminiRequest } from '../../../wire/gemini/request';
 import { geminiSettings, type GeminiSettings } from './settings';
 
 /*

@@ -1,6 +1,6 @@
 import { estimateTokens } from '../../../billing/token-estimator';
 import { arrayAt, isJsonObject, numberAt, parseJson, type JsonObject } from '../../../wire/canonical/json';
-import { wrongType } from '../../canonical/fields';
+import { wrongType } from '../../../wire/canonical/fields';
 import type { EmbeddingRequest } from '../../../wire/canonical/request';
 import type { ParsedResponse } from '../../../wire/canonical/response';
 import { reportedUsage } from '../../../wire/canonical/usage';

@@ -1,13 +1,13 @@
 import { RelayRequestError } from '../../../wire/canonical/errors';
 import { parseEmbeddingRequest } from '../../canonical/parse-misc';
-import { parseChatRequest, parseCompletionRequest } from '../../canonical/parse-text';
+import { parseChatRequest, parseCompletionRequest } from '../../../wire/openai-chat/parse';
 import type { JsonObject } from '../../../wire/canonical/json';
 import type { StreamStep } from '../../../wire/canonical/response';
 import { ChannelConfigError } from '../errors';
 import { context, describeRequest, fixtureText, openAIBody, openAIChunks, replayStream, response } from '../__fixtures__/replay';
 import { geminiAdaptor } from './gemini.adaptor';
-import { thinkingFromModel } from './models';
-import { geminiSchema } from './schema';
+import { thinkingFromModel } from '../../../wire/gemini/models';
+import { geminiSchema } from '../../../wire/gemini/schema';
 import { geminiSettings } from './settings';
 
 const KEY = 'AIzaSpecKey0123456789abcdefghij';

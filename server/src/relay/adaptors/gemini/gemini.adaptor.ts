@@ -1,14 +1,14 @@
 import { parseJson } from '../../../wire/canonical/json';
 import { answered, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
-import { textAsCanonical } from '../../inbound/openai-completions';
-import type { SseEvent } from '../../sse/sse-parser';
+import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
+import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
 import { geminiCountTokens } from './count-tokens';
 import { geminiEmbeddings, geminiNativeEmbed } from './embeddings';
 import { geminiNative } from './native';
 import { mapGeminiError } from './errors';
-import { toGeminiRequest } from './request';
-import { fromGeminiResponse, GeminiStreamDecoder } from './response';
+import { toGeminiRequest } from '../../../wire/gemini/request';
+import { fromGeminiResponse, GeminiStreamDecoder } from '../../../wire/gemini/response';
 import { geminiSettings } from './settings';
 
 /*

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseGeminiRequest } from '../../canonical/parse-gemini';
-import { SseParser } from '../../sse/sse-parser';
+import { parseGeminiRequest } from '../../../wire/gemini/parse';
+import { SseParser } from '../../../wire/framing/sse/sse-parser';
 import type { ChannelContext } from '../types';
 import { geminiNative } from './native';
 

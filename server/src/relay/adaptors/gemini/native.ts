@@ -1,11 +1,11 @@
 import type { GeminiRequest } from '../../../wire/canonical/request';
 import { parseJson } from '../../../wire/canonical/json';
 import { answerFigures, type ParsedResponse, type StreamStep } from '../../../wire/canonical/response';
-import type { SseEvent } from '../../sse/sse-parser';
+import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import type { ChannelContext, GeminiNativeCapability, UpstreamRequest, UpstreamResponse } from '../types';
 import { mapGeminiError } from './errors';
 import { geminiSettings } from './settings';
-import { fromGeminiResponse, GeminiStreamDecoder } from './response';
+import { fromGeminiResponse, GeminiStreamDecoder } from '../../../wire/gemini/response';
 
 /*
  * Gemini-native inbound on a Gemini channel: the same format on both sides, so the body goes

@@ -1,3 +1,4 @@
+import type { GeminiEncodeOptions } from '../../../wire/gemini/request';
 import { ChannelConfigError } from '../errors';
 import { isJsonObject, parseJson, type JsonObject } from '../../../wire/canonical/json';
 
@@ -23,9 +24,9 @@ export const SAFETY_CATEGORIES = [
 const THRESHOLDS = new Set(['BLOCK_NONE', 'BLOCK_LOW_AND_ABOVE', 'BLOCK_MEDIUM_AND_ABOVE', 'BLOCK_ONLY_HIGH', 'OFF', 'HARM_BLOCK_THRESHOLD_UNSPECIFIED']);
 const VERSION = /^v\d+(?:(?:alpha|beta)\d*)?$/;
 
-export interface GeminiSettings {
+/** The channel's API version and the safety thresholds the Gemini wire encodes. */
+export interface GeminiSettings extends GeminiEncodeOptions {
   readonly version: string;
-  readonly safety: readonly { readonly category: string; readonly threshold: string }[];
 }
 
 function threshold(v: unknown): string {

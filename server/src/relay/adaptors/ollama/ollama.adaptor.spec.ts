@@ -1,6 +1,6 @@
-import { parseChatRequest } from '../../canonical/parse-text';
+import { parseChatRequest } from '../../../wire/openai-chat/parse';
 import { parseEmbeddingRequest } from '../../canonical/parse-misc';
-import { ClientUsageFilter } from '../../sse/stream-usage';
+import { ClientUsageFilter } from '../../../wire/framing/sse/stream-usage';
 import { context, fixtureText, replayStream, response } from '../__fixtures__/replay';
 import { ollamaAdaptor } from './ollama.adaptor';
 

@@ -1,6 +1,6 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../wire/canonical/json';
 import type { MultipartForm, MultipartRequest } from '../../../wire/canonical/request';
-import { withUpstreamUsage } from '../../sse/stream-usage';
+import { withUpstreamUsage } from '../../../wire/framing/sse/stream-usage';
 import { quirksFor } from '../model-quirks';
 import type { ChannelContext, ResponseKind, TextRequest, UpstreamRequest } from '../types';
 import type { OpenAICompatibleConfig, OpenAIPath } from './config';

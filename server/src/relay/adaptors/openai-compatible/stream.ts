@@ -1,6 +1,6 @@
 import { isJsonObject, objectAt, parseJson, type JsonObject, type JsonValue } from '../../../wire/canonical/json';
 import { finishReasonOf, type FinishReason } from '../../../wire/canonical/usage';
-import type { SseEvent } from '../../sse/sse-parser';
+import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import type { StreamStep } from '../../../wire/canonical/response';
 import type { ChannelContext } from '../types';
 import { failureFromBody } from './error';

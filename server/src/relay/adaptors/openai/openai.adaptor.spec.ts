@@ -1,8 +1,8 @@
-import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from '../../canonical/parse-text';
+import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from '../../../wire/openai-chat/parse';
 import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, parseSpeechRequest } from '../../canonical/parse-misc';
 import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionRequest } from '../../canonical/parse-media';
 import type { JsonObject } from '../../../wire/canonical/json';
-import { ClientUsageFilter } from '../../sse/stream-usage';
+import { ClientUsageFilter } from '../../../wire/framing/sse/stream-usage';
 import { context, describeRequest, fixtureJson, fixtureText, replayStream, response } from '../__fixtures__/replay';
 import type { StreamStep } from '../../../wire/canonical/response';
 import { openaiAdaptor } from './openai.adaptor';

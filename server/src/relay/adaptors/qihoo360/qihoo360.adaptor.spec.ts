@@ -1,4 +1,4 @@
-import { parseChatRequest } from '../../canonical/parse-text';
+import { parseChatRequest } from '../../../wire/openai-chat/parse';
 import { parseEmbeddingRequest } from '../../canonical/parse-misc';
 import { context, fixtureText, response } from '../__fixtures__/replay';
 import { qihoo360Adaptor } from './qihoo360.adaptor';

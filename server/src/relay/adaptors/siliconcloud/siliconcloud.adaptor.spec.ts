@@ -1,4 +1,4 @@
-import { parseChatRequest } from '../../canonical/parse-text';
+import { parseChatRequest } from '../../../wire/openai-chat/parse';
 import { parseRerankRequest } from '../../canonical/parse-misc';
 import { context, describeRequest, fixtureJson, fixtureText, replayStream, response } from '../__fixtures__/replay';
 import { siliconcloudAdaptor } from './siliconcloud.adaptor';

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { DEFAULT_RELAY_LIMITS } from '../../canonical/limits';
-import { parseChatRequest } from '../../canonical/parse-text';
-import { parseGeminiRequest } from '../../canonical/parse-gemini';
-import { parseMessagesRequest } from '../../canonical/parse-messages';
+import { DEFAULT_RELAY_LIMITS } from '../../../wire/canonical/limits';
+import { parseChatRequest } from '../../../wire/openai-chat/parse';
+import { parseGeminiRequest } from '../../../wire/gemini/parse';
+import { parseMessagesRequest } from '../../../wire/anthropic-messages/parse';
 import { ChannelConfigError } from '../errors';
 import { context, describeRequest, fixtureJson, fixtureText, response } from '../__fixtures__/replay';
 import { vertexAdaptor } from './vertex.adaptor';

@@ -1,10 +1,10 @@
 import { generateKeyPairSync, verify } from 'node:crypto';
-import { parseGeminiRequest } from '../../canonical/parse-gemini';
-import { parseMessagesRequest } from '../../canonical/parse-messages';
-import { DEFAULT_RELAY_LIMITS } from '../../canonical/limits';
-import { parseChatRequest } from '../../canonical/parse-text';
-import { encodeAnswer } from '../../inbound/format';
-import { openAIChatFormat } from '../../inbound/openai-chat';
+import { parseGeminiRequest } from '../../../wire/gemini/parse';
+import { parseMessagesRequest } from '../../../wire/anthropic-messages/parse';
+import { DEFAULT_RELAY_LIMITS } from '../../../wire/canonical/limits';
+import { parseChatRequest } from '../../../wire/openai-chat/parse';
+import { encodeAnswer } from '../../../wire/format';
+import { openAIChatFormat } from '../../../wire/openai-chat';
 import { ChannelConfigError } from '../errors';
 import { context, describeRequest, fixtureJson, fixtureText, response } from '../__fixtures__/replay';
 import { vertexCredentials } from './credentials';

@@ -1,12 +1,12 @@
 import { isJsonObject, parseJson } from '../../../wire/canonical/json';
 import type { ParsedTextResponse, StreamStep } from '../../../wire/canonical/response';
-import { textAsCanonical } from '../../inbound/openai-completions';
-import type { SseEvent } from '../../sse/sse-parser';
+import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
+import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import { claudeAdaptor } from '../claude/claude.adaptor';
-import { toAnthropicRequest } from '../claude/request';
+import { toAnthropicRequest } from '../../../wire/anthropic-messages/request';
 import { mapGeminiError } from '../gemini/errors';
 import { geminiAdaptor } from '../gemini/gemini.adaptor';
-import { toGeminiRequest } from '../gemini/request';
+import { toGeminiRequest } from '../../../wire/gemini/request';
 import { geminiSettings } from '../gemini/settings';
 import type { Adaptor, ChannelContext, ErrorInput, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
 import { vertexCountTokens } from './count-tokens';

@@ -1,10 +1,10 @@
-import type { CanonicalChatResponse, ChatStreamPart } from '../../wire/canonical/chat';
-import type { JsonObject } from '../../wire/canonical/json';
-import type { RelayLimits } from '../canonical/limits';
-import type { CanonicalRequest } from '../../wire/canonical/request';
-import type { ParsedResponse, ParsedTextResponse, StreamForward } from '../../wire/canonical/response';
-import { reportedUsage, type FinishReason, type ReportedUsage } from '../../wire/canonical/usage';
-import type { SseEvent } from '../sse/sse-parser';
+import type { CanonicalChatResponse, ChatStreamPart } from './canonical/chat';
+import type { JsonObject } from './canonical/json';
+import type { RelayLimits } from './canonical/limits';
+import type { CanonicalRequest } from './canonical/request';
+import type { ParsedResponse, ParsedTextResponse, StreamForward } from './canonical/response';
+import { reportedUsage, type FinishReason, type ReportedUsage } from './canonical/usage';
+import type { SseEvent } from './framing/sse/sse-parser';
 
 /*
  * The contract of an inbound format (the wire a client speaks: OpenAI chat and completions,

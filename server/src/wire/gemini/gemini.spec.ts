@@ -1,10 +1,10 @@
-import { parseGeminiRequest } from '../canonical/parse-gemini';
-import { reportedUsage } from '../../wire/canonical/usage';
-import type { JsonObject } from '../../wire/canonical/json';
+import { parseGeminiRequest } from './parse';
+import { reportedUsage } from '../canonical/usage';
+import type { JsonObject } from '../canonical/json';
 import { invalidValue } from '../canonical/fields';
-import { renderRelayError } from '../relay-errors';
+import { renderRelayError } from '../../relay/relay-errors';
 import { chatFromGemini, encodeGeminiResponse, GeminiChunkEncoder, geminiErrorBody, geminiFormat, GeminiStreamEncoder, geminiUsageMetadata } from './gemini';
-import { openAIChatBody } from './openai-chat';
+import { openAIChatBody } from '../openai-chat';
 
 const BODY = {
   systemInstruction: { parts: [{ text: 'Be brief.' }] },

@@ -1,6 +1,6 @@
-import { ofChoice, type CanonicalChatResponse, type ChatChoice, type ChatStreamPart, type ResponsePart } from '../../../wire/canonical/chat';
-import { arrayAt, isJsonObject, numberAt, objectAt, type JsonObject, type JsonValue } from '../../../wire/canonical/json';
-import { reportedUsage, type FinishReason, type ReportedUsage } from '../../../wire/canonical/usage';
+import { ofChoice, type CanonicalChatResponse, type ChatChoice, type ChatStreamPart, type ResponsePart } from '../canonical/chat';
+import { arrayAt, isJsonObject, numberAt, objectAt, type JsonObject, type JsonValue } from '../canonical/json';
+import { reportedUsage, type FinishReason, type ReportedUsage } from '../canonical/usage';
 
 /*
  * Gemini answers to canonical form (pure): a `GenerateContentResponse`, and the same object once

@@ -1,8 +1,8 @@
-import { FieldReader, bodyObject, invalidValue, wrongType } from './fields';
-import { isJsonObject, type JsonObject, type JsonValue } from '../../wire/canonical/json';
-import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits';
-import type { ChatContentPart, ChatMessage, ChatRequest, CompletionRequest, ResponsesRequest } from '../../wire/canonical/request';
-import { stripRoutingKeys } from './routing-keys';
+import { FieldReader, bodyObject, invalidValue, wrongType } from '../canonical/fields';
+import { isJsonObject, type JsonObject, type JsonValue } from '../canonical/json';
+import { DEFAULT_RELAY_LIMITS, type RelayLimits } from '../canonical/limits';
+import type { ChatContentPart, ChatMessage, ChatRequest, CompletionRequest, ResponsesRequest } from '../canonical/request';
+import { stripRoutingKeys } from '../canonical/routing-keys';
 
 /** Shared by every parser: a model name is required and bounded. */
 export function readModel(r: FieldReader, limits: RelayLimits, fallback?: string): string {

@@ -1,6 +1,6 @@
-import type { CanonicalChatResponse, ChatStreamPart, ResponsePart } from '../../../wire/canonical/chat';
-import { arrayAt, isJsonObject, numberAt, objectAt, type JsonObject, type JsonValue } from '../../../wire/canonical/json';
-import { reportedUsage, type FinishReason, type ReportedUsage } from '../../../wire/canonical/usage';
+import type { CanonicalChatResponse, ChatStreamPart, ResponsePart } from '../canonical/chat';
+import { arrayAt, isJsonObject, numberAt, objectAt, type JsonObject, type JsonValue } from '../canonical/json';
+import { reportedUsage, type FinishReason, type ReportedUsage } from '../canonical/usage';
 
 /*
  * Anthropic answers to canonical form (pure): a Message object, and the streamed events one by

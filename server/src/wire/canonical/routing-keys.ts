@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject } from '../../wire/canonical/json';
+import { isJsonObject, type JsonObject } from './json';
 
 /**
  * Keys that, in some SDK or proxy, redirect a call or carry credentials (LiteLLM-style

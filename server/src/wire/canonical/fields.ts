@@ -1,5 +1,5 @@
-import { RelayRequestError } from '../../wire/canonical/errors';
-import { isJsonObject, type JsonObject, type JsonValue } from '../../wire/canonical/json';
+import { RelayRequestError } from './errors';
+import { isJsonObject, type JsonObject, type JsonValue } from './json';
 
 /**
  * Typed reads of a client body that fail with an OpenAI-style 400 naming the field.

@@ -1,12 +1,12 @@
-import { answerChoices, partChoice, type CanonicalChat, type CanonicalChatResponse, type ChatPart, type ChatStreamPart, type ChatTool, type ChatTurn, type ResponseFormat, type ResponsePart, type ToolChoice } from '../../wire/canonical/chat';
-import { geminiField, parseGeminiRequest } from '../canonical/parse-gemini';
-import { isJsonObject, type JsonObject, type JsonValue } from '../../wire/canonical/json';
-import type { GeminiRequest } from '../../wire/canonical/request';
-import type { StreamForward } from '../../wire/canonical/response';
-import type { FinishReason, ReportedUsage } from '../../wire/canonical/usage';
-import { JsonArrayWriter, SseClientFraming, type ClientFraming } from '../json-array/json-array';
-import type { SseEvent } from '../sse/sse-parser';
-import { chunkData, endUsage, type ClientError, type ClientStreamEncoder, type InboundFormat, type StreamEnd } from './format';
+import { answerChoices, partChoice, type CanonicalChat, type CanonicalChatResponse, type ChatPart, type ChatStreamPart, type ChatTool, type ChatTurn, type ResponseFormat, type ResponsePart, type ToolChoice } from '../canonical/chat';
+import { geminiField, parseGeminiRequest } from './parse';
+import { isJsonObject, type JsonObject, type JsonValue } from '../canonical/json';
+import type { GeminiRequest } from '../canonical/request';
+import type { StreamForward } from '../canonical/response';
+import type { FinishReason, ReportedUsage } from '../canonical/usage';
+import { JsonArrayWriter, SseClientFraming, type ClientFraming } from '../framing/json-array/json-array';
+import type { SseEvent } from '../framing/sse/sse-parser';
+import { chunkData, endUsage, type ClientError, type ClientStreamEncoder, type InboundFormat, type StreamEnd } from '../format';
 
 /*
  * The Gemini-native inbound format (`POST /v1beta/models/{model}:generateContent` and

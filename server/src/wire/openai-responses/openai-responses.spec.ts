@@ -1,9 +1,9 @@
-import type { ChatStreamPart } from '../../wire/canonical/chat';
-import type { JsonObject } from '../../wire/canonical/json';
-import { reportedUsage } from '../../wire/canonical/usage';
-import type { StreamEnd } from './format';
+import type { ChatStreamPart } from '../canonical/chat';
+import type { JsonObject } from '../canonical/json';
+import { reportedUsage } from '../canonical/usage';
+import type { StreamEnd } from '../format';
 import { encodeResponsesResponse, OpenAIEventStreamEncoder, openAIResponsesFormat, ResponsesEventEncoder, ResponsesStreamEncoder } from './openai-responses';
-import { namedSseEvents } from '../adaptors/__fixtures__/replay';
+import { namedSseEvents } from '../../relay/adaptors/__fixtures__/replay';
 
 const END: StreamEnd = { usage: reportedUsage({ promptTokens: 30, completionTokens: 6, cachedTokens: 10 }), finishReason: 'stop', estimate: { promptTokens: 99, completionTokens: 99 } };
 

@@ -1,9 +1,9 @@
-import { FieldReader, bodyObject, missing, wrongType } from './fields';
-import { isJsonObject, type JsonValue } from '../../wire/canonical/json';
-import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits';
-import { readModel } from './parse-text';
-import type { ChatContentPart, ChatMessage, MessagesRequest } from '../../wire/canonical/request';
-import { stripRoutingKeys } from './routing-keys';
+import { FieldReader, bodyObject, missing, wrongType } from '../canonical/fields';
+import { isJsonObject, type JsonValue } from '../canonical/json';
+import { DEFAULT_RELAY_LIMITS, type RelayLimits } from '../canonical/limits';
+import { readModel } from '../openai-chat/parse';
+import type { ChatContentPart, ChatMessage, MessagesRequest } from '../canonical/request';
+import { stripRoutingKeys } from '../canonical/routing-keys';
 
 /** What an inbound `/v1/messages` call carries besides its body. */
 export interface MessagesInput {

@@ -1,6 +1,6 @@
-import type { CanonicalChat, ChatPart, ChatTurn, ToolChoice } from '../../../wire/canonical/chat';
-import { invalidValue } from '../../canonical/fields';
-import { isJsonObject, parseJson, type JsonObject } from '../../../wire/canonical/json';
+import type { CanonicalChat, ChatPart, ChatTurn, ToolChoice } from '../canonical/chat';
+import { invalidValue } from '../canonical/fields';
+import { isJsonObject, parseJson, type JsonObject } from '../canonical/json';
 import { EFFORT_BUDGET, MIN_THINKING_BUDGET, THINKING_BUDGET_SHARE, THINKING_SUFFIX, defaultMaxTokens } from './models';
 
 /*

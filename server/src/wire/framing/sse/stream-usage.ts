@@ -1,5 +1,5 @@
-import { isJsonObject, type JsonObject } from '../../wire/canonical/json';
-import type { Usage } from '../../wire/canonical/usage';
+import { isJsonObject, type JsonObject } from '../../canonical/json';
+import type { Usage } from '../../canonical/usage';
 
 /**
  * Usage is authoritative only when the upstream sends it, so the relay always asks for the

@@ -1,9 +1,9 @@
-import type { JsonObject } from '../../wire/canonical/json';
-import { reportedUsage } from '../../wire/canonical/usage';
-import type { SseEvent } from '../sse/sse-parser';
-import type { ClientError, StreamEnd } from './format';
-import type { ChatStreamPart } from '../../wire/canonical/chat';
-import { parseChatRequest } from '../canonical/parse-text';
+import type { JsonObject } from '../canonical/json';
+import { reportedUsage } from '../canonical/usage';
+import type { SseEvent } from '../framing/sse/sse-parser';
+import type { ClientError, StreamEnd } from '../format';
+import type { ChatStreamPart } from '../canonical/chat';
+import { parseChatRequest } from './parse';
 import {
   OPENAI_DONE,
   OPENAI_ERRORS,
@@ -16,7 +16,7 @@ import {
   encodeOpenAIChatResponse,
   openAIChatBody,
   openAIChatFormat,
-} from './openai-chat';
+} from '.';
 
 /** An upstream event and the chunk the adaptor parsed from it. */
 function upstream(text: string, event: string | null = null): { ev: SseEvent; data: Record<string, never> } {

@@ -1,8 +1,8 @@
-import { FieldReader, bodyObject, wrongType } from './fields';
-import { isJsonObject, type JsonValue } from '../../wire/canonical/json';
-import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits';
-import type { ChatContentPart, ChatMessage, GeminiRequest } from '../../wire/canonical/request';
-import { stripRoutingKeys } from './routing-keys';
+import { FieldReader, bodyObject, wrongType } from '../canonical/fields';
+import { isJsonObject, type JsonValue } from '../canonical/json';
+import { DEFAULT_RELAY_LIMITS, type RelayLimits } from '../canonical/limits';
+import type { ChatContentPart, ChatMessage, GeminiRequest } from '../canonical/request';
+import { stripRoutingKeys } from '../canonical/routing-keys';
 
 /** What a Gemini-native call carries besides its body: the model and method from its path. */
 export interface GeminiInput {

@@ -1,8 +1,7 @@
-import type { CanonicalChat, ChatPart, ChatTurn, ImageSource, ToolChoice } from '../../../wire/canonical/chat';
-import { isJsonObject, parseJson, type JsonObject } from '../../../wire/canonical/json';
+import type { CanonicalChat, ChatPart, ChatTurn, ImageSource, ToolChoice } from '../canonical/chat';
+import { isJsonObject, parseJson, type JsonObject } from '../canonical/json';
 import { EFFORT_BUDGET, budgetFor, thinkingFromModel } from './models';
 import { geminiParameters, geminiSchema } from './schema';
-import type { GeminiSettings } from './settings';
 
 /*
  * Canonical chat to a Gemini `GenerateContentRequest` (pure; field names as the REST reference
@@ -140,7 +139,12 @@ export interface GeminiRequest {
   readonly body: JsonObject;
 }
 
-export function toGeminiRequest(chat: CanonicalChat, settings: GeminiSettings): GeminiRequest {
+/** What the channel decides about a Gemini body: the safety threshold per harm category. */
+export interface GeminiEncodeOptions {
+  readonly safety: readonly { readonly category: string; readonly threshold: string }[];
+}
+
+export function toGeminiRequest(chat: CanonicalChat, settings: GeminiEncodeOptions): GeminiRequest {
   const { model, budget } = thinkingFromModel(chat.model);
   const body: JsonObject = { contents: withSignatures(geminiContents(chat.turns), model) };
   if (chat.system.length > 0) body.systemInstruction = { parts: chat.system.map((text) => ({ text })) };

@@ -1,13 +1,13 @@
-import { partChoice, type CanonicalChatResponse, type ChatStreamPart } from '../../wire/canonical/chat';
-import type { JsonObject } from '../../wire/canonical/json';
-import { parseResponsesRequest } from '../canonical/parse-text';
-import type { ResponsesRequest } from '../../wire/canonical/request';
-import type { StreamForward } from '../../wire/canonical/response';
-import type { FinishReason, ReportedUsage } from '../../wire/canonical/usage';
-import type { SseEvent } from '../sse/sse-parser';
-import { SSE_HEADERS } from '../sse/sse-writer';
-import { chunkData, endUsage, sseEvent, type ClientError, type ClientStreamEncoder, type InboundFormat, type StreamEnd } from './format';
-import { OPENAI_ERRORS } from './openai-chat';
+import { partChoice, type CanonicalChatResponse, type ChatStreamPart } from '../canonical/chat';
+import type { JsonObject } from '../canonical/json';
+import { parseResponsesRequest } from '../openai-chat/parse';
+import type { ResponsesRequest } from '../canonical/request';
+import type { StreamForward } from '../canonical/response';
+import type { FinishReason, ReportedUsage } from '../canonical/usage';
+import type { SseEvent } from '../framing/sse/sse-parser';
+import { SSE_HEADERS } from '../framing/sse/sse-writer';
+import { chunkData, endUsage, sseEvent, type ClientError, type ClientStreamEncoder, type InboundFormat, type StreamEnd } from '../format';
+import { OPENAI_ERRORS } from '../openai-chat';
 
 /*
  * The OpenAI Responses inbound format (`POST /v1/responses`): OpenAI's error object; an OpenAI

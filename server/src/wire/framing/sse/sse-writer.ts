@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../wire/canonical/json';
+import type { JsonObject } from '../../canonical/json';
 
 /** Response headers for every relayed stream (proxies must not buffer or cache it). */
 export const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({

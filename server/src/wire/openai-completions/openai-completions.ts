@@ -1,10 +1,10 @@
-import { partChoice, type CanonicalChat, type CanonicalChatResponse, type ChatStreamPart } from '../../wire/canonical/chat';
+import { partChoice, type CanonicalChat, type CanonicalChatResponse, type ChatStreamPart } from '../canonical/chat';
 import { invalidValue } from '../canonical/fields';
-import { arrayAt, type JsonObject } from '../../wire/canonical/json';
-import { parseCompletionRequest } from '../canonical/parse-text';
-import type { ChatRequest, CompletionRequest } from '../../wire/canonical/request';
-import type { InboundFormat } from './format';
-import { OPENAI_ERRORS, OpenAIStreamEncoder, chatFromOpenAI, openAIFinish, openAIUsage } from './openai-chat';
+import { arrayAt, type JsonObject } from '../canonical/json';
+import { parseCompletionRequest } from '../openai-chat/parse';
+import type { ChatRequest, CompletionRequest } from '../canonical/request';
+import type { InboundFormat } from '../format';
+import { OPENAI_ERRORS, OpenAIStreamEncoder, chatFromOpenAI, openAIFinish, openAIUsage } from '../openai-chat';
 
 /*
  * The legacy OpenAI completions inbound format (`POST /v1/completions`): the chat format's

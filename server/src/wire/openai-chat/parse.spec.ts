@@ -1,6 +1,6 @@
-import { RelayRequestError } from '../../wire/canonical/errors';
-import { DEFAULT_RELAY_LIMITS } from './limits';
-import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from './parse-text';
+import { RelayRequestError } from '../canonical/errors';
+import { DEFAULT_RELAY_LIMITS } from '../canonical/limits';
+import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from './parse';
 
 function rejection(fn: () => unknown): RelayRequestError {
   try {

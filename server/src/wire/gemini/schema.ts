@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject, type JsonValue } from '../../../wire/canonical/json';
+import { isJsonObject, type JsonObject, type JsonValue } from '../canonical/json';
 
 /*
  * JSON Schema (as OpenAI tools carry it) to the OpenAPI subset Gemini's `Schema` accepts (pure).

@@ -1,5 +1,5 @@
-import { reportedUsage } from '../../wire/canonical/usage';
-import { OPENAI_DONE } from './openai-chat';
+import { reportedUsage } from '../canonical/usage';
+import { OPENAI_DONE } from '../openai-chat';
 import { encodeOpenAICompletionResponse, openAICompletionsFormat } from './openai-completions';
 
 describe('OpenAI completions inbound format', () => {

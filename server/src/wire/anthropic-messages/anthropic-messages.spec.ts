@@ -1,9 +1,9 @@
-import type { JsonObject } from '../../wire/canonical/json';
-import { reportedUsage } from '../../wire/canonical/usage';
-import type { SseEvent } from '../sse/sse-parser';
+import type { JsonObject } from '../canonical/json';
+import { reportedUsage } from '../canonical/usage';
+import type { SseEvent } from '../framing/sse/sse-parser';
 import { anthropicErrorBody, anthropicMessagesFormat, AnthropicStreamEncoder } from './anthropic-messages';
-import type { StreamEnd } from './format';
-import { namedSseEvents } from '../adaptors/__fixtures__/replay';
+import type { StreamEnd } from '../format';
+import { namedSseEvents } from '../../relay/adaptors/__fixtures__/replay';
 
 /** A Claude event as the upstream wrote it, and the chunk the passthrough forwards. */
 function claude(type: string, fields: JsonObject = {}): { chunk: { event: string; data: JsonObject }; ev: SseEvent } {

@@ -1,12 +1,12 @@
-import { partChoice, type CanonicalChat, type CanonicalChatResponse, type ChatPart, type ChatStreamPart, type ChatTool, type ChatTurn, type ToolChoice } from '../../wire/canonical/chat';
-import { arrayAt, isJsonObject, objectAt, stringAt, type JsonObject, type JsonValue } from '../../wire/canonical/json';
-import { parseMessagesRequest } from '../canonical/parse-messages';
-import type { MessagesRequest } from '../../wire/canonical/request';
-import type { StreamForward } from '../../wire/canonical/response';
-import type { FinishReason, ReportedUsage } from '../../wire/canonical/usage';
-import type { SseEvent } from '../sse/sse-parser';
-import { SSE_HEADERS } from '../sse/sse-writer';
-import { chunkData, endUsage, sseEvent, type ClientError, type ClientStreamEncoder, type InboundFormat, type StreamEnd } from './format';
+import { partChoice, type CanonicalChat, type CanonicalChatResponse, type ChatPart, type ChatStreamPart, type ChatTool, type ChatTurn, type ToolChoice } from '../canonical/chat';
+import { arrayAt, isJsonObject, objectAt, stringAt, type JsonObject, type JsonValue } from '../canonical/json';
+import { parseMessagesRequest } from './parse';
+import type { MessagesRequest } from '../canonical/request';
+import type { StreamForward } from '../canonical/response';
+import type { FinishReason, ReportedUsage } from '../canonical/usage';
+import type { SseEvent } from '../framing/sse/sse-parser';
+import { SSE_HEADERS } from '../framing/sse/sse-writer';
+import { chunkData, endUsage, sseEvent, type ClientError, type ClientStreamEncoder, type InboundFormat, type StreamEnd } from '../format';
 
 /*
  * The Anthropic Messages inbound format (`POST /v1/messages`): the body to the canonical chat

@@ -1,0 +1,3 @@
+export * from './openai-chat';
+export * from './format';
+export * from './stream';
