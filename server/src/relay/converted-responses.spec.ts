@@ -1,3 +1,4 @@
+import { chatBodyOfResponses } from '../wire/openai-responses/chat-body';
 import { clientJson, fixtureText, namedSseEvents, replayStream, response } from './adaptors/__fixtures__/replay';
 import { azureAdaptor } from './adaptors/azure/azure.adaptor';
 import { claudeAdaptor } from './adaptors/claude/claude.adaptor';
@@ -20,7 +21,7 @@ import { ResponsesStreamEncoder } from '../wire/openai-responses/openai-response
 
 const ctx = (type: 1 | 14 | 24, upstreamModel: string): ChannelContext => ({ type, baseUrl: '', key: 'sk-test-0123456789', upstreamModel, other: '', organization: '' });
 const req = (body: JsonObject) => parseResponsesRequest({ model: 'public', ...body });
-const chat = (body: JsonObject) => convertedResponses.chatBodyOfResponses(req(body));
+const chat = (body: JsonObject) => chatBodyOfResponses(req(body));
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 const WEATHER = { type: 'function', name: 'get_weather', description: 'Weather by city', parameters: { type: 'object', properties: { city: { type: 'string' } } } };
 

@@ -72,7 +72,7 @@ export class OpenAIChunkEncoder {
   }
 }
 
-// ---- the other direction: canonical to an OpenAI body, OpenAI answers to canonical ----
+// ---- the other direction: chunks to canonical parts ----
 
 
 /**

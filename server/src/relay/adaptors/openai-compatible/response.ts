@@ -4,7 +4,7 @@ import { finishReasonOf, reportedUsage, type FinishReason, type ReportedUsage } 
 import type { ParsedResponse } from '../../../wire/canonical/response';
 import type { ChannelContext, UpstreamResponse } from '../types';
 import { failureFromBody } from './error';
-import { chatUsage, embeddingUsage, ioUsage, rerankUsage, transcriptionUsage } from './usage';
+import { chatUsage, embeddingUsage, ioUsage, rerankUsage, transcriptionUsage } from '../../../wire/openai-chat/usage';
 
 type Extract = (body: JsonObject) => {
   usage: ReportedUsage | null;

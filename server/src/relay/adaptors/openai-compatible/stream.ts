@@ -5,7 +5,7 @@ import type { StreamStep } from '../../../wire/canonical/response';
 import type { ChannelContext } from '../types';
 import { failureFromBody } from './error';
 import { responsesFinish } from './response';
-import { chunkUsage, ioUsage, transcriptionUsage } from './usage';
+import { chunkUsage, ioUsage, transcriptionUsage } from '../../../wire/openai-chat/usage';
 
 const EMPTY: StreamStep = Object.freeze({
   forward: null,

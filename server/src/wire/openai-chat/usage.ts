@@ -1,5 +1,5 @@
-import { isJsonObject, numberAt, objectAt, type JsonObject } from '../../../wire/canonical/json';
-import { audioSecondsToTokens, reportedUsage, type ReportedUsage } from '../../../wire/canonical/usage';
+import { isJsonObject, numberAt, objectAt, type JsonObject } from '../canonical/json';
+import { audioSecondsToTokens, reportedUsage, type ReportedUsage } from '../canonical/usage';
 
 /**
  * Chat / completions usage: prompt_tokens, completion_tokens, prompt_tokens_details.cached_tokens

@@ -1,0 +1,347 @@
+import type { CanonicalChat, CanonicalChatResponse, ChatStreamPart } from './canonical/chat';
+import { isJsonObject, type JsonObject, type JsonValue } from './canonical/json';
+import { finishReasonOf, reportedUsage } from './canonical/usage';
+import { chatFromAnthropic, encodeAnthropicMessage, AnthropicEventEncoder } from './anthropic-messages/anthropic-messages';
+import { parseMessagesRequest } from './anthropic-messages/parse';
+import { toAnthropicRequest } from './anthropic-messages/request';
+import { ClaudeStreamDecoder, fromClaudeMessage } from './anthropic-messages/response';
+import { chatFromGemini, encodeGeminiResponse, GeminiChunkEncoder } from './gemini/gemini';
+import { parseGeminiRequest } from './gemini/parse';
+import { toGeminiRequest } from './gemini/request';
+import { fromGeminiResponse, GeminiStreamDecoder } from './gemini/response';
+import { chatFromOpenAI, chatResponseFromOpenAI, encodeOpenAIChatResponse, openAIChatBody, OpenAIChunkDecoder, OpenAIChunkEncoder } from './openai-chat';
+import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from './openai-chat/parse';
+import { chatUsage, chunkUsage } from './openai-chat/usage';
+import { completionAsCanonical, encodeOpenAICompletionResponse, OpenAICompletionStreamEncoder } from './openai-completions/openai-completions';
+import { chatBodyOfResponses } from './openai-responses/chat-body';
+import { encodeResponsesResponse, ResponsesEventEncoder } from './openai-responses/openai-responses';
+
+/*
+ * Every shape change goes through canonical: a client's body in its wire is decoded to the
+ * canonical chat, encoded in the upstream's wire, and the upstream's answer (whole or streamed)
+ * decoded to canonical and encoded in the client's wire. For each (inbound, upstream) pair this
+ * spec checks that what both wires can carry arrives unchanged, both directions, streamed and not.
+ *
+ * Upstream wires are the three chat wires a provider speaks (OpenAI chat, Anthropic Messages,
+ * Gemini); OpenAI completions and Responses reach a provider of their own wire only by
+ * passthrough, so they are inbound rows here.
+ */
+
+const MODEL = 'conv-model';
+
+/** What every chat wire carries: the projection compared across wires. */
+function requestView(c: CanonicalChat): JsonObject {
+  // Gemini names no call ids (its calls are matched by name and order): compare the pairing, not the literal ids.
+  const ids = new Map<string, string>();
+  const idOf = (id: string): string => {
+    if (!ids.has(id)) ids.set(id, `#${ids.size}`);
+    return ids.get(id) as string;
+  };
+  return {
+    system: c.system.join('\n'),
+    turns: c.turns.map((t) => ({
+      role: t.role,
+      parts: t.parts.map((p) => {
+        switch (p.type) {
+          case 'text':
+            return `text:${p.text}`;
+          case 'tool_call':
+            return `call:${idOf(p.id)}:${p.name}:${JSON.stringify(JSON.parse(p.arguments))}`;
+          case 'tool_result':
+            return `result:${idOf(p.toolCallId)}:${p.content.map((q) => (q.type === 'text' ? q.text : q.type)).join('')}`;
+          case 'image':
+            return `image:${p.source.kind === 'base64' ? `${p.source.mediaType};${p.source.data}` : p.source.url}`;
+          default:
+            return p.type;
+        }
+      }),
+    })),
+    tools: c.tools.map((t) => `${t.name}:${t.description ?? ''}:${JSON.stringify(t.parameters)}`),
+    toolChoice: c.toolChoice ? JSON.stringify(c.toolChoice) : null,
+    maxOutputTokens: c.maxOutputTokens,
+    temperature: c.temperature,
+    topP: c.topP,
+    stop: [...c.stop],
+  };
+}
+
+const WEATHER_SCHEMA: JsonObject = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+
+const CHAT: CanonicalChat = {
+  model: MODEL,
+  system: ['You are terse.'],
+  turns: [
+    { role: 'user', parts: [{ type: 'text', text: 'What is the weather in Paris?' }, { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: 'iVBORw0KGgo=' }, detail: null }] },
+    { role: 'assistant', parts: [{ type: 'text', text: 'Let me look.' }, { type: 'tool_call', id: 'call_1', name: 'weather', arguments: '{"city":"Paris"}' }] },
+    { role: 'tool', parts: [{ type: 'tool_result', toolCallId: 'call_1', content: [{ type: 'text', text: '18C, clear' }], isError: false }] },
+    { role: 'user', parts: [{ type: 'text', text: 'And tomorrow?' }] },
+  ],
+  tools: [{ name: 'weather', description: 'Current weather', parameters: WEATHER_SCHEMA }],
+  toolChoice: { kind: 'auto' },
+  parallelToolCalls: null,
+  maxOutputTokens: 256,
+  temperature: 0.5,
+  topP: 0.9,
+  topK: null,
+  stop: ['END'],
+  stream: false,
+  reasoning: null,
+  responseFormat: null,
+  user: null,
+  choiceCount: 1,
+  passthrough: {},
+};
+
+const ANSWER: CanonicalChatResponse = {
+  id: 'ans_1',
+  model: MODEL,
+  parts: [
+    { type: 'text', text: 'Tomorrow: ' },
+    { type: 'tool_call', id: 'call_2', name: 'weather', arguments: '{"city":"Paris","day":"tomorrow"}' },
+  ],
+  finishReason: 'tool_calls',
+  usage: reportedUsage({ promptTokens: 42, completionTokens: 17 }),
+};
+
+const STREAM: ChatStreamPart[] = [
+  { type: 'start', id: 'ans_2', model: MODEL },
+  { type: 'text', text: 'Sunny ' },
+  { type: 'text', text: 'and mild.' },
+  { type: 'tool_call_start', index: 0, id: 'call_3', name: 'weather' },
+  { type: 'tool_call_delta', index: 0, arguments: '{"city":"Lyon"}' },
+  { type: 'finish', reason: 'tool_calls' },
+  { type: 'usage', usage: reportedUsage({ promptTokens: 30, completionTokens: 9 }) },
+  { type: 'end' },
+];
+
+/** What an answer carries across wires: text, tool calls, finish, usage counts. */
+function answerView(r: CanonicalChatResponse | null): JsonObject {
+  if (!r) return { missing: true };
+  return {
+    text: r.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join(''),
+    calls: r.parts.flatMap((p) => (p.type === 'tool_call' ? [`${p.name}:${JSON.stringify(JSON.parse(p.arguments))}`] : [])),
+    finish: r.finishReason,
+    prompt: r.usage?.promptTokens ?? null,
+    completion: r.usage?.completionTokens ?? null,
+  };
+}
+
+function streamView(parts: readonly ChatStreamPart[]): JsonObject {
+  const args = new Map<number, string>();
+  const names = new Map<number, string>();
+  let usage: JsonObject | null = null;
+  for (const p of parts) {
+    if (p.type === 'tool_call_start') names.set(p.index, p.name);
+    if (p.type === 'tool_call_delta') args.set(p.index, (args.get(p.index) ?? '') + p.arguments);
+    if (p.type === 'usage') usage = { prompt: p.usage.promptTokens, completion: p.usage.completionTokens };
+  }
+  return {
+    text: parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join(''),
+    calls: [...names].map(([i, n]) => `${n}:${JSON.stringify(JSON.parse(args.get(i) ?? '{}'))}`),
+    finish: parts.flatMap((p) => (p.type === 'finish' ? [p.reason] : [])),
+    usage,
+  };
+}
+
+/** Events as a peer reads them: serialized and parsed, nothing shared with the writer. */
+function overTheWire(events: readonly JsonObject[]): JsonObject[] {
+  return JSON.parse(JSON.stringify(events)) as JsonObject[];
+}
+
+/**
+ * A Gemini stream ends with its last candidate's finish, not an end part: the relay then ends the
+ * client's stream (its encoder's `end`), which the client encoders' `end` part stands for here.
+ */
+function ended(parts: ChatStreamPart[]): ChatStreamPart[] {
+  return parts.some((p) => p.type === 'end') ? parts : [...parts, { type: 'end' }];
+}
+
+/** A chat wire a provider speaks: both directions of requests, answers and streams. */
+interface ChatWire {
+  /** A client's (or provider's) request body of this wire to canonical. */
+  decodeRequest(body: JsonObject): CanonicalChat;
+  encodeRequest(chat: CanonicalChat): JsonObject;
+  decodeResponse(body: JsonValue): CanonicalChatResponse | null;
+  encodeResponse(res: CanonicalChatResponse): JsonObject;
+  /** Stream parts to this wire's event payloads, and back. */
+  encodeStream(parts: readonly ChatStreamPart[]): JsonObject[];
+  decodeStream(events: readonly JsonObject[]): ChatStreamPart[];
+}
+
+const openaiChat: ChatWire = {
+  decodeRequest: (body) => chatFromOpenAI(parseChatRequest({ ...body, model: MODEL }), MODEL),
+  encodeRequest: (chat) => openAIChatBody(chat),
+  decodeResponse: (body) => {
+    if (!isJsonObject(body)) return null;
+    const first = Array.isArray(body.choices) && isJsonObject(body.choices[0]) ? body.choices[0] : {};
+    return chatResponseFromOpenAI(body, isJsonObject(body.usage) ? chatUsage(body.usage) : null, finishReasonOf(first.finish_reason));
+  },
+  encodeResponse: (res) => encodeOpenAIChatResponse(res, 1_700_000_000),
+  encodeStream: (parts) => {
+    const enc = new OpenAIChunkEncoder(1_700_000_000, MODEL);
+    return parts.flatMap((p) => {
+      const chunk = enc.encode(p);
+      return chunk ? [chunk] : [];
+    });
+  },
+  decodeStream: (events) => {
+    const dec = new OpenAIChunkDecoder();
+    // The relay reads usage from the chunk that carries it; `[DONE]` (after the last event) ends the answer.
+    return [...events.flatMap((e) => dec.decode(e, chunkUsage(e), null, false)), ...dec.decode(null, null, null, true)];
+  },
+};
+
+const anthropic: ChatWire = {
+  decodeRequest: (body) => chatFromAnthropic(parseMessagesRequest({ ...body, model: MODEL }), MODEL),
+  encodeRequest: (chat) => toAnthropicRequest(chat),
+  decodeResponse: (body) => fromClaudeMessage(body),
+  encodeResponse: (res) => encodeAnthropicMessage(res, MODEL),
+  encodeStream: (parts) => {
+    const enc = new AnthropicEventEncoder(MODEL);
+    return parts.flatMap((p) => enc.encode(p).map((e) => e.data));
+  },
+  decodeStream: (events) => {
+    const dec = new ClaudeStreamDecoder();
+    return events.flatMap((e) => {
+      const r = dec.push(e);
+      return r.kind === 'parts' ? r.parts : [];
+    });
+  },
+};
+
+const gemini: ChatWire = {
+  decodeRequest: (body) => chatFromGemini(parseGeminiRequest(body, undefined, MODEL), MODEL),
+  encodeRequest: (chat) => toGeminiRequest(chat, { safety: [] }).body,
+  decodeResponse: (body) => fromGeminiResponse(body),
+  encodeResponse: (res) => encodeGeminiResponse(res, MODEL),
+  encodeStream: (parts) => {
+    const enc = new GeminiChunkEncoder(MODEL);
+    return parts.flatMap((p) => enc.encode(p));
+  },
+  decodeStream: (events) => {
+    const dec = new GeminiStreamDecoder();
+    return events.flatMap((e) => {
+      const r = dec.push(e);
+      return r.kind === 'parts' ? r.parts : [];
+    });
+  },
+};
+
+const UPSTREAMS: Record<string, ChatWire> = { 'openai-chat': openaiChat, 'anthropic-messages': anthropic, gemini };
+
+/** Where a client wire only decodes requests and encodes answers (its provider is reached by passthrough). */
+interface InboundOnly {
+  decodeRequest(): CanonicalChat;
+  /** The request view this inbound's body should keep (what its own wire can say of CHAT). */
+  expected: JsonObject;
+}
+
+describe('wire conversions through canonical', () => {
+  describe.each(Object.entries(UPSTREAMS))('inbound %s', (inName, inbound) => {
+    it.each(Object.keys(UPSTREAMS))('to upstream %s: the request keeps every field both wires carry', (upName) => {
+      const upstream = UPSTREAMS[upName] as ChatWire;
+      const clientBody = inbound.encodeRequest(CHAT);
+      const decoded = inbound.decodeRequest(clientBody);
+      const upstreamBody = upstream.encodeRequest(decoded);
+      // The provider reads its body as any client of its wire would.
+      expect(requestView(upstream.decodeRequest(upstreamBody))).toEqual(requestView(CHAT));
+    });
+
+    it.each(Object.keys(UPSTREAMS))('from upstream %s: the answer reaches the client unchanged', (upName) => {
+      const upstream = UPSTREAMS[upName] as ChatWire;
+      const upstreamAnswer = upstream.encodeResponse(ANSWER);
+      const canonical = upstream.decodeResponse(JSON.parse(JSON.stringify(upstreamAnswer)) as JsonValue);
+      expect(canonical).not.toBeNull();
+      const clientAnswer = inbound.encodeResponse(canonical as CanonicalChatResponse);
+      expect(answerView(inbound.decodeResponse(JSON.parse(JSON.stringify(clientAnswer)) as JsonValue))).toEqual(answerView(ANSWER));
+    });
+
+    it.each(Object.keys(UPSTREAMS))('from upstream %s: the stream reaches the client unchanged', (upName) => {
+      const upstream = UPSTREAMS[upName] as ChatWire;
+      const parts = ended(upstream.decodeStream(overTheWire(upstream.encodeStream(STREAM))));
+      const clientEvents = overTheWire(inbound.encodeStream(parts));
+      expect(streamView(inbound.decodeStream(clientEvents))).toEqual(streamView(STREAM));
+    });
+  });
+
+  describe('round trips of each chat wire (canonical -> wire -> canonical)', () => {
+    it.each(Object.entries(UPSTREAMS))('%s', (_name, wire) => {
+      expect(requestView(wire.decodeRequest(wire.encodeRequest(CHAT)))).toEqual(requestView(CHAT));
+      expect(answerView(wire.decodeResponse(wire.encodeResponse(ANSWER)))).toEqual(answerView(ANSWER));
+      expect(streamView(wire.decodeStream(overTheWire(wire.encodeStream(STREAM))))).toEqual(streamView(STREAM));
+    });
+  });
+
+  const completionsPrompt = 'Say hello.';
+  const inboundOnly: Record<string, InboundOnly> = {
+    'openai-completions': {
+      decodeRequest: () => completionAsCanonical(parseCompletionRequest({ model: MODEL, prompt: completionsPrompt, max_tokens: 64, temperature: 0.2, stop: 'END' }), MODEL),
+      expected: { system: '', turns: [{ role: 'user', parts: [`text:${completionsPrompt}`] }], tools: [], toolChoice: null, maxOutputTokens: 64, temperature: 0.2, topP: null, stop: ['END'] },
+    },
+    'openai-responses': {
+      decodeRequest: () => {
+        const req = parseResponsesRequest({
+          model: MODEL,
+          instructions: 'You are terse.',
+          input: [
+            { role: 'user', content: [{ type: 'input_text', text: 'What is the weather in Paris?' }] },
+            { type: 'function_call', call_id: 'call_1', name: 'weather', arguments: '{"city":"Paris"}' },
+            { type: 'function_call_output', call_id: 'call_1', output: '18C, clear' },
+          ],
+          tools: [{ type: 'function', name: 'weather', description: 'Current weather', parameters: WEATHER_SCHEMA }],
+          max_output_tokens: 256,
+          temperature: 0.5,
+        });
+        return chatFromOpenAI(parseChatRequest(chatBodyOfResponses(req)), MODEL);
+      },
+      expected: {
+        system: 'You are terse.',
+        turns: [
+          { role: 'user', parts: ['text:What is the weather in Paris?'] },
+          { role: 'assistant', parts: ['call:#0:weather:{"city":"Paris"}'] },
+          { role: 'tool', parts: ['result:#0:18C, clear'] },
+        ],
+        tools: [`weather:Current weather:${JSON.stringify(WEATHER_SCHEMA)}`],
+        toolChoice: null,
+        maxOutputTokens: 256,
+        temperature: 0.5,
+        topP: null,
+        stop: [],
+      },
+    },
+  };
+
+  describe.each(Object.entries(inboundOnly))('inbound %s', (_name, inbound) => {
+    it.each(Object.keys(UPSTREAMS))('to upstream %s: the request keeps what the client said', (upName) => {
+      const upstream = UPSTREAMS[upName] as ChatWire;
+      const body = upstream.encodeRequest(inbound.decodeRequest());
+      expect(requestView(upstream.decodeRequest(body))).toEqual(inbound.expected);
+    });
+  });
+
+  it.each(Object.keys(UPSTREAMS))('answers a completions client and a Responses client from upstream %s', (upName) => {
+    const upstream = UPSTREAMS[upName] as ChatWire;
+    const textAnswer: CanonicalChatResponse = { ...ANSWER, parts: [{ type: 'text', text: 'Hello there.' }], finishReason: 'stop' };
+    const canonical = upstream.decodeResponse(JSON.parse(JSON.stringify(upstream.encodeResponse(textAnswer))) as JsonValue) as CanonicalChatResponse;
+    const completion = encodeOpenAICompletionResponse(canonical, 0);
+    expect(completion).toMatchObject({ object: 'text_completion', choices: [{ text: 'Hello there.', finish_reason: 'stop' }], usage: { prompt_tokens: 42, completion_tokens: 17 } });
+    const response = encodeResponsesResponse(canonical, 0);
+    expect(response).toMatchObject({ object: 'response', status: 'completed', usage: { input_tokens: 42, output_tokens: 17 } });
+    expect(JSON.stringify(response.output)).toContain('Hello there.');
+  });
+
+  it.each(Object.keys(UPSTREAMS))('streams to a completions client and a Responses client from upstream %s', (upName) => {
+    const upstream = UPSTREAMS[upName] as ChatWire;
+    const textStream = STREAM.filter((p) => p.type !== 'tool_call_start' && p.type !== 'tool_call_delta').map((p) => (p.type === 'finish' ? { ...p, reason: 'stop' as const } : p));
+    const parts = ended(upstream.decodeStream(overTheWire(upstream.encodeStream(textStream))));
+    const completions = new OpenAICompletionStreamEncoder(false, MODEL).parts(parts);
+    const texts = [...completions.matchAll(/^data: (\{.*\})$/gm)].map((m) => (JSON.parse(m[1] ?? '{}') as { choices: { text: string }[] }).choices[0]?.text ?? '');
+    expect(texts.join('')).toBe('Sunny and mild.');
+    const responses = new ResponsesEventEncoder(MODEL, 0);
+    const events = parts.flatMap((p) => responses.encode(p));
+    const deltas = events.filter((e) => e.event === 'response.output_text.delta').map((e) => String(e.data.delta));
+    expect(deltas.join('')).toBe('Sunny and mild.');
+    const completed = events.find((e) => e.event === 'response.completed');
+    expect(completed?.data).toMatchObject({ response: { status: 'completed', usage: { input_tokens: 30, output_tokens: 9 } } });
+  });
+});
