@@ -1,9 +1,9 @@
 import OpenAI from 'openai';
 import Redis from 'ioredis';
 import { RoutingIndexService } from '../../server/src/channels/routing-index.service';
-import { ChannelAffinity } from '../../server/src/relay/limits/channel-affinity.service';
-import { RelayLimits } from '../../server/src/relay/limits/relay-limits.service';
-import { RelayService } from '../../server/src/relay/relay.service';
+import { ChannelAffinity } from '../../server/src/relay/admission/limits/channel-affinity.service';
+import { RelayLimits } from '../../server/src/relay/admission/limits/relay-limits.service';
+import { RelayService } from '../../server/src/relay/pipeline/relay.service';
 import { matrixOptions, startApp, startNodes, type TestApp } from '../support/app';
 import { DATABASES, REDIS_URL, type DbKind } from '../support/env';
 import { FakeOpenAI } from '../support/fakes/openai-upstream';

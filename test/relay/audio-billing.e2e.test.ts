@@ -6,7 +6,7 @@ import type { FakeOpenAI } from '../support/fakes/openai-upstream';
 import { consumeLogs, createChannel, createToken, fakeUpstream, otherOf, relayIdle, sdk, setOption, startRelayKit, type LogRow, type RelayKit } from './relay-kit';
 
 const UPSTREAM_KEY = 'sk-upstream-audio-0123456789abcdefghij';
-const FIXTURES = join(__dirname, '..', '..', 'server', 'src', 'relay', 'canonical', '__fixtures__', 'audio');
+const FIXTURES = join(__dirname, '..', '..', 'server', 'src', 'wire', 'openai-media', '__fixtures__', 'audio');
 const WHISPER_RATIO = 15;
 
 /** Speech-to-text quota by hand (reference §3.2): ceil(seconds) / 60 × 1000 tokens, × model ratio × group ratio 1. */

@@ -20,7 +20,7 @@ import {
 } from './relay-kit';
 
 const KEY = 'sk-upstream-fixes-0123456789abcdefghijk';
-const AUDIO = join(__dirname, '..', '..', 'server', 'src', 'relay', 'canonical', '__fixtures__', 'audio', 'tone.flac');
+const AUDIO = join(__dirname, '..', '..', 'server', 'src', 'wire', 'openai-media', '__fixtures__', 'audio', 'tone.flac');
 
 const err500: FakeScript = { kind: 'json', status: 500, body: { error: { message: 'boom', type: 'server_error', param: null, code: null } } };
 const redirect: FakeScript = { kind: 'json', status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data' }, body: { moved: true } };

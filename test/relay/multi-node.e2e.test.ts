@@ -1,4 +1,4 @@
-import { RelayService } from '../../server/src/relay/relay.service';
+import { RelayService } from '../../server/src/relay/pipeline/relay.service';
 import { startNodes, type TestApp, type TestNodes } from '../support/app';
 import { SERVER_DATABASES } from '../support/env';
 import { FakeOpenAI } from '../support/fakes/openai-upstream';

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { RelayService } from '../../server/src/relay/relay.service';
+import { RelayService } from '../../server/src/relay/pipeline/relay.service';
 import { startApp, matrixOptions, type TestApp, type TestAppOptions } from '../support/app';
 import type { DbKind } from '../support/env';
 import { FakeOpenAI, type FakeOpenAIOptions } from '../support/fakes/openai-upstream';

@@ -1,6 +1,6 @@
 import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from '../wire/openai-chat/parse';
-import { parseRerankRequest, parseSpeechRequest } from '../relay/canonical/parse-misc';
-import { parseTranscriptionRequest } from '../relay/canonical/parse-media';
+import { parseRerankRequest, parseSpeechRequest } from '../wire/openai-media/parse-misc';
+import { parseTranscriptionRequest } from '../wire/openai-media/parse-media';
 import { completionBound, estimatePromptTokens, holdInputFor } from './estimate';
 
 describe('prompt estimate', () => {

@@ -3,7 +3,7 @@ import { t, type MessageKey } from '../common/messages';
 import { MailService } from '../mail/mail.service';
 import { OptionsService } from '../options/options.service';
 import type { UpstreamFailure } from '../wire/canonical/errors';
-import { scrubAndTruncate } from '../relay/scrub';
+import { scrubAndTruncate } from '../relay/pipeline/scrub';
 import { UsersService } from '../users/users.service';
 import { CHANNEL_AUTO_DISABLED, CHANNEL_ENABLED } from './channel.entity';
 import { ChannelsService } from './channels.service';

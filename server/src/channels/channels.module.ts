@@ -2,7 +2,7 @@ import { AuditModule } from '../audit/audit.module';
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
 import { OptionsModule } from '../options/options.module';
-import { ChannelProbeModule } from '../relay/channel-probe.module';
+import { ChannelProbeModule } from '../relay/probe/channel-probe.module';
 import { UsersModule } from '../users/users.module';
 import { ChannelBalanceService } from './channel-balance.service';
 import { ChannelHealthController } from './channel-health.controller';

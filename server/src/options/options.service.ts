@@ -5,7 +5,7 @@ import { DatabaseService } from '../database/database.service';
 import { RequestError } from '../common/domain-error';
 import { EventBus } from '../redis/event-bus.service';
 import { OptionEntity } from './option.entity';
-import { checkGroupRateLimits } from '../relay/limits/group-rate-limits';
+import { checkGroupRateLimits } from '../relay/admission/limits/group-rate-limits';
 import { isOptionKey, isSecretKey, OPTION_DEFS, type OptionDef, type OptionKey } from './option-registry';
 
 export class OptionsError extends RequestError {}

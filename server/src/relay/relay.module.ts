@@ -2,18 +2,18 @@ import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { OptionsModule } from '../options/options.module';
-import { ChannelProbeModule } from './channel-probe.module';
+import { ChannelProbeModule } from './probe/channel-probe.module';
 import { ObservabilityModule } from '../observability/observability.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { UsersModule } from '../users/users.module';
-import { PlaygroundController } from './playground.controller';
-import { RelayAuthService } from './relay-auth.service';
-import { RelayInfoService } from './relay-info.service';
-import { RelayPricing } from './relay-pricing';
-import { RelayRoutes } from './relay-routes';
-import { RelayService } from './relay.service';
-import { ChannelAffinity } from './limits/channel-affinity.service';
-import { RelayLimits } from './limits/relay-limits.service';
+import { PlaygroundController } from './edge/playground.controller';
+import { RelayAuthService } from './edge/relay-auth.service';
+import { RelayInfoService } from './edge/relay-info.service';
+import { RelayPricing } from './money/relay-pricing';
+import { RelayRoutes } from './edge/relay-routes';
+import { RelayService } from './pipeline/relay.service';
+import { ChannelAffinity } from './admission/limits/channel-affinity.service';
+import { RelayLimits } from './admission/limits/relay-limits.service';
 
 /**
  * The OpenAI-compatible relay. Its /v1 and /dashboard routes are registered straight on Fastify

@@ -7,7 +7,7 @@ import { DatabaseService } from '../database/database.service';
 import { LOG_SYSTEM } from '../logs/log.entity';
 import { LogsService } from '../logs/logs.service';
 import { OptionsService } from '../options/options.service';
-import type { RelayCaller } from '../relay/relay-auth.service';
+import type { RelayCaller } from '../relay/edge/relay-auth.service';
 import { TokensService } from '../tokens/tokens.service';
 import { UsersService } from '../users/users.service';
 import type { TaskPrice } from './task-pricing';

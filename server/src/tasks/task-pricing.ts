@@ -3,7 +3,7 @@ import { priceQuota } from '../billing/quota';
 import { GroupsService } from '../options/groups.service';
 import { lookupModelValue } from '../pricing/model-lookup';
 import { DEFAULT_MODEL_PRICE } from '../pricing/default-ratios';
-import { RelayPricing } from '../relay/relay-pricing';
+import { RelayPricing } from '../relay/money/relay-pricing';
 
 /** new-api's price for a task model with no price anywhere. */
 const FALLBACK_TASK_PRICE = 0.1;

@@ -6,7 +6,7 @@ import { CHANNEL_ENABLED } from '../../channels/channel.entity';
 import { RoutingIndexService } from '../../channels/routing-index.service';
 import { DatabaseService } from '../../database/database.service';
 import { OptionsService } from '../../options/options.service';
-import { RelayAuthService, type RelayCaller } from '../../relay/relay-auth.service';
+import { RelayAuthService, type RelayCaller } from '../../relay/edge/relay-auth.service';
 import { MJ_MODAL, MJ_NOT_START, MJ_SUBMITTED, MJ_SUCCESS, MidjourneyEntity } from '../midjourney.entity';
 import { TaskBillingService } from '../task-billing.service';
 import { TaskPricing } from '../task-pricing';

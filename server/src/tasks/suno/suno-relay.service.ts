@@ -7,7 +7,7 @@ import { RoutingIndexService } from '../../channels/routing-index.service';
 import { nowSeconds } from '../../common/sql';
 import { DatabaseService } from '../../database/database.service';
 import { OptionsService } from '../../options/options.service';
-import { RelayAuthService, type RelayCaller } from '../../relay/relay-auth.service';
+import { RelayAuthService, type RelayCaller } from '../../relay/edge/relay-auth.service';
 import { PLATFORM_SUNO, TASK_SUBMITTED, TaskEntity } from '../task.entity';
 import { TaskBillingService } from '../task-billing.service';
 import { TaskPricing } from '../task-pricing';

@@ -2,7 +2,7 @@ import { parseGeminiRequest } from './parse';
 import { reportedUsage } from '../canonical/usage';
 import type { JsonObject } from '../canonical/json';
 import { invalidValue } from '../canonical/fields';
-import { renderRelayError } from '../../relay/relay-errors';
+import { renderRelayError } from '../../relay/edge/relay-errors';
 import { chatFromGemini, encodeGeminiResponse, GeminiChunkEncoder, geminiErrorBody, geminiFormat, GeminiStreamEncoder, geminiUsageMetadata } from './gemini';
 import { openAIChatBody } from '../openai-chat';
 

@@ -1,5 +1,5 @@
 import { parseChatRequest } from '../../../wire/openai-chat/parse';
-import { parseEmbeddingRequest } from '../../canonical/parse-misc';
+import { parseEmbeddingRequest } from '../../../wire/openai-media/parse-misc';
 import { context, describeRequest, fixtureJson, fixtureText, response } from '../__fixtures__/replay';
 import { ChannelConfigError } from '../errors';
 import { customAdaptor } from './custom.adaptor';

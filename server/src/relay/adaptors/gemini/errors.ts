@@ -1,6 +1,6 @@
 import type { UpstreamFailure } from '../../../wire/canonical/errors';
 import { arrayAt, isJsonObject, parseJson, type JsonObject } from '../../../wire/canonical/json';
-import { scrubAndTruncate } from '../../scrub';
+import { scrubAndTruncate } from '../../pipeline/scrub';
 import { isRetryableStatus } from '../openai-compatible/error';
 import type { ChannelContext, ErrorInput } from '../types';
 

@@ -1,5 +1,5 @@
 import { RelayRequestError } from '../../../wire/canonical/errors';
-import { parseEmbeddingRequest } from '../../canonical/parse-misc';
+import { parseEmbeddingRequest } from '../../../wire/openai-media/parse-misc';
 import { parseChatRequest, parseCompletionRequest } from '../../../wire/openai-chat/parse';
 import type { JsonObject } from '../../../wire/canonical/json';
 import type { StreamStep } from '../../../wire/canonical/response';

@@ -1,5 +1,5 @@
 import { parseChatRequest } from '../../../wire/openai-chat/parse';
-import { parseEmbeddingRequest } from '../../canonical/parse-misc';
+import { parseEmbeddingRequest } from '../../../wire/openai-media/parse-misc';
 import { ClientUsageFilter } from '../../../wire/framing/sse/stream-usage';
 import { context, fixtureText, replayStream, response } from '../__fixtures__/replay';
 import { ollamaAdaptor } from './ollama.adaptor';

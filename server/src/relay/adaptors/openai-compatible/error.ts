@@ -1,6 +1,6 @@
 import type { ErrorClass, UpstreamFailure } from '../../../wire/canonical/errors';
 import { isJsonObject, parseJson, type JsonObject } from '../../../wire/canonical/json';
-import { scrubAndTruncate } from '../../scrub';
+import { scrubAndTruncate } from '../../pipeline/scrub';
 import type { ChannelContext, ErrorInput } from '../types';
 
 /**

@@ -1,6 +1,6 @@
 import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from '../../../wire/openai-chat/parse';
-import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, parseSpeechRequest } from '../../canonical/parse-misc';
-import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionRequest } from '../../canonical/parse-media';
+import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, parseSpeechRequest } from '../../../wire/openai-media/parse-misc';
+import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionRequest } from '../../../wire/openai-media/parse-media';
 import type { JsonObject } from '../../../wire/canonical/json';
 import { ClientUsageFilter } from '../../../wire/framing/sse/stream-usage';
 import { context, describeRequest, fixtureJson, fixtureText, replayStream, response } from '../__fixtures__/replay';

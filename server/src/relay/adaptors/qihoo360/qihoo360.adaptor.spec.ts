@@ -1,5 +1,5 @@
 import { parseChatRequest } from '../../../wire/openai-chat/parse';
-import { parseEmbeddingRequest } from '../../canonical/parse-misc';
+import { parseEmbeddingRequest } from '../../../wire/openai-media/parse-misc';
 import { context, fixtureText, response } from '../__fixtures__/replay';
 import { qihoo360Adaptor } from './qihoo360.adaptor';
 

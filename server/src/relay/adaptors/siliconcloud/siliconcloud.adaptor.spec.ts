@@ -1,5 +1,5 @@
 import { parseChatRequest } from '../../../wire/openai-chat/parse';
-import { parseRerankRequest } from '../../canonical/parse-misc';
+import { parseRerankRequest } from '../../../wire/openai-media/parse-misc';
 import { context, describeRequest, fixtureJson, fixtureText, replayStream, response } from '../__fixtures__/replay';
 import { siliconcloudAdaptor } from './siliconcloud.adaptor';
 

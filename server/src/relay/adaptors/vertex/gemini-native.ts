@@ -1,4 +1,4 @@
-import * as converted from '../../converted-gemini';
+import * as converted from '../../pipeline/converted-gemini';
 import type { GeminiRequest } from '../../../wire/canonical/request';
 import { geminiNative } from '../gemini/native';
 import type { Adaptor, ChannelContext, GeminiNativeCapability, UpstreamRequest } from '../types';

@@ -1,4 +1,4 @@
-import * as converted from '../../converted-messages';
+import * as converted from '../../pipeline/converted-messages';
 import type { MessagesRequest } from '../../../wire/canonical/request';
 import { claudeMessages } from '../claude/messages';
 import type { Adaptor, ChannelContext, MessagesCapability, UpstreamRequest } from '../types';

@@ -1,7 +1,7 @@
 import { sign } from 'node:crypto';
 import type { UpstreamFailure } from '../../../wire/canonical/errors';
 import { isJsonObject, parseJson } from '../../../wire/canonical/json';
-import { scrubAndTruncate } from '../../scrub';
+import { scrubAndTruncate } from '../../pipeline/scrub';
 import { isRetryableStatus } from '../openai-compatible/error';
 import type { ChannelContext, TokenAnswer, TokenExchangeCapability, UpstreamRequest, UpstreamResponse } from '../types';
 import { vertexCredentials, vertexServiceAccount } from './credentials';

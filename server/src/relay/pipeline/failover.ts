@@ -1,0 +1,191 @@
+import { Logger } from '@nestjs/common';
+import { DomainError } from '../../common/domain-error';
+import { randomHex } from '../../common/secrets';
+import type { ChannelHealthService } from '../../channels/channel-health.service';
+import { CHANNEL_ENABLED } from '../../channels/channel.entity';
+import type { ChannelsService, RelayChannel } from '../../channels/channels.service';
+import type { RoutingIndexService } from '../../channels/routing-index.service';
+import { withMappedStatus } from '../adaptors/openai-compatible/error';
+import { adaptorFor } from '../adaptors/registry';
+import type { Adaptor, ChannelContext, TokenAnswer, TokenExchangeCapability, UpstreamRequest } from '../adaptors/types';
+import { mapStatus, upstreamModelFor } from './channel-transforms';
+import type { UpstreamFailure } from '../../wire/canonical/errors';
+import type { CanonicalRequest } from '../../wire/canonical/request';
+import type { EndpointOps } from './endpoints';
+import type { ClientExchange } from './exchange';
+import type { Charge } from '../money/relay-billing';
+import { RelayError, UpstreamError, unavailableOnFailure } from '../edge/relay-errors';
+import type { AttemptResult } from './upstream-attempt';
+
+const logger = new Logger('RelayFailover');
+
+export interface FailoverRequest {
+  exchange: ClientExchange;
+  ops: EndpointOps;
+  req: CanonicalRequest;
+  group: string;
+  /** `sk-KEY-CHANNELID` (admins): that channel only, no retry. */
+  pinned: RelayChannel | null;
+  /** The channel chosen before the hold (the (group, model) pair was checked then). */
+  first: RelayChannel;
+  retryTimes: number;
+  retryWindowMs: number;
+  /** Runs one upstream call. */
+  attempt(channel: RelayChannel, adaptor: Adaptor, ctx: ChannelContext, upstream: UpstreamRequest): Promise<AttemptResult>;
+  /** The access token of an adaptor that declares a token exchange (Vertex AI), cached by the relay. */
+  authorize?(exchange: TokenExchangeCapability, ctx: ChannelContext): Promise<TokenAnswer>;
+}
+
+export type FailoverResult =
+  | { kind: 'served'; charge: Charge; channel: RelayChannel; upstreamModel: string; mapped: boolean; chain: number[] }
+  | { kind: 'failed'; error: DomainError; chain: number[]; clientGone: boolean };
+
+/**
+ * Channel choice and failover (rule 21): the highest priority tier first, weighted random inside
+ * it; on a retryable failure (connect error, timeout before headers, 5xx or 429 after
+ * status_code_mapping) the next attempt goes to a channel not yet tried in this request, while
+ * nothing has reached the client, the client is still there, and the retry window is open.
+ * Every upstream failure is reported, with its mapped status, to the channel health service
+ * (auto-disable).
+ */
+export class Failover {
+  constructor(
+    private readonly routing: RoutingIndexService,
+    private readonly channels: ChannelsService,
+    private readonly health: ChannelHealthService,
+  ) {}
+
+  /** The first channel: the pinned one (must be enabled) or a pick; 503 `model_not_found` when none. */
+  async firstChannel(group: string, model: string, pinnedId: number | null, preferId: number | null = null): Promise<{ channel: RelayChannel; pinned: boolean }> {
+    if (pinnedId !== null) {
+      const c = await unavailableOnFailure(this.channels.getForRelay(pinnedId));
+      if (!c) throw new RelayError('channel_not_found', 'relay.channel_pin_not_found', 400, { id: pinnedId });
+      if (c.status !== CHANNEL_ENABLED) throw new RelayError('channel_disabled', 'relay.channel_pin_disabled', 403, { id: pinnedId });
+      return { channel: c, pinned: true };
+    }
+    // Channel affinity: the channel that served the key last, while it is an enabled candidate of
+    // the pair in the top priority tier; otherwise the usual pick (the caller rebinds after).
+    if (preferId !== null) {
+      const list = this.routing.candidates(group, model);
+      const top = list[0]?.priority;
+      if (list.some((x) => x.channelId === preferId && x.priority === top)) {
+        const c = await unavailableOnFailure(this.channels.getForRelay(preferId));
+        if (c && c.status === CHANNEL_ENABLED) return { channel: c, pinned: false };
+      }
+    }
+    const c = await this.next(group, model, new Set());
+    if (!c) throw noChannel(group, model);
+    return { channel: c, pinned: false };
+  }
+
+  /** A channel for the pair outside `tried`, skipping entries the index still lists but that are gone or disabled. */
+  private async next(group: string, model: string, tried: Set<number>): Promise<RelayChannel | null> {
+    for (;;) {
+      const hit = this.routing.pick(group, model, tried);
+      if (!hit) return null;
+      // A cold cache reads the database: one that cannot answer is a 503 (rule 22).
+      const c = await unavailableOnFailure(this.channels.getForRelay(hit.channelId));
+      if (c && c.status === CHANNEL_ENABLED) return c;
+      tried.add(hit.channelId);
+    }
+  }
+
+  async run(r: FailoverRequest): Promise<FailoverResult> {
+    const started = Date.now();
+    const tried = new Set<number>();
+    const chain: number[] = [];
+    const maxAttempts = r.pinned ? 1 : 1 + Math.max(0, r.retryTimes);
+    let lastError: DomainError | null = null;
+    let channel: RelayChannel | null = r.pinned ?? r.first;
+    for (let i = 0; i < maxAttempts; i++) {
+      if (r.exchange.gone) return { kind: 'failed', error: lastError ?? noChannel(r.group, r.req.model), chain, clientGone: true };
+      if (i > 0) {
+        if (Date.now() - started > r.retryWindowMs) break;
+        channel = await this.next(r.group, r.req.model, tried);
+      }
+      if (!channel) break;
+      tried.add(channel.id);
+      chain.push(channel.id);
+
+      let prepared: Prepared | { failed: FailedAttempt };
+      try {
+        prepared = await prepare(channel, r.ops, r.req, r.authorize);
+      } catch (err) {
+        // This channel cannot serve the request (type without adaptor, missing capability, bad
+        // configuration): another channel may.
+        lastError = err instanceof DomainError ? err : new RelayError('channel_misconfigured', 'relay.channel_misconfigured', 500);
+        if (!(err instanceof DomainError)) logger.warn(`channel ${channel.id} cannot serve ${r.ops.endpoint}: ${(err as Error)?.message ?? String(err)}`);
+        continue;
+      }
+
+      let result: AttemptResult;
+      if ('failed' in prepared) result = prepared.failed;
+      else {
+        result = await r.attempt(channel, prepared.adaptor, prepared.ctx, prepared.upstream);
+        if (result.kind === 'served') {
+          return { kind: 'served', charge: result.charge, channel, upstreamModel: prepared.upstreamModel, mapped: prepared.mapped, chain };
+        }
+      }
+      if (result.clientGone) return { kind: 'failed', error: lastError ?? noChannel(r.group, r.req.model), chain, clientGone: true };
+
+      // status_code_mapping rewrites an upstream status before every decision: retry, disable, answer.
+      const failure = result.fromStatus ? withMappedStatus(result.failure, mapStatus(channel.statusCodeMapping, result.failure.status)) : result.failure;
+      const failedChannel = channel.id;
+      this.health.reportFailure(failedChannel, failure).catch((err: unknown) => {
+        logger.warn(`health report for channel ${failedChannel} failed: ${(err as Error)?.message ?? String(err)}`);
+      });
+      lastError = clientError(result, failure);
+      if (!failure.retryable) break;
+    }
+    return { kind: 'failed', error: lastError ?? noChannel(r.group, r.req.model), chain, clientGone: r.exchange.gone };
+  }
+}
+
+type FailedAttempt = Extract<AttemptResult, { kind: 'failed' }>;
+
+export interface Prepared {
+  adaptor: Adaptor;
+  ctx: ChannelContext;
+  upstream: UpstreamRequest;
+  upstreamModel: string;
+  mapped: boolean;
+}
+
+/** The relay's channel preparation (model mapping, credentials, token exchange, request building); also used by channel tests. */
+export async function prepare(channel: RelayChannel, ops: EndpointOps, req: CanonicalRequest, authorize: FailoverRequest['authorize']): Promise<Prepared | { failed: FailedAttempt }> {
+  const adaptor = adaptorFor(channel.type);
+  const mapping = upstreamModelFor(channel.modelMapping, req.model);
+  let ctx: ChannelContext = {
+    type: adaptor.type,
+    baseUrl: channel.baseUrl,
+    key: channel.key,
+    upstreamModel: mapping.model,
+    other: channel.other,
+    organization: channel.openaiOrganization,
+  };
+  const exchange = adaptor.tokenExchange;
+  if (exchange && authorize && (exchange.applies?.(ctx) ?? true)) {
+    // A refused or unreachable token endpoint fails this channel like an upstream answer would.
+    const token = await authorize(exchange, ctx);
+    if (!token.ok) return { failed: { kind: 'failed', failure: token.failure, fromStatus: false, clientGone: false } };
+    ctx = { ...ctx, accessToken: token.token };
+  }
+  // JSON endpoints need no boundary: no random bytes on their path.
+  const upstream = ops.build(adaptor, req, ctx, ops.body === 'multipart' ? `----SluiceBoundary${randomHex(12)}` : '');
+  return { adaptor, ctx, upstream, upstreamModel: mapping.model, mapped: mapping.mapped };
+}
+
+export function noChannel(group: string, model: string): RelayError {
+  return new RelayError('model_not_found', 'relay.no_channel', 503, { group: group.slice(0, 64), model: model.slice(0, 128) });
+}
+
+/** What the client sees of a failed attempt: the upstream's own (scrubbed) words, or ours. */
+function clientError(result: Extract<AttemptResult, { kind: 'failed' }>, f: UpstreamFailure): DomainError {
+  const status = f.status;
+  if (result.fromStatus || !result.messageKey) {
+    const headers: Record<string, string> = status === 429 && f.retryAfterSeconds !== null ? { 'Retry-After': String(f.retryAfterSeconds) } : {};
+    return new UpstreamError(status, f.code, f.type, f.message, headers);
+  }
+  const code = f.class === 'timeout' ? 'upstream_timeout' : result.messageKey === 'relay.upstream_connect' ? 'upstream_connect_failed' : 'upstream_error';
+  return new RelayError(code, result.messageKey, status, {}, {}, 'upstream_error');
+}

@@ -1,0 +1,341 @@
+import { PassThrough } from 'node:stream';
+import { fixtureText } from '../adaptors/__fixtures__/replay';
+import { claudeAdaptor } from '../adaptors/claude/claude.adaptor';
+import { geminiAdaptor } from '../adaptors/gemini/gemini.adaptor';
+import { openaiAdaptor } from '../adaptors/openai/openai.adaptor';
+import type { ChannelContext } from '../adaptors/types';
+import { parseMessagesRequest } from '../../wire/anthropic-messages/parse';
+import { parseChatRequest } from '../../wire/openai-chat/parse';
+import type { StreamForward } from '../../wire/canonical/response';
+import * as convertedMessages from './converted-messages';
+import { AnthropicStreamEncoder } from '../../wire/anthropic-messages/anthropic-messages';
+import type { ClientError, ClientStreamEncoder, StreamEnd } from '../../wire/format';
+import { DrainLimiter } from './drain-limiter';
+import type { ClientExchange } from './exchange';
+import { OpenAIChatStreamEncoder, OpenAIStreamEncoder } from '../../wire/openai-chat/index';
+import { StreamPump, type AbortReason, type PumpOptions } from './stream-pump';
+
+const ctx: ChannelContext = { type: 1, baseUrl: '', key: 'sk-test', upstreamModel: 'gpt-4o-mini', other: '', organization: '' };
+const req = parseChatRequest({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true });
+
+/** The client side, recording what was written; `full` makes writes report a full socket. */
+class FakeExchange {
+  committed = false;
+  gone = false;
+  written: string[] = [];
+  ended = false;
+  full = false;
+  readonly requestId = 'req-1';
+  readonly lang = 'en' as const;
+  private goneHandlers: (() => void)[] = [];
+  private drainWaiters: (() => void)[] = [];
+  writeHead(): void {
+    this.committed = true;
+  }
+  write(chunk: string): boolean {
+    this.written.push(chunk);
+    return !this.full;
+  }
+  end(): void {
+    this.ended = true;
+  }
+  whenDrained(): Promise<void> {
+    return new Promise((r) => this.drainWaiters.push(r));
+  }
+  drain(): void {
+    this.full = false;
+    for (const w of this.drainWaiters.splice(0)) w();
+  }
+  onGone(fn: () => void): () => void {
+    this.goneHandlers.push(fn);
+    return () => undefined;
+  }
+  leave(): void {
+    this.gone = true;
+    for (const h of this.goneHandlers.splice(0)) h();
+  }
+}
+
+const chunk = (content: string) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+const usage = `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: { prompt_tokens: 7, completion_tokens: 3 } })}\n\n`;
+
+function pump(overrides: Partial<PumpOptions> = {}) {
+  const body = new PassThrough();
+  const x = new FakeExchange();
+  const aborts: AbortReason[] = [];
+  let reason: AbortReason | null = null;
+  const checkpoints: number[] = [];
+  const p = new StreamPump({
+    body,
+    exchange: x as unknown as ClientExchange,
+    parse: (ev) => openaiAdaptor.parseTextStreamEvent(req, ev, ctx),
+    encoder: new OpenAIStreamEncoder(false),
+    idleMs: 5_000,
+    drain: { ms: 5_000, maxBytes: 1_000_000, limiter: new DrainLimiter(4) },
+    maxEventBytes: 4096,
+    abort: (r) => {
+      aborts.push(r);
+      reason ??= r;
+      body.destroy(new Error('aborted'));
+    },
+    aborted: () => reason,
+    checkpoint: (n) => checkpoints.push(n),
+    checkpointMs: 60_000,
+    promptEstimate: 8,
+    interruptedMessage: (k) => `interrupted:${k}`,
+    ...overrides,
+  });
+  return { body, x, aborts, checkpoints, run: p.run() };
+}
+
+describe('StreamPump', () => {
+  it('forwards chunks as written, hides the usage chunk from a client that did not ask, ends with [DONE]', async () => {
+    const { body, x, run } = pump();
+    body.write(chunk('Hel'));
+    body.write(chunk('lo'));
+    body.write(usage);
+    body.end('data: [DONE]\n\n');
+    const r = await run;
+    expect(x.written).toEqual([chunk('Hel'), chunk('lo'), 'data: [DONE]\n\n']);
+    expect(x.ended).toBe(true);
+    expect(r).toMatchObject({ kind: 'served', charge: { kind: 'usage', reported: { promptTokens: 7, completionTokens: 3 } } });
+  });
+
+  it('writes its own usage chunk for a client that asked when the upstream sent none', async () => {
+    const { body, x, run } = pump({ encoder: new OpenAIStreamEncoder(true) });
+    body.write(chunk('Hello'));
+    body.end('data: [DONE]\n\n');
+    await run;
+    const events = x.written.join('').split('\n\n').filter(Boolean);
+    expect(events.at(-1)).toBe('data: [DONE]');
+    expect(JSON.parse((events.at(-2) ?? '').slice('data: '.length))).toMatchObject({ id: 'c1', choices: [], usage: { prompt_tokens: 8, completion_tokens: 1 } });
+  });
+
+  it('pauses the upstream while the client socket is full and resumes on drain', async () => {
+    const { body, x, run } = pump();
+    x.full = true;
+    body.write(chunk('a'));
+    await new Promise((r) => setImmediate(r));
+    expect(body.isPaused()).toBe(true);
+    x.drain();
+    await new Promise((r) => setImmediate(r));
+    expect(body.isPaused()).toBe(false);
+    body.end('data: [DONE]\n\n');
+    await expect(run).resolves.toMatchObject({ kind: 'served' });
+  });
+
+  it('comments do not reset the idle timer: a stream of keep-alives times out (before any chunk: fail over)', async () => {
+    const { body, aborts, run } = pump({ idleMs: 80 });
+    const keepAlive = setInterval(() => body.write(': keep-alive\n\n'), 20);
+    const r = await run;
+    clearInterval(keepAlive);
+    expect(aborts[0]).toBe('idle');
+    expect(r).toMatchObject({ kind: 'failed', failure: { class: 'timeout', retryable: true } });
+  });
+
+  it('garbage then [DONE] with nothing forwarded fails over; an early close too', async () => {
+    const a = pump();
+    a.body.end('data: not json\n\ndata: [DONE]\n\n');
+    await expect(a.run).resolves.toMatchObject({ kind: 'failed', failure: { retryable: true } });
+    expect(a.x.committed).toBe(false);
+    const b = pump();
+    b.body.end();
+    await expect(b.run).resolves.toMatchObject({ kind: 'failed' });
+  });
+
+  it('an upstream close after content: an error event, the delivered tokens charged', async () => {
+    const { body, x, run } = pump();
+    body.write(chunk('Hello world'));
+    body.end();
+    const r = await run;
+    expect(x.written.at(-1)).toContain('interrupted:interrupted');
+    // "Hello world": two words, the joining space is free.
+    expect(r).toEqual({ kind: 'served', charge: { kind: 'delivered', deliveredTokens: 2, reason: 'upstream_error' } });
+  });
+
+  it('a client gone mid-stream starts a drain that reads on to the usage', async () => {
+    const { body, x, run } = pump();
+    body.write(chunk('Hello'));
+    await new Promise((r) => setImmediate(r));
+    x.leave();
+    body.write(chunk(' world'));
+    body.write(usage);
+    body.end('data: [DONE]\n\n');
+    const r = await run;
+    expect(x.written).toEqual([chunk('Hello')]);
+    expect(r).toMatchObject({ kind: 'served', charge: { kind: 'usage', reported: { completionTokens: 3 } } });
+  });
+
+  it('no drain slot left: the upstream is cut and the delivered content charged', async () => {
+    const limiter = new DrainLimiter(0);
+    const { body, x, aborts, run } = pump({ drain: { ms: 5_000, maxBytes: 1_000, limiter } });
+    body.write(chunk('Hello'));
+    await new Promise((r) => setImmediate(r));
+    x.leave();
+    const r = await run;
+    expect(aborts).toContain('drain');
+    expect(r).toEqual({ kind: 'served', charge: { kind: 'delivered', deliveredTokens: 1, reason: 'client_gone' } });
+  });
+
+  it('a drain past its byte bound is cut the same way', async () => {
+    const { body, x, aborts, run } = pump({ drain: { ms: 5_000, maxBytes: 200, limiter: new DrainLimiter(1) } });
+    body.write(chunk('Hello'));
+    await new Promise((r) => setImmediate(r));
+    x.leave();
+    for (let i = 0; i < 5; i++) body.write(chunk('more words here'));
+    const r = await run;
+    expect(aborts).toContain('drain');
+    expect(r).toMatchObject({ kind: 'served', charge: { kind: 'delivered', deliveredTokens: 1 } });
+  });
+
+  it('an event over the size bound is a protocol failure, never buffered whole', async () => {
+    const { body, run } = pump({ maxEventBytes: 64 });
+    body.write(`data: ${'x'.repeat(100)}`);
+    await expect(run).resolves.toMatchObject({ kind: 'failed', failure: { class: 'server' } });
+  });
+
+  it('checkpoints the generated tokens at most every checkpointMs', async () => {
+    const { body, checkpoints, run } = pump({ checkpointMs: 0 });
+    body.write(chunk('one'));
+    body.write(chunk(' two'));
+    body.end('data: [DONE]\n\n');
+    await run;
+    expect(checkpoints).toEqual([1, 2]);
+  });
+
+  it('knows no wire format: every byte the client gets comes from the encoder', async () => {
+    const calls: string[] = [];
+    const encoder: ClientStreamEncoder = {
+      headers: { 'Content-Type': 'x/test' },
+      forward: (c: StreamForward) => {
+        calls.push('forward');
+        return `<${String((c.data.choices as { delta: { content?: string } }[])[0]?.delta.content ?? '')}>`;
+      },
+      end: (e: StreamEnd) => {
+        calls.push(`end:${e.finishReason}:${e.usage?.completionTokens}:${e.estimate.promptTokens}`);
+        return '<end>';
+      },
+      error: (e: ClientError) => `<error ${e.message}>`,
+    };
+    const { body, x, run } = pump({ encoder });
+    body.write(chunk('a'));
+    body.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+    body.write(usage);
+    body.end('data: [DONE]\n\n');
+    await run;
+    expect(x.written.join('')).toBe('<a><><>' + '<end>');
+    expect(calls.at(-1)).toBe('end:stop:3:8');
+  });
+
+  it('an upstream error or break after the start is the encoder\'s error event, with the request id', async () => {
+    const errors: ClientError[] = [];
+    const encoder: ClientStreamEncoder = { headers: {}, forward: () => 'x', end: () => '', error: (e) => (errors.push(e), 'E') };
+    const a = pump({ encoder });
+    a.body.write(chunk('a'));
+    a.body.end(`data: ${JSON.stringify({ error: { message: 'overloaded', type: 'server_error', code: 'overloaded' } })}\n\n`);
+    await a.run;
+    const b = pump({ encoder });
+    b.body.write(chunk('a'));
+    b.body.end();
+    await b.run;
+    expect(a.x.written).toEqual(['x', 'E']);
+    expect(errors).toEqual([
+      { status: expect.any(Number), code: 'overloaded', type: 'server_error', message: expect.stringMatching(/overloaded.* \(request id: req-1\)$/), param: null },
+      { status: 502, code: 'upstream_interrupted', type: 'upstream_error', message: 'interrupted:interrupted (request id: req-1)', param: null },
+    ]);
+  });
+
+  describe('a native provider\'s stream (canonical parts, encoded by the client\'s format)', () => {
+    const claudeCtx: ChannelContext = { ...ctx, type: 14, upstreamModel: 'claude-sonnet-4' };
+    const geminiCtx: ChannelContext = { ...ctx, type: 24, upstreamModel: 'gemini-2.0-flash' };
+    const dataOf = (written: string[]) =>
+      written
+        .join('')
+        .split('\n\n')
+        .filter(Boolean)
+        .map((e) => e.split('\n').find((l) => l.startsWith('data: '))?.slice('data: '.length) ?? '');
+
+    it('Claude events to an OpenAI chat client: chat.completion.chunks, then [DONE]; the usage chunk only when asked', async () => {
+      for (const wantsUsage of [false, true]) {
+        const { body, x, run } = pump({ parse: claudeAdaptor.openTextStream?.(req, claudeCtx), encoder: new OpenAIChatStreamEncoder(wantsUsage, req.model) });
+        body.end(fixtureText(`${__dirname}/../adaptors/claude`, 'stream-text.sse'));
+        const r = await run;
+        const data = dataOf(x.written);
+        expect(data.at(-1)).toBe('[DONE]');
+        const chunks = data.slice(0, -1).map((d) => JSON.parse(d) as { object: string; choices: { delta: { content?: string } }[] });
+        expect(chunks.every((c) => c.object === 'chat.completion.chunk')).toBe(true);
+        expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('Hello!');
+        expect(chunks).toHaveLength(wantsUsage ? 5 : 4);
+        expect(r).toMatchObject({ kind: 'served', charge: { kind: 'usage', reported: { promptTokens: 25, completionTokens: 15 } } });
+      }
+    });
+
+    it('Gemini events to an Anthropic client: the parts go straight to the Messages events (no OpenAI chunk between)', async () => {
+      const messages = parseMessagesRequest({ body: { model: 'claude-x', max_tokens: 50, stream: true, messages: [{ role: 'user', content: 'hi' }] }, anthropicVersion: null, anthropicBeta: null });
+      const parse = convertedMessages.openStream(geminiAdaptor, messages, geminiCtx);
+      const { body, x, run } = pump({ parse, encoder: new AnthropicStreamEncoder('claude-x') });
+      body.end(fixtureText(`${__dirname}/../adaptors/gemini`, 'stream-text.sse'));
+      const r = await run;
+      const events = dataOf(x.written).map((d) => JSON.parse(d) as { type: string; delta?: { text?: string }; usage?: unknown });
+      expect(events.map((e) => e.type)).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+      expect(events.map((e) => e.delta?.text ?? '').join('')).toBe('The quick brown fox jumps.');
+      expect(events[6]?.usage).toMatchObject({ input_tokens: 7, output_tokens: 6 });
+      expect(r).toMatchObject({ kind: 'served', charge: { kind: 'usage', reported: { promptTokens: 7, completionTokens: 6 } } });
+    });
+
+    it('parts reaching a format that cannot encode them (completions): nothing sent, the attempt fails over', async () => {
+      const { body, x, run } = pump({ parse: claudeAdaptor.openTextStream?.(req, claudeCtx), encoder: new OpenAIStreamEncoder(false) });
+      body.end(fixtureText(`${__dirname}/../adaptors/claude`, 'stream-text.sse'));
+      const r = await run;
+      expect(x.written).toEqual([]);
+      expect(r).toMatchObject({ kind: 'failed', failure: { retryable: true } });
+    });
+  });
+
+  describe('a converted /v1/messages stream (OpenAI chunks in, Anthropic events out)', () => {
+    const messages = parseMessagesRequest({ body: { model: 'claude-x', max_tokens: 50, stream: true, messages: [{ role: 'user', content: 'hi' }] }, anthropicVersion: null, anthropicBeta: null });
+    const converted = () => pump({ parse: convertedMessages.openStream(openaiAdaptor, messages, ctx), encoder: new AnthropicStreamEncoder('claude-x') });
+    const finish = `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`;
+    const events = (written: string[]) =>
+      written
+        .join('')
+        .split('\n\n')
+        .filter(Boolean)
+        .map((e) => {
+          const [name, data] = e.split('\n');
+          return { event: name?.replace('event: ', ''), data: JSON.parse((data ?? '').replace('data: ', '')) as Record<string, unknown> };
+        });
+
+    it('closed after the finish reason without [DONE]: completes with message_delta (stop_reason, usage) and message_stop, billed from the usage', async () => {
+      const { body, x, run } = converted();
+      body.write(chunk('Hello'));
+      body.write(finish);
+      body.write(usage);
+      body.end();
+      const r = await run;
+      const out = events(x.written);
+      expect(out.map((e) => e.event)).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+      expect(out[4]?.data).toMatchObject({ delta: { stop_reason: 'end_turn' }, usage: { input_tokens: 7, output_tokens: 3 } });
+      expect(x.ended).toBe(true);
+      expect(r).toMatchObject({ kind: 'served', charge: { kind: 'usage', reported: { promptTokens: 7, completionTokens: 3 } } });
+    });
+
+    it('without any usage from the upstream, message_delta carries the relay\'s estimate', async () => {
+      const { body, x, run } = converted();
+      body.write(chunk('Hello there'));
+      body.end(finish);
+      await run;
+      expect(events(x.written).at(-2)?.data).toMatchObject({ type: 'message_delta', usage: { input_tokens: 8, output_tokens: 2 } });
+    });
+
+    it('broken mid-stream: Anthropic\'s error event, not an OpenAI chunk', async () => {
+      const { body, x, run } = converted();
+      body.write(chunk('Hello'));
+      body.end();
+      const r = await run;
+      const last = events(x.written).at(-1);
+      expect(last).toEqual({ event: 'error', data: { type: 'error', error: { type: 'api_error', message: 'interrupted:interrupted (request id: req-1)' } } });
+      expect(r).toMatchObject({ kind: 'served', charge: { kind: 'delivered', reason: 'upstream_error' } });
+    });
+  });
+});

@@ -1,0 +1,245 @@
+import { t, type MessageKey } from '../../common/messages';
+import { estimateTokens } from '../../billing/token-estimator';
+import { reportsCompletion } from '../../billing/usage-clamp';
+import { OutboundError, type OutboundClient, type OutboundResponse } from '../../outbound/outbound.service';
+import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from '../adaptors/types';
+import { transportFailure, type UpstreamFailure } from '../../wire/canonical/errors';
+import type { CanonicalRequest } from '../../wire/canonical/request';
+import type { EndpointOps } from './endpoints';
+import { TOOL_CALL_TOKENS, zeroUsageIsMissing, type Charge } from '../money/relay-billing';
+import { AwsEventStreamDecoder } from '../../wire/framing/eventstream/aws-event-stream';
+import type { AttemptClient } from './attempt-client';
+import { StreamPump, type AbortReason, type DrainBounds } from './stream-pump';
+
+export interface AttemptLimits {
+  headersTimeoutMs: number;
+  idleTimeoutMs: number;
+  drain: DrainBounds;
+  maxEventBytes: number;
+  /** Non-stream answers (base64 images can be large). */
+  maxResponseBytes: number;
+  /** Error bodies are read only this far (scrubbed and cut later). */
+  maxErrorBytes: number;
+  checkpointMs: number;
+}
+
+export interface AttemptInput {
+  exchange: AttemptClient;
+  ops: EndpointOps;
+  req: CanonicalRequest;
+  adaptor: Adaptor;
+  ctx: ChannelContext;
+  upstream: UpstreamRequest;
+  allowPrivate: boolean;
+  /** Epoch ms after which the whole request is cut. */
+  deadline: number;
+  promptEstimate: number;
+  checkpoint(completionTokens: number): void;
+}
+
+export type AttemptResult =
+  | { kind: 'served'; charge: Charge }
+  | {
+      kind: 'failed';
+      failure: UpstreamFailure;
+      /** From an upstream HTTP status (status_code_mapping applies, retry follows the mapped status). */
+      fromStatus: boolean;
+      clientGone: boolean;
+      /** Catalogue text for failures the relay detected itself. */
+      messageKey?: MessageKey;
+    };
+
+function headerMap(h: OutboundResponse['headers']): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(h)) out[k.toLowerCase()] = Array.isArray(v) ? v[0] : v;
+  return out;
+}
+
+function transport(kind: Parameters<typeof transportFailure>[0], key: MessageKey, clientGone = false): AttemptResult {
+  return { kind: 'failed', failure: transportFailure(kind), fromStatus: false, clientGone, messageKey: key };
+}
+
+/** Classifies a failed `OutboundClient.request` by what the relay itself cancelled. */
+function requestFailure(err: unknown, reason: AbortReason | null): AttemptResult {
+  if (reason === 'client') return transport('aborted', 'relay.upstream_connect', true);
+  if (reason === 'headers') return transport('headers_timeout', 'relay.upstream_timeout');
+  if (reason === 'total') return transport('total_timeout', 'relay.upstream_too_long');
+  const kind = err instanceof OutboundError ? err.kind : 'network';
+  if (kind === 'timeout') return transport('headers_timeout', 'relay.upstream_timeout');
+  if (kind === 'blocked' || kind === 'bad_url') {
+    // The channel points somewhere the outbound policy refuses: a configuration problem.
+    return { kind: 'failed', failure: { ...transportFailure('connect'), message: 'upstream address not allowed' }, fromStatus: false, clientGone: false, messageKey: 'relay.upstream_blocked' };
+  }
+  return transport('connect', 'relay.upstream_connect');
+}
+
+/**
+ * One call to one channel: send, wait for headers under the headers timeout, then read the
+ * answer by its kind (SSE through the pump, binary piped, JSON/text read whole). A failure
+ * before anything reached the client comes back as `failed` so the caller may fail over.
+ */
+export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits, a: AttemptInput): Promise<AttemptResult> {
+  const controller = new AbortController();
+  let reason: AbortReason | null = null;
+  const abort = (r: AbortReason): void => {
+    if (reason !== null) return;
+    reason = r;
+    controller.abort();
+  };
+  const remaining = a.deadline - Date.now();
+  if (remaining <= 0) return transport('total_timeout', 'relay.upstream_too_long');
+  const totalTimer = setTimeout(() => abort('total'), remaining);
+  try {
+    // Client gone before upstream headers: cancel and charge nothing (money rule 6).
+    const removeGone = a.exchange.onGone(() => abort('client'));
+    const headersTimer = setTimeout(() => abort('headers'), limits.headersTimeoutMs);
+    let res: OutboundResponse;
+    try {
+      // Signed per attempt, right before sending, so the signature's clock is the send time.
+      const upstream = a.adaptor.signRequest ? await a.adaptor.signRequest(a.upstream, a.ctx, new Date()) : a.upstream;
+      res = await outbound.request({
+        url: upstream.url,
+        method: upstream.method,
+        headers: upstream.headers as Record<string, string>,
+        body: upstream.body,
+        allowPrivate: a.allowPrivate,
+        timeouts: { headersMs: limits.headersTimeoutMs, idleMs: limits.idleTimeoutMs },
+        signal: controller.signal,
+      });
+    } catch (err) {
+      return requestFailure(err, reason);
+    } finally {
+      clearTimeout(headersTimer);
+      removeGone();
+    }
+    const headers = headerMap(res.headers);
+    if (res.status >= 300 && res.status < 400) {
+      // Not followed, not passed on (the Location could point anywhere): a 502 in the caller's
+      // format. The (bounded) body is read and dropped so the connection goes back to the pool.
+      await outbound.readText(res, limits.maxErrorBytes, 'truncate').catch(() => '');
+      return transport('redirect', 'relay.upstream_invalid');
+    }
+    if (res.status < 200 || res.status >= 300) return await errorAnswer(outbound, limits, a, res, headers);
+    const contentType = headers['content-type'] ?? '';
+    const streamed = a.upstream.expect === 'sse' || a.upstream.expect === 'aws-eventstream';
+    if (streamed && !/json/i.test(contentType)) return await streamAnswer(limits, a, res, abort, () => reason);
+    if (a.upstream.expect === 'binary') return await binaryAnswer(a, res, headers);
+    return await wholeAnswer(outbound, limits, a, res, headers);
+  } finally {
+    clearTimeout(totalTimer);
+  }
+}
+
+async function errorAnswer(
+  outbound: OutboundClient,
+  limits: AttemptLimits,
+  a: AttemptInput,
+  res: OutboundResponse,
+  headers: Record<string, string | undefined>,
+): Promise<AttemptResult> {
+  let text = '';
+  try {
+    text = await outbound.readText(res, limits.maxErrorBytes, 'truncate');
+  } catch {
+    // The status alone still says what happened.
+  }
+  const failure = a.adaptor.mapError({ status: res.status, text, headers }, a.ctx);
+  return { kind: 'failed', failure, fromStatus: true, clientGone: false };
+}
+
+async function streamAnswer(
+  limits: AttemptLimits,
+  a: AttemptInput,
+  res: OutboundResponse,
+  abort: (r: AbortReason) => void,
+  aborted: () => AbortReason | null,
+): Promise<AttemptResult> {
+  const { openStream, clientStream } = a.ops;
+  if (!openStream || !clientStream) throw new Error(`endpoint ${a.ops.endpoint} cannot stream`);
+  const parse = openStream(a.adaptor, a.req, a.ctx);
+  const pump = new StreamPump({
+    body: res.body,
+    // The relay owns the framing: SSE by default, AWS's binary event stream when the adaptor says so.
+    framing: a.upstream.expect === 'aws-eventstream' ? new AwsEventStreamDecoder({ maxEventBytes: limits.maxEventBytes }) : undefined,
+    exchange: a.exchange,
+    parse,
+    // The client side speaks the inbound format (one encoder per answer).
+    encoder: clientStream(a.req),
+    idleMs: limits.idleTimeoutMs,
+    drain: limits.drain,
+    maxEventBytes: limits.maxEventBytes,
+    abort,
+    aborted,
+    checkpoint: a.checkpoint,
+    checkpointMs: limits.checkpointMs,
+    promptEstimate: a.promptEstimate,
+    interruptedMessage: (kind) =>
+      t(kind === 'idle' ? 'relay.upstream_stalled' : kind === 'total' ? 'relay.upstream_too_long' : 'relay.upstream_interrupted', a.exchange.lang),
+  });
+  const r = await pump.run();
+  if (r.kind === 'served') return r;
+  return { kind: 'failed', failure: r.failure, fromStatus: false, clientGone: r.clientGone, messageKey: messageKeyFor(r.failure) };
+}
+
+function messageKeyFor(f: UpstreamFailure): MessageKey | undefined {
+  // Errors the upstream described itself keep their own text.
+  if (f.code !== null || f.type !== null) return undefined;
+  if (f.class === 'timeout') return f.retryable ? 'relay.upstream_timeout' : 'relay.upstream_too_long';
+  return 'relay.upstream_invalid';
+}
+
+/** Audio bytes: piped as they come, with backpressure; usage is the input (TTS bills characters). */
+async function binaryAnswer(a: AttemptInput, res: OutboundResponse, headers: Record<string, string | undefined>): Promise<AttemptResult> {
+  const parsed = a.ops.parseResponse(a.adaptor, a.req, { status: res.status, headers, text: '', bytes: 0 }, a.ctx);
+  if (!parsed.ok) {
+    res.body.destroy();
+    return { kind: 'failed', failure: parsed.failure, fromStatus: false, clientGone: false };
+  }
+  const x = a.exchange;
+  const out: Record<string, string> = { 'Content-Type': headers['content-type'] ?? 'application/octet-stream' };
+  if (headers['content-length']) out['Content-Length'] = headers['content-length'];
+  x.writeHead(200, out);
+  try {
+    for await (const chunk of res.body) {
+      // A client gone mid-audio: the usage (the input) is known, so there is nothing to drain
+      // for; leaving the loop destroys the body, which cuts the upstream (money rule 6).
+      if (x.gone) break;
+      if (!x.write(chunk as Buffer)) await x.whenDrained();
+    }
+  } catch {
+    // The upstream broke mid-audio: nothing usable was delivered, so nothing is charged.
+    x.end();
+    return { kind: 'served', charge: { kind: 'delivered', deliveredTokens: 0, reason: 'upstream_error' } };
+  }
+  x.end();
+  return { kind: 'served', charge: { kind: 'usage', reported: parsed.usage, completionEstimate: 0, zeroIsMissing: false } };
+}
+
+/** JSON and text answers, read whole (bounded), parsed, then sent in one write. */
+async function wholeAnswer(
+  outbound: OutboundClient,
+  limits: AttemptLimits,
+  a: AttemptInput,
+  res: OutboundResponse,
+  headers: Record<string, string | undefined>,
+): Promise<AttemptResult> {
+  let text: string;
+  try {
+    text = await outbound.readText(res, limits.maxResponseBytes);
+  } catch (err) {
+    const kind = err instanceof OutboundError ? err.kind : 'network';
+    if (kind === 'too_large') return transport('protocol', 'relay.upstream_invalid');
+    return transport(kind === 'timeout' ? 'idle_timeout' : 'total_timeout', 'relay.upstream_too_long');
+  }
+  const upstream: UpstreamResponse = { status: res.status, headers, text, bytes: Buffer.byteLength(text) };
+  const parsed = a.ops.parseResponse(a.adaptor, a.req, upstream, a.ctx);
+  if (!parsed.ok) return { kind: 'failed', failure: parsed.failure, fromStatus: false, clientGone: false, messageKey: messageKeyFor(parsed.failure) };
+  const contentType = a.upstream.expect === 'text' ? (headers['content-type'] ?? 'text/plain; charset=utf-8') : 'application/json';
+  // A client that left after the upstream answered still pays for the answer it caused.
+  a.exchange.send(200, contentType, parsed.clientBody);
+  // The estimate only counts where the upstream reported no usable completion count
+  // (for generated text, a 0 is judged against it: output that came back is not free).
+  const zeroIsMissing = zeroUsageIsMissing(a.req.endpoint);
+  const completionEstimate = reportsCompletion(parsed.usage, zeroIsMissing) ? 0 : estimateTokens(parsed.outputText) + parsed.toolCalls * TOOL_CALL_TOKENS;
+  return { kind: 'served', charge: { kind: 'usage', reported: parsed.usage, completionEstimate, zeroIsMissing } };
+}
