@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DATABASES } from '../support/env';
 import { FakeSuno } from '../support/fakes/suno';
-import { consumeLogs, createChannel, createToken, fundedUser, setOption, startRelayKit, tokenState, userQuota, type RelayKit } from '../relay/relay-kit';
+import { channelStatusBecomes, consumeLogs, createChannel, createToken, fundedUser, setOption, startRelayKit, tokenState, userQuota, withOption, type RelayKit } from '../relay/relay-kit';
 import { raw, runJob, systemLogs } from './task-kit';
 
 const MUSIC = 50_000; // $0.1 × 500000
@@ -125,6 +125,35 @@ describe.each(DATABASES)('suno relay (%s)', (kind) => {
     } finally {
       await kit.root.delete(`/api/channel/${flakyId}/`).expect(200);
       await flaky.stop();
+    }
+  });
+
+  it('submissions take the relay attempt path: a refused key auto-disables the channel, an unreachable channel is skipped for the next', async () => {
+    const u = await account();
+    const bad = await new FakeSuno('suno-revoked-key-0123456789', 'd').start();
+    const badId = await createChannel(kit.root, { name: 'suno-revoked', type: 36, key: 'suno-revoked-key-0123456789', base_url: bad.url, models: 'suno_music', priority: 40 });
+    try {
+      await withOption(kit.root, 'AutomaticDisableChannelEnabled', 'true', 'false', async () => {
+        bad.script({ kind: 'http', status: 401 });
+        const refused = await submit(u.token.key, 'music', { prompt: 'revoked key' });
+        // A 401 is not worth another channel (no retry), but it is reported to channel health.
+        expect(refused.status).toBe(502);
+        expect(refused.body).toMatchObject({ code: 'upstream_error', data: null });
+        expect(await channelStatusBecomes(kit.root, badId, 3)).toBe(3);
+      });
+      expect((await userQuota(u.caller)).quota).toBe(1_000_000);
+    } finally {
+      await kit.root.delete(`/api/channel/${badId}/`).expect(200);
+      await bad.stop();
+    }
+    // Nothing listens on port 1: no task can exist there, so the next channel serves.
+    const deadId = await createChannel(kit.root, { name: 'suno-dead', type: 36, key: 'suno-dead-key-0123456789', base_url: 'http://127.0.0.1:1', models: 'suno_music', priority: 40 });
+    try {
+      const ok = await submit(u.token.key, 'music', { prompt: 'next channel' }).expect(200);
+      expect(ok.body.code).toBe('success');
+      expect((await consumeLogs(kit.root, u.username)).map((l) => l.channel)).toEqual([channelId]);
+    } finally {
+      await kit.root.delete(`/api/channel/${deadId}/`).expect(200);
     }
   });
 

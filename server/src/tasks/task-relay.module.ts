@@ -8,11 +8,12 @@ import { MjRelayService } from './mj/mj-relay.service';
 import { SunoRelayService } from './suno/suno-relay.service';
 import { TaskPricing } from './task-pricing';
 import { TaskRoutes } from './task-routes';
+import { TaskSubmitter } from './task-submit';
 import { TasksModule } from './tasks.module';
 
 /** The Midjourney and Suno relay routes (HTTP role): tokens admitted by the relay's RelayAuthService. */
 @Module({
   imports: [TasksModule, RelayModule, ChannelsModule, OptionsModule, OutboundModule],
-  providers: [MjRelayService, SunoRelayService, MjImageProxy, TaskPricing, TaskRoutes],
+  providers: [MjRelayService, SunoRelayService, MjImageProxy, TaskPricing, TaskRoutes, TaskSubmitter],
 })
 export class TaskRelayModule {}

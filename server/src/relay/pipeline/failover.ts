@@ -90,56 +90,106 @@ export class Failover {
     }
   }
 
-  async run(r: FailoverRequest): Promise<FailoverResult> {
+  /**
+   * The failover loop every upstream caller shares (the relay, and Midjourney and Suno
+   * submissions): the first channel, then channels not yet tried while the last failure is
+   * retryable (after the channel's status_code_mapping), within `retryTimes` and the retry window
+   * and while the caller is still there; every failure reported to channel health.
+   */
+  async walk<T>(w: ChannelWalk<T>): Promise<WalkResult<T>> {
     const started = Date.now();
     const tried = new Set<number>();
     const chain: number[] = [];
-    const maxAttempts = r.pinned ? 1 : 1 + Math.max(0, r.retryTimes);
-    let lastError: DomainError | null = null;
-    let channel: RelayChannel | null = r.pinned ?? r.first;
+    const maxAttempts = w.pinned ? 1 : 1 + Math.max(0, w.retryTimes);
+    let channel: RelayChannel | null = w.pinned ?? w.first;
     for (let i = 0; i < maxAttempts; i++) {
-      if (r.exchange.gone) return { kind: 'failed', error: lastError ?? noChannel(r.group, r.req.model), chain, clientGone: true };
-      if (i > 0) {
-        if (Date.now() - started > r.retryWindowMs) break;
-        channel = await this.next(r.group, r.req.model, tried);
-      }
+      if (w.gone?.()) return { kind: 'failed', chain, clientGone: true };
+      if (i > 0 && Date.now() - started > w.retryWindowMs) break;
+      if (i > 0 || channel === null) channel = await this.next(w.group, w.model, tried);
       if (!channel) break;
       tried.add(channel.id);
       chain.push(channel.id);
-
-      let prepared: Prepared | { failed: FailedAttempt };
-      try {
-        prepared = await prepare(channel, r.ops, r.req, r.authorize);
-      } catch (err) {
-        // This channel cannot serve the request (type without adaptor, missing capability, bad
-        // configuration): another channel may.
-        lastError = err instanceof DomainError ? err : new RelayError('channel_misconfigured', 'relay.channel_misconfigured', 500);
-        if (!(err instanceof DomainError)) logger.warn(`channel ${channel.id} cannot serve ${r.ops.endpoint}: ${(err as Error)?.message ?? String(err)}`);
-        continue;
-      }
-
-      let result: AttemptResult;
-      if ('failed' in prepared) result = prepared.failed;
-      else {
-        result = await r.attempt(channel, prepared.adaptor, prepared.ctx, prepared.upstream);
-        if (result.kind === 'served') {
-          return { kind: 'served', charge: result.charge, channel, upstreamModel: prepared.upstreamModel, mapped: prepared.mapped, chain };
-        }
-      }
-      if (result.clientGone) return { kind: 'failed', error: lastError ?? noChannel(r.group, r.req.model), chain, clientGone: true };
-
+      const outcome = await w.attempt(channel);
+      if (outcome.kind === 'served') return { kind: 'served', value: outcome.value, channel, chain };
+      if (outcome.kind === 'skip') continue;
+      if (outcome.kind === 'gone') return { kind: 'failed', chain, clientGone: true };
       // status_code_mapping rewrites an upstream status before every decision: retry, disable, answer.
-      const failure = result.fromStatus ? withMappedStatus(result.failure, mapStatus(channel.statusCodeMapping, result.failure.status)) : result.failure;
+      const failure = outcome.fromStatus ? withMappedStatus(outcome.failure, mapStatus(channel.statusCodeMapping, outcome.failure.status)) : outcome.failure;
       const failedChannel = channel.id;
       this.health.reportFailure(failedChannel, failure).catch((err: unknown) => {
         logger.warn(`health report for channel ${failedChannel} failed: ${(err as Error)?.message ?? String(err)}`);
       });
-      lastError = clientError(result, failure);
+      outcome.mapped?.(failure);
       if (!failure.retryable) break;
     }
-    return { kind: 'failed', error: lastError ?? noChannel(r.group, r.req.model), chain, clientGone: r.exchange.gone };
+    return { kind: 'failed', chain, clientGone: w.gone?.() ?? false };
+  }
+
+  async run(r: FailoverRequest): Promise<FailoverResult> {
+    let lastError: DomainError | null = null;
+    const walked = await this.walk<{ charge: Charge; upstreamModel: string; mapped: boolean }>({
+      group: r.group,
+      model: r.req.model,
+      pinned: r.pinned,
+      first: r.first,
+      retryTimes: r.retryTimes,
+      retryWindowMs: r.retryWindowMs,
+      gone: () => r.exchange.gone,
+      attempt: async (channel) => {
+        let prepared: Prepared | { failed: FailedAttempt };
+        try {
+          prepared = await prepare(channel, r.ops, r.req, r.authorize);
+        } catch (err) {
+          // This channel cannot serve the request (type without adaptor, missing capability, bad
+          // configuration): another channel may.
+          lastError = err instanceof DomainError ? err : new RelayError('channel_misconfigured', 'relay.channel_misconfigured', 500);
+          if (!(err instanceof DomainError)) logger.warn(`channel ${channel.id} cannot serve ${r.ops.endpoint}: ${(err as Error)?.message ?? String(err)}`);
+          return { kind: 'skip' };
+        }
+        let result: AttemptResult;
+        if ('failed' in prepared) result = prepared.failed;
+        else {
+          result = await r.attempt(channel, prepared.adaptor, prepared.ctx, prepared.upstream);
+          if (result.kind === 'served') return { kind: 'served', value: { charge: result.charge, upstreamModel: prepared.upstreamModel, mapped: prepared.mapped } };
+        }
+        if (result.clientGone) return { kind: 'gone' };
+        const failed = result;
+        return { kind: 'failed', failure: failed.failure, fromStatus: failed.fromStatus, mapped: (failure) => (lastError = clientError(failed, failure)) };
+      },
+    });
+    if (walked.kind === 'served') return { kind: 'served', ...walked.value, channel: walked.channel, chain: walked.chain };
+    return { kind: 'failed', error: lastError ?? noChannel(r.group, r.req.model), chain: walked.chain, clientGone: walked.clientGone };
   }
 }
+
+/** One caller's use of the failover loop (`Failover.walk`). */
+export interface ChannelWalk<T> {
+  group: string;
+  model: string;
+  /** That channel only, no retry. */
+  pinned: RelayChannel | null;
+  /** The channel chosen before the walk (`firstChannel`); null: the walk picks it. */
+  first: RelayChannel | null;
+  retryTimes: number;
+  retryWindowMs: number;
+  /** The caller left: stop before the next attempt. */
+  gone?(): boolean;
+  /** One attempt on a channel. */
+  attempt(channel: RelayChannel): Promise<WalkOutcome<T>>;
+}
+
+export type WalkOutcome<T> =
+  | { kind: 'served'; value: T }
+  /** This channel cannot serve the call at all (not a failure of the upstream): try another, nothing reported. */
+  | { kind: 'skip' }
+  | { kind: 'gone' }
+  /**
+   * The upstream failed; `fromStatus`: it answered an HTTP status (status_code_mapping applies).
+   * `mapped` hears the failure as mapped, before the retry decision.
+   */
+  | { kind: 'failed'; failure: UpstreamFailure; fromStatus: boolean; mapped?: (failure: UpstreamFailure) => void };
+
+export type WalkResult<T> = { kind: 'served'; value: T; channel: RelayChannel; chain: number[] } | { kind: 'failed'; chain: number[]; clientGone: boolean };
 
 type FailedAttempt = Extract<AttemptResult, { kind: 'failed' }>;
 

@@ -12,6 +12,7 @@ import { TaskBillingService } from '../task-billing.service';
 import { TaskPricing } from '../task-pricing';
 import { MjError } from '../task-errors';
 import { TaskTransportError, TaskUpstream, isObject } from '../task-upstream';
+import { TaskSubmitter } from '../task-submit';
 import { FREE_ACTIONS, forwardBody, resolveMjSubmit, upstreamPathOf, type JsonObject, type MjSubmitRoute } from './mj-actions';
 import { toMidjourneyDto, type MidjourneyDto } from './mj-dto';
 import { MjUrls } from './mj-urls';
@@ -47,6 +48,7 @@ export class MjRelayService {
     private readonly upstream: TaskUpstream,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly urls: MjUrls,
+    private readonly submitter: TaskSubmitter,
   ) {}
 
   private submitTimeoutMs(): number {
@@ -91,9 +93,22 @@ export class MjRelayService {
         notifyHook: this.options.bool('MjNotifyEnabled'),
         modeClear: this.options.bool('MjModeClearEnabled'),
       });
-      const answer = await this.call(channel, 'POST', upstreamPathOf(route), body, this.submitTimeoutMs());
-      if (answer.status !== 200 || !isObject(answer.json) || typeof answer.json.code !== 'number') {
-        throw new MjError(4, `upstream answered ${answer.status} without a Midjourney result`, 502);
+      // One channel (a follow-up stays on its original's), through the relay's attempt rules:
+      // status_code_mapping, and the failure reported to channel health.
+      const sent = await this.submitter.submit({
+        group: caller.group,
+        model: what.modelName,
+        pinned: channel,
+        first: null,
+        failover: false,
+        timeoutMs: this.submitTimeoutMs(),
+        send: (ch) => ({ method: 'POST', path: upstreamPathOf(route), headers: { 'mj-api-secret': ch.key }, body }),
+        retryableStatus: () => false,
+      });
+      if (sent.kind === 'failed' && sent.transport !== null) throw new MjError(4, `upstream request failed: ${sent.transport}`, sent.transport === 'timeout' ? 504 : 502);
+      const answer = sent.kind === 'answered' ? sent.answer : null;
+      if (answer === null || !isObject(answer.json) || typeof answer.json.code !== 'number') {
+        throw new MjError(4, `upstream answered ${answer?.status ?? (sent.kind === 'failed' ? sent.status : null) ?? 502} without a Midjourney result`, 502);
       }
       const result = answer.json;
       const code = result.code as number;
@@ -104,9 +119,6 @@ export class MjRelayService {
       const content = `模型固定价格 ${price.modelPrice}，分组倍率 ${price.groupRatio}，操作 ${what.action}，ID ${mjId}`;
       await this.billing.settle(caller, requestId, price, what.modelName, channel.id, content, startedAt);
       return { status: 200, body: { ...result, code: 1 } };
-    } catch (err) {
-      if (err instanceof TaskTransportError) throw new MjError(4, `upstream request failed: ${err.kind}`, err.kind === 'timeout' ? 504 : 502);
-      throw err;
     } finally {
       if (!accepted) await this.billing.release(requestId);
     }

@@ -12,7 +12,8 @@ import { PLATFORM_SUNO, TASK_SUBMITTED, TaskEntity } from '../task.entity';
 import { TaskBillingService } from '../task-billing.service';
 import { TaskPricing } from '../task-pricing';
 import { SunoError } from '../task-errors';
-import { TaskTransportError, TaskUpstream, isObject } from '../task-upstream';
+import { isObject } from '../task-upstream';
+import { TaskSubmitter } from '../task-submit';
 
 /** new-api's task submit timeout; a lower RELAY_HEADERS_TIMEOUT_MS wins. */
 const SUBMIT_TIMEOUT_MS = 60_000;
@@ -93,7 +94,7 @@ export class SunoRelayService {
     private readonly options: OptionsService,
     private readonly billing: TaskBillingService,
     private readonly pricing: TaskPricing,
-    private readonly upstream: TaskUpstream,
+    private readonly submitter: TaskSubmitter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -148,32 +149,27 @@ export class SunoRelayService {
     }
   }
 
-  /** One channel after another (unless pinned) while the answer is 429 or a retryable 5xx. */
+  /** One channel after another (unless pinned) while the answer is 429 or a retryable 5xx, through the relay's failover loop. */
   private async attempts(caller: RelayCaller, model: string, pinned: number | null, action: SunoAction, body: Record<string, unknown>): Promise<{ channel: RelayChannel; json: unknown }> {
-    const tried = new Set<number>();
-    const max = pinned !== null ? 1 : 1 + Math.max(0, Math.floor(this.options.num('RetryTimes')));
-    let last: SunoError = new SunoError('model_not_found', `no available channel for model ${model}`, 503);
-    for (let i = 0; i < max; i++) {
-      const id = pinned ?? this.routing.pick(caller.group, model, tried)?.channelId ?? null;
-      if (id === null) break;
-      tried.add(id);
-      const ch = await this.channels.getForRelay(id);
-      if (!ch || ch.status !== CHANNEL_ENABLED) {
-        last = new SunoError('channel_unavailable', 'the task channel is not available', 503);
-        continue;
-      }
-      try {
-        const answer = await this.upstream.call('POST', `${ch.baseUrl.replace(/\/+$/, '')}/suno/submit/${action}`, { authorization: `Bearer ${ch.key}` }, body, this.submitTimeoutMs());
-        if (answer.status === 200 && answer.json !== undefined) return { channel: ch, json: answer.json };
-        last = new SunoError('upstream_error', `upstream answered ${answer.status}`, answer.status >= 400 && answer.status < 600 ? (answer.status === 429 ? 429 : 502) : 502);
-        if (answer.status === 200 || !retryable(answer.status)) throw last;
-      } catch (err) {
-        if (err instanceof SunoError) throw err;
-        if (err instanceof TaskTransportError) throw new SunoError('upstream_error', `upstream request failed: ${err.kind}`, err.kind === 'timeout' ? 504 : 502);
-        throw err;
-      }
+    let pinnedChannel: RelayChannel | null = null;
+    if (pinned !== null) {
+      pinnedChannel = await this.channels.getForRelay(pinned);
+      if (!pinnedChannel || pinnedChannel.status !== CHANNEL_ENABLED) throw new SunoError('channel_unavailable', 'the task channel is not available', 503);
     }
-    throw last;
+    const r = await this.submitter.submit({
+      group: caller.group,
+      model,
+      pinned: pinnedChannel,
+      first: null,
+      failover: true,
+      timeoutMs: this.submitTimeoutMs(),
+      send: (ch) => ({ method: 'POST', path: `/suno/submit/${action}`, headers: { authorization: `Bearer ${ch.key}` }, body }),
+      retryableStatus: retryable,
+    });
+    if (r.kind === 'answered') return { channel: r.channel, json: r.answer.json };
+    if (r.transport !== null) throw new SunoError('upstream_error', `upstream request failed: ${r.transport}`, r.transport === 'timeout' ? 504 : 502);
+    if (r.status !== null) throw new SunoError('upstream_error', `upstream answered ${r.status}`, r.failure?.status === 429 ? 429 : 502);
+    throw new SunoError('model_not_found', `no available channel for model ${model}`, 503);
   }
 
   async fetchMany(caller: RelayCaller, raw: unknown): Promise<{ code: string; message: string; data: SunoTaskDto[] }> {
