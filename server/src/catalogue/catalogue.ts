@@ -25,6 +25,11 @@ export function channelType(id: unknown): ChannelTypeEntry | undefined {
   return typeof id === 'number' ? byId.get(id) : undefined;
 }
 
+/** A type's default base URL from its catalogue entry; null when a channel must name its own. */
+export function defaultBaseUrlOf(id: number): string | null {
+  return channelType(id)?.defaultBaseUrl || null;
+}
+
 export function isChannelTypeId(n: unknown): n is number {
   return channelType(n) !== undefined;
 }

@@ -1,3 +1,4 @@
+import { defaultBaseUrlOf } from '../../../catalogue/catalogue';
 import { parseJson } from '../../../wire/canonical/json';
 import { answered, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
@@ -19,7 +20,7 @@ import { ClaudeStreamDecoder, fromClaudeMessage } from '../../../wire/anthropic-
  * 429 and 529 overloaded_error are retried on another channel (rule 21).
  */
 
-const DEFAULT_BASE_URL = 'https://api.anthropic.com';
+const DEFAULT_BASE_URL = defaultBaseUrlOf(14) ?? '';
 
 function messagesUrl(ctx: ChannelContext): string {
   const base = (ctx.baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');

@@ -1,3 +1,4 @@
+import { defaultBaseUrlOf } from '../../../catalogue/catalogue';
 import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
 
 /**
@@ -7,7 +8,7 @@ import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
 export const fastgptAdaptor = createOpenAICompatibleAdaptor({
   type: 22,
   name: 'FastGPT',
-  defaultBaseUrl: 'https://fastgpt.run/api/openapi',
+  defaultBaseUrl: defaultBaseUrlOf(22),
   auth: 'bearer',
   streamUsage: false,
   capabilities: [],

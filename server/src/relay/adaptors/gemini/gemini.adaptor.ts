@@ -1,3 +1,4 @@
+import { defaultBaseUrlOf } from '../../../catalogue/catalogue';
 import { parseJson } from '../../../wire/canonical/json';
 import { answered, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
@@ -19,7 +20,7 @@ import { geminiSettings } from './settings';
  * results (response.ts), which the client's inbound format encodes. Version and safety settings come from the channel's `other` (settings.ts).
  */
 
-const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
+const DEFAULT_BASE_URL = defaultBaseUrlOf(24) ?? '';
 
 function baseUrl(ctx: ChannelContext): string {
   return (ctx.baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');

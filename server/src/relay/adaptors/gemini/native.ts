@@ -1,3 +1,4 @@
+import { defaultBaseUrlOf } from '../../../catalogue/catalogue';
 import type { GeminiRequest } from '../../../wire/canonical/request';
 import { parseJson } from '../../../wire/canonical/json';
 import { answerFigures, type ParsedResponse, type StreamStep } from '../../../wire/canonical/response';
@@ -17,7 +18,7 @@ import { fromGeminiResponse, GeminiStreamDecoder } from '../../../wire/gemini/re
 
 const EMPTY: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
 
-const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
+const DEFAULT_BASE_URL = defaultBaseUrlOf(24) ?? '';
 
 function buildRequest(req: GeminiRequest, ctx: ChannelContext): UpstreamRequest {
   const method = req.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';

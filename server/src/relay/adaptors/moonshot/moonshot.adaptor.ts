@@ -1,3 +1,4 @@
+import { defaultBaseUrlOf } from '../../../catalogue/catalogue';
 import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
 
 /**
@@ -8,7 +9,7 @@ import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
 export const moonshotAdaptor = createOpenAICompatibleAdaptor({
   type: 25,
   name: 'Moonshot',
-  defaultBaseUrl: 'https://api.moonshot.cn',
+  defaultBaseUrl: defaultBaseUrlOf(25),
   auth: 'bearer',
   streamUsage: false,
   capabilities: ['rerank', 'models'],

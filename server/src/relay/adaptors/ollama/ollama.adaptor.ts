@@ -1,3 +1,4 @@
+import { defaultBaseUrlOf } from '../../../catalogue/catalogue';
 import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
 
 /**
@@ -8,7 +9,7 @@ import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
 export const ollamaAdaptor = createOpenAICompatibleAdaptor({
   type: 4,
   name: 'Ollama',
-  defaultBaseUrl: 'http://localhost:11434',
+  defaultBaseUrl: defaultBaseUrlOf(4),
   auth: 'bearer_optional',
   streamUsage: true,
   capabilities: ['embeddings', 'rerank', 'models'],

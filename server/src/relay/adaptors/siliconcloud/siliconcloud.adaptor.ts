@@ -1,3 +1,4 @@
+import { defaultBaseUrlOf } from '../../../catalogue/catalogue';
 import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
 
 /**
@@ -7,7 +8,7 @@ import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
 export const siliconcloudAdaptor = createOpenAICompatibleAdaptor({
   type: 40,
   name: 'SiliconCloud',
-  defaultBaseUrl: 'https://api.siliconflow.cn',
+  defaultBaseUrl: defaultBaseUrlOf(40),
   auth: 'bearer',
   // Usage arrives on the stream's last chunk without stream_options.
   streamUsage: false,
