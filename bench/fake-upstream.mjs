@@ -2,6 +2,7 @@
 //
 // POST /v1/chat/completions  non-stream JSON with usage, or SSE when "stream": true
 //                            (final usage chunk when stream_options.include_usage, then [DONE])
+// POST /v1beta/models/{m}:generateContent, :streamGenerateContent?alt=sse   Gemini (fake-gemini.mjs)
 // POST /v1/messages          Anthropic Messages: JSON message, or its SSE events when "stream": true
 //                            (bodies in fake-anthropic.mjs; needs x-api-key and anthropic-version)
 // GET  /v1/models            the model list
@@ -18,6 +19,7 @@
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { anthropicError, messageBody, messageFrames } from './fake-anthropic.mjs';
+import { generateContentBody, generateContentFrames, googleError } from './fake-gemini.mjs';
 import { listenLoopback } from './lib/procs.mjs';
 
 const CREATED = 1_735_689_600;
@@ -106,6 +108,8 @@ export async function startFakeUpstream(opts = {}) {
       if (streamShape === 'json') v = nonStreamBody(model);
       else if (streamShape === 'claude-json') v = messageBody(model);
       else if (streamShape === 'claude-sse') v = messageFrames(model, config.chunks);
+      else if (streamShape === 'gemini-json') v = generateContentBody(model);
+      else if (streamShape === 'gemini-sse') v = generateContentFrames(model, config.chunks);
       else v = buildBodies(model, config.chunks, streamShape === 'usage');
       cache.set(key, v);
     }
@@ -183,6 +187,19 @@ export async function startFakeUpstream(opts = {}) {
     res.end(out);
   };
 
+  // Gemini generateContent: the key in x-goog-api-key (or ?key=), the model and method in the path.
+  const gemini = (req, res, buf, model, method) => {
+    const key = req.headers['x-goog-api-key'] ?? new URL(req.url, 'http://fake').searchParams.get('key');
+    if (typeof key !== 'string' || key === '') return googleError(res, 403, 'Method doesn\'t allow unregistered callers.', 'PERMISSION_DENIED');
+    const body = parseJson(buf);
+    if (body === null) return googleError(res, 400, 'Invalid JSON payload received.');
+    if (!Array.isArray(body.contents)) return googleError(res, 400, '* GenerateContentRequest.contents: contents is not specified');
+    if (method === 'streamGenerateContent') return stream(res, bodiesFor(model, 'gemini-sse'), config.delayMs, config.hold);
+    const out = bodiesFor(model, 'gemini-json');
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': out.length });
+    res.end(out);
+  };
+
   const models = json({ object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', created: CREATED, owned_by: 'system' }] });
 
   const control = (req, res, buf) => {
@@ -220,6 +237,8 @@ export async function startFakeUpstream(opts = {}) {
     if (req.method === 'POST' && (url === '/v1/messages' || url.startsWith('/v1/messages?'))) {
       return readBody(req, res, (buf) => messages(req, res, buf));
     }
+    const g = req.method === 'POST' ? /^\/v1(?:beta|alpha)?\/models\/([^/:?]+):(generateContent|streamGenerateContent)(?:\?|$)/.exec(url) : null;
+    if (g) return readBody(req, res, (buf) => gemini(req, res, buf, decodeURIComponent(g[1]), g[2]));
     if (req.method === 'GET' && (url === '/v1/models' || url.startsWith('/v1/models?'))) {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': models.length });
       return res.end(models);

@@ -20,8 +20,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chatRequest, convertedRequest, messagesRequest, startGateway } from './lib/gateway.mjs';
-import { ANTHROPIC_MARKS, closedLoop, newPool, OPENAI_MARKS, openHeldStreams, percentile, streamStaggerMs } from './lib/load.mjs';
+import { chatRequest, convertedRequest, geminiToClaudeRequest, messagesRequest, messagesToGeminiRequest, startGateway } from './lib/gateway.mjs';
+import { ANTHROPIC_MARKS, closedLoop, GEMINI_MARKS, newPool, OPENAI_MARKS, openHeldStreams, percentile, streamStaggerMs } from './lib/load.mjs';
 import { samplePgWaits } from './lib/pg-waits.mjs';
 import { cpuMs, machineCpu, mainThreadSched, niceOf, openFds, openFilesLimit, pgBackendCpu, rssKb, sleep, startBenchServer } from './lib/procs.mjs';
 
@@ -94,6 +94,8 @@ process.stdout.on('error', () => {});
 function requestFor(target, stream, path = 'openai') {
   if (path === 'converted') return convertedRequest(target.key, stream);
   if (path === 'messages') return messagesRequest(target.key, stream);
+  if (path === 'messages-gemini') return messagesToGeminiRequest(target.key);
+  if (path === 'gemini-claude') return geminiToClaudeRequest(target.key);
   return chatRequest(target.key, stream);
 }
 
@@ -114,6 +116,9 @@ const PHASES = [
   { id: 'conv256', title: 'converted: OpenAI chat to a Claude channel, streaming, 256 concurrent', stream: true, concurrency: 256, delayMs: cfg.chunkDelayMs, path: 'converted', probe: 'convStream' },
   { id: 'msg32', title: 'Anthropic inbound: POST /v1/messages to a Claude channel, non-stream, 32 concurrent', stream: false, concurrency: 32, path: 'messages', probe: 'msgJson' },
   { id: 'msg256', title: 'Anthropic inbound: POST /v1/messages to a Claude channel, streaming, 256 concurrent', stream: true, concurrency: 256, delayMs: cfg.chunkDelayMs, path: 'messages', probe: 'msgStream' },
+  // Issue 21, gateways only: the two-hop conversions through canonical, streamed.
+  { id: 'msggem256', title: 'Anthropic inbound to a Gemini channel, streaming, 256 concurrent', stream: true, concurrency: 256, delayMs: cfg.chunkDelayMs, path: 'messages-gemini', probe: 'msgGemini' },
+  { id: 'gemclaude256', title: 'Gemini inbound to a Claude channel, streaming, 256 concurrent', stream: true, concurrency: 256, delayMs: cfg.chunkDelayMs, path: 'gemini-claude', probe: 'geminiClaude' },
 ];
 const unknownPhases = cfg.phases.filter((id) => !PHASES.some((p) => p.id === id));
 if (unknownPhases.length > 0) {
@@ -160,7 +165,7 @@ async function runPhase(phase, target, fake, seconds, acc) {
   const r = await closedLoop({
     dispatcher: target.pool,
     req: requestFor(target, phase.stream, phase.path),
-    marks: phase.path === 'messages' ? ANTHROPIC_MARKS : OPENAI_MARKS,
+    marks: phase.path === 'messages' || phase.path === 'messages-gemini' ? ANTHROPIC_MARKS : phase.path === 'gemini-claude' ? GEMINI_MARKS : OPENAI_MARKS,
     stream: phase.stream,
     concurrency: phase.concurrency,
     seconds,
@@ -603,6 +608,16 @@ function report(targets, acc, held, skipped) {
     if (acc[t.name].msg256.windowMs > 0) {
       add(t.name, 'Anthropic inbound /v1/messages, CPU per stream, 256 conc. (reported)', us(s.msg256.cpuPerReq), `OpenAI path ${us(s.stream256.cpuPerReq)}`, rx(ratio(s.msg256.cpuPerReq, s.stream256.cpuPerReq)), clean(s.msg256) ? null : false);
     } else notMeasured(t, 'Anthropic inbound /v1/messages, streaming 256 conc.', 'reported', why('msgStream', 'msg256'));
+    // Two hops through canonical (issue 21) against this gateway's own OpenAI passthrough.
+    for (const [id, probeId, label] of [
+      ['msggem256', 'msgGemini', 'Anthropic client on a Gemini channel'],
+      ['gemclaude256', 'geminiClaude', 'Gemini client on a Claude channel'],
+    ]) {
+      if (acc[t.name][id].windowMs > 0 && t.stream) {
+        const r = ratio(s[id].cpuPerReq, s.stream256.cpuPerReq);
+        add(t.name, `${label}, CPU per stream, 256 conc.`, us(s[id].cpuPerReq), `<= 1.3x passthrough's (${us(s.stream256.cpuPerReq)})`, rx(r), r <= 1.3 && clean(s[id]));
+      } else notMeasured(t, `${label}, CPU per stream`, "<= 1.3x passthrough's", why(probeId, id));
+    }
   }
   out();
   out('== figures against targets (ratio = this target / floor, or for the Claude paths / the same gateway\'s OpenAI path; floor rows on absolute targets show the floor meets them) ==');

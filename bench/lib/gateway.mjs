@@ -17,6 +17,9 @@ export const BENCH_MODEL = 'gpt-4o-mini';
 /** Served by a type-14 (Claude) channel on the same fake: the converted and Anthropic-native paths. */
 export const CLAUDE_MODEL = 'claude-3-5-haiku-20241022';
 
+/** Served by a type-24 (Gemini) channel on the same fake: Anthropic clients on a Gemini channel (issue 21). */
+export const GEMINI_MODEL = 'gemini-2.0-flash';
+
 // The request bodies every target gets (serialised once).
 const messages = [{ role: 'user', content: 'Say hello in one short sentence.' }];
 export const BODIES = {
@@ -29,6 +32,13 @@ export const CLAUDE_BODIES = {
   msgJson: JSON.stringify({ model: CLAUDE_MODEL, messages, max_tokens: 32 }),
   msgStream: JSON.stringify({ model: CLAUDE_MODEL, messages, max_tokens: 32, stream: true }),
 };
+/** The two-hop conversions (issue 21): an Anthropic client on the Gemini channel, a Gemini client on the Claude channel. */
+export const CROSS_BODIES = {
+  msgGemini: JSON.stringify({ model: GEMINI_MODEL, messages, max_tokens: 32, stream: true }),
+  geminiClaude: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: messages[0].content }] }], generationConfig: { maxOutputTokens: 32 } }),
+};
+export const GEMINI_CLAUDE_PATH = `/v1beta/models/${CLAUDE_MODEL}:streamGenerateContent?alt=sse`;
+const crossBuf = Object.fromEntries(Object.entries(CROSS_BODIES).map(([k, v]) => [k, Buffer.from(v)]));
 const bodyBuf = { json: Buffer.from(BODIES.json), stream: Buffer.from(BODIES.stream) };
 const claudeBuf = Object.fromEntries(Object.entries(CLAUDE_BODIES).map(([k, v]) => [k, Buffer.from(v)]));
 
@@ -61,6 +71,28 @@ export function messagesRequest(key, stream) {
     method: 'POST',
     path: '/v1/messages',
     headers: { 'content-type': 'application/json', 'content-length': String(body.length), 'x-api-key': key, 'anthropic-version': '2023-06-01' },
+    body,
+  };
+}
+
+/** Anthropic inbound to the Gemini channel, streamed: Anthropic JSON -> canonical -> Gemini, and back. */
+export function messagesToGeminiRequest(key) {
+  const body = crossBuf.msgGemini;
+  return {
+    method: 'POST',
+    path: '/v1/messages',
+    headers: { 'content-type': 'application/json', 'content-length': String(body.length), 'x-api-key': key, 'anthropic-version': '2023-06-01' },
+    body,
+  };
+}
+
+/** Gemini inbound to the Claude channel, streamed (alt=sse): Gemini JSON -> canonical -> Anthropic, and back. */
+export function geminiToClaudeRequest(key) {
+  const body = crossBuf.geminiClaude;
+  return {
+    method: 'POST',
+    path: GEMINI_CLAUDE_PATH,
+    headers: { 'content-type': 'application/json', 'content-length': String(body.length), 'x-goog-api-key': key },
     body,
   };
 }
@@ -209,6 +241,12 @@ async function configure(base, upstreamUrl, log) {
     body: { mode: 'single', type: 14, name: 'bench-fake-claude', key: 'sk-ant-bench-upstream-key', base_url: upstreamUrl, models: CLAUDE_MODEL, group: 'default' },
   });
   log(`  Claude channel ${(Array.isArray(claude) ? claude[0]?.id : claude?.id) ?? '?'} (type 14) -> ${upstreamUrl}`);
+  // The Gemini channel (type 24) on the same fake, which also speaks generateContent.
+  const gemini = await must(base, 'POST', '/api/channel/', {
+    session,
+    body: { mode: 'single', type: 24, name: 'bench-fake-gemini', key: 'AIza-bench-upstream-key', base_url: upstreamUrl, models: GEMINI_MODEL, group: 'default' },
+  });
+  log(`  Gemini channel ${(Array.isArray(gemini) ? gemini[0]?.id : gemini?.id) ?? '?'} (type 24) -> ${upstreamUrl}`);
 
   const created = await must(base, 'POST', '/api/token/', {
     session,
@@ -238,7 +276,8 @@ async function configure(base, upstreamUrl, log) {
  */
 async function probe(base, key, body, path = '/v1/chat/completions') {
   let last = null;
-  const headers = path === '/v1/messages' ? { 'x-api-key': key, 'anthropic-version': '2023-06-01' } : { authorization: `Bearer ${key}` };
+  const headers =
+    path === '/v1/messages' ? { 'x-api-key': key, 'anthropic-version': '2023-06-01' } : path.startsWith('/v1beta/') ? { 'x-goog-api-key': key } : { authorization: `Bearer ${key}` };
   for (let attempt = 0; attempt < 20; attempt++) {
     last = await call(base, 'POST', path, { body: JSON.parse(body), headers });
     if (last.status === 200) return { ok: true, status: 200, text: last.full };
@@ -346,6 +385,8 @@ export async function startGateway({ kind, entry, name = `gateway(${kind})`, nic
       convStream: [CLAUDE_BODIES.stream, '/v1/chat/completions', 'data: [DONE]'],
       msgJson: [CLAUDE_BODIES.msgJson, '/v1/messages', '"content"'],
       msgStream: [CLAUDE_BODIES.msgStream, '/v1/messages', 'event: message_stop'],
+      msgGemini: [CROSS_BODIES.msgGemini, '/v1/messages', 'event: message_stop'],
+      geminiClaude: [CROSS_BODIES.geminiClaude, GEMINI_CLAUDE_PATH, '"finishReason"'],
     };
     result.claude = {};
     for (const [id, [body, path, mark]] of Object.entries(checks)) {

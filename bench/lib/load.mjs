@@ -8,6 +8,8 @@ const DONE = 'data: [DONE]';
 /** What a good answer holds: OpenAI chat by default; the Anthropic inbound passes its own. */
 export const OPENAI_MARKS = { json: '"choices"', done: DONE };
 export const ANTHROPIC_MARKS = { json: '"content"', done: 'event: message_stop' };
+/** A Gemini stream (alt=sse) ends with the candidate's finish reason in its last event. */
+export const GEMINI_MARKS = { json: '"candidates"', done: '"finishReason"' };
 const ERROR_SAMPLES = 5;
 
 /** A keep-alive pool for one target (one connection per concurrent worker at most). */

@@ -15,6 +15,8 @@ import { chatUsage, chunkUsage } from './openai-chat/usage';
 import { completionAsCanonical, encodeOpenAICompletionResponse, OpenAICompletionStreamEncoder } from './openai-completions/openai-completions';
 import { chatBodyOfResponses } from './openai-responses/chat-body';
 import { encodeResponsesResponse, ResponsesEventEncoder } from './openai-responses/openai-responses';
+import { fromResponsesResponse, ResponsesEventDecoder, responsesBodyOf } from './openai-responses/upstream';
+import { CompletionChunkDecoder, completionResponseFromOpenAI, completionsBodyOf } from './openai-completions/upstream';
 
 /*
  * Every shape change goes through canonical: a client's body in its wire is decoded to the
@@ -22,9 +24,8 @@ import { encodeResponsesResponse, ResponsesEventEncoder } from './openai-respons
  * decoded to canonical and encoded in the client's wire. For each (inbound, upstream) pair this
  * spec checks that what both wires can carry arrives unchanged, both directions, streamed and not.
  *
- * Upstream wires are the three chat wires a provider speaks (OpenAI chat, Anthropic Messages,
- * Gemini); OpenAI completions and Responses reach a provider of their own wire only by
- * passthrough, so they are inbound rows here.
+ * Every one of the five wires is both an inbound and an upstream wire here; a pair is checked with
+ * what the lesser of the two carries (WIRES' levels).
  */
 
 const MODEL = 'conv-model';
@@ -227,121 +228,109 @@ const gemini: ChatWire = {
   },
 };
 
-const UPSTREAMS: Record<string, ChatWire> = { 'openai-chat': openaiChat, 'anthropic-messages': anthropic, gemini };
+const responses: ChatWire = {
+  decodeRequest: (body) => chatFromOpenAI(parseChatRequest(chatBodyOfResponses(parseResponsesRequest({ ...body, model: MODEL }))), MODEL),
+  encodeRequest: (chat) => responsesBodyOf(chat),
+  decodeResponse: (body) => fromResponsesResponse(body),
+  encodeResponse: (res) => encodeResponsesResponse(res, 1_700_000_000),
+  encodeStream: (parts) => {
+    const enc = new ResponsesEventEncoder(MODEL, 1_700_000_000);
+    return parts.flatMap((p) => enc.encode(p).map((e) => e.data));
+  },
+  decodeStream: (events) => {
+    const dec = new ResponsesEventDecoder();
+    return events.flatMap((e) => dec.decode(e));
+  },
+};
 
-/** Where a client wire only decodes requests and encodes answers (its provider is reached by passthrough). */
-interface InboundOnly {
-  decodeRequest(): CanonicalChat;
-  /** The request view this inbound's body should keep (what its own wire can say of CHAT). */
-  expected: JsonObject;
+const completions: ChatWire = {
+  decodeRequest: (body) => completionAsCanonical(parseCompletionRequest({ ...body, model: MODEL }), MODEL),
+  encodeRequest: (chat) => completionsBodyOf(chat),
+  decodeResponse: (body) => completionResponseFromOpenAI(body),
+  encodeResponse: (res) => encodeOpenAICompletionResponse(res, 1_700_000_000),
+  encodeStream: (parts) => {
+    const sse = new OpenAICompletionStreamEncoder(true, MODEL).parts(parts);
+    return [...sse.matchAll(/^data: (\{.*\})$/gm)].map((m) => JSON.parse(m[1] ?? '{}') as JsonObject);
+  },
+  decodeStream: (events) => {
+    const dec = new CompletionChunkDecoder();
+    return [...events.flatMap((e) => dec.decode(e)), ...dec.decode(null)];
+  },
+};
+
+/**
+ * How much of a chat a wire carries: 2 every chat wire's (OpenAI chat, Anthropic, Gemini), 1 the
+ * Responses API's (no stop sequences), 0 a completions prompt (one user text, no tools). A pair is
+ * checked with the fixtures of the lesser of its two wires.
+ */
+const WIRES: Record<string, { wire: ChatWire; level: 0 | 1 | 2 }> = {
+  'openai-chat': { wire: openaiChat, level: 2 },
+  'anthropic-messages': { wire: anthropic, level: 2 },
+  gemini: { wire: gemini, level: 2 },
+  'openai-responses': { wire: responses, level: 1 },
+  'openai-completions': { wire: completions, level: 0 },
+};
+
+const PROMPT_CHAT: CanonicalChat = { ...CHAT, system: [], turns: [{ role: 'user', parts: [{ type: 'text', text: 'Say hello.' }] }], tools: [], toolChoice: null };
+const TEXT_ANSWER: CanonicalChatResponse = { ...ANSWER, parts: [{ type: 'text', text: 'Hello there.' }], finishReason: 'stop' };
+const TEXT_STREAM: ChatStreamPart[] = STREAM.filter((p) => p.type !== 'tool_call_start' && p.type !== 'tool_call_delta').map((p) => (p.type === 'finish' ? { ...p, reason: 'stop' as const } : p));
+const FIXTURES = [
+  { chat: PROMPT_CHAT, answer: TEXT_ANSWER, stream: TEXT_STREAM },
+  { chat: { ...CHAT, stop: [] }, answer: ANSWER, stream: STREAM },
+  { chat: CHAT, answer: ANSWER, stream: STREAM },
+] as const;
+
+const NAMES = Object.keys(WIRES);
+
+function pair(inName: string, upName: string): { inbound: ChatWire; upstream: ChatWire; fx: { chat: CanonicalChat; answer: CanonicalChatResponse; stream: readonly ChatStreamPart[] } } {
+  const a = WIRES[inName];
+  const b = WIRES[upName];
+  if (!a || !b) throw new Error(`no wire ${inName} / ${upName}`);
+  const fx = FIXTURES[Math.min(a.level, b.level)] as (typeof FIXTURES)[number];
+  // The Responses API has no stop sequences, whatever the other wire carries.
+  const noStop = a.level === 1 || b.level === 1;
+  return { inbound: a.wire, upstream: b.wire, fx: noStop ? { ...fx, chat: { ...fx.chat, stop: [] } } : fx };
 }
 
 describe('wire conversions through canonical', () => {
-  describe.each(Object.entries(UPSTREAMS))('inbound %s', (inName, inbound) => {
-    it.each(Object.keys(UPSTREAMS))('to upstream %s: the request keeps every field both wires carry', (upName) => {
-      const upstream = UPSTREAMS[upName] as ChatWire;
-      const clientBody = inbound.encodeRequest(CHAT);
+  describe.each(NAMES)('inbound %s', (inName) => {
+    it.each(NAMES)('to upstream %s: the request keeps every field both wires carry', (upName) => {
+      const { inbound, upstream, fx } = pair(inName, upName);
+      const clientBody = inbound.encodeRequest(fx.chat);
       const decoded = inbound.decodeRequest(clientBody);
       const upstreamBody = upstream.encodeRequest(decoded);
       // The provider reads its body as any client of its wire would.
-      expect(requestView(upstream.decodeRequest(upstreamBody))).toEqual(requestView(CHAT));
+      expect(requestView(upstream.decodeRequest(upstreamBody))).toEqual(requestView(fx.chat));
     });
 
-    it.each(Object.keys(UPSTREAMS))('from upstream %s: the answer reaches the client unchanged', (upName) => {
-      const upstream = UPSTREAMS[upName] as ChatWire;
-      const upstreamAnswer = upstream.encodeResponse(ANSWER);
+    it.each(NAMES)('from upstream %s: the answer reaches the client unchanged', (upName) => {
+      const { inbound, upstream, fx } = pair(inName, upName);
+      const upstreamAnswer = upstream.encodeResponse(fx.answer);
       const canonical = upstream.decodeResponse(JSON.parse(JSON.stringify(upstreamAnswer)) as JsonValue);
       expect(canonical).not.toBeNull();
       const clientAnswer = inbound.encodeResponse(canonical as CanonicalChatResponse);
-      expect(answerView(inbound.decodeResponse(JSON.parse(JSON.stringify(clientAnswer)) as JsonValue))).toEqual(answerView(ANSWER));
+      expect(answerView(inbound.decodeResponse(JSON.parse(JSON.stringify(clientAnswer)) as JsonValue))).toEqual(answerView(fx.answer));
     });
 
-    it.each(Object.keys(UPSTREAMS))('from upstream %s: the stream reaches the client unchanged', (upName) => {
-      const upstream = UPSTREAMS[upName] as ChatWire;
-      const parts = ended(upstream.decodeStream(overTheWire(upstream.encodeStream(STREAM))));
+    it.each(NAMES)('from upstream %s: the stream reaches the client unchanged', (upName) => {
+      const { inbound, upstream, fx } = pair(inName, upName);
+      const parts = ended(upstream.decodeStream(overTheWire(upstream.encodeStream(fx.stream))));
       const clientEvents = overTheWire(inbound.encodeStream(parts));
-      expect(streamView(inbound.decodeStream(clientEvents))).toEqual(streamView(STREAM));
+      expect(streamView(inbound.decodeStream(clientEvents))).toEqual(streamView(fx.stream));
     });
   });
 
-  describe('round trips of each chat wire (canonical -> wire -> canonical)', () => {
-    it.each(Object.entries(UPSTREAMS))('%s', (_name, wire) => {
-      expect(requestView(wire.decodeRequest(wire.encodeRequest(CHAT)))).toEqual(requestView(CHAT));
-      expect(answerView(wire.decodeResponse(wire.encodeResponse(ANSWER)))).toEqual(answerView(ANSWER));
-      expect(streamView(wire.decodeStream(overTheWire(wire.encodeStream(STREAM))))).toEqual(streamView(STREAM));
+  describe('round trips of each wire (canonical -> wire -> canonical)', () => {
+    it.each(NAMES)('%s', (name) => {
+      const { inbound: wire, fx } = pair(name, name);
+      expect(requestView(wire.decodeRequest(wire.encodeRequest(fx.chat)))).toEqual(requestView(fx.chat));
+      expect(answerView(wire.decodeResponse(wire.encodeResponse(fx.answer)))).toEqual(answerView(fx.answer));
+      expect(streamView(wire.decodeStream(overTheWire(wire.encodeStream(fx.stream))))).toEqual(streamView(fx.stream));
     });
   });
 
-  const completionsPrompt = 'Say hello.';
-  const inboundOnly: Record<string, InboundOnly> = {
-    'openai-completions': {
-      decodeRequest: () => completionAsCanonical(parseCompletionRequest({ model: MODEL, prompt: completionsPrompt, max_tokens: 64, temperature: 0.2, stop: 'END' }), MODEL),
-      expected: { system: '', turns: [{ role: 'user', parts: [`text:${completionsPrompt}`] }], tools: [], toolChoice: null, maxOutputTokens: 64, temperature: 0.2, topP: null, stop: ['END'] },
-    },
-    'openai-responses': {
-      decodeRequest: () => {
-        const req = parseResponsesRequest({
-          model: MODEL,
-          instructions: 'You are terse.',
-          input: [
-            { role: 'user', content: [{ type: 'input_text', text: 'What is the weather in Paris?' }] },
-            { type: 'function_call', call_id: 'call_1', name: 'weather', arguments: '{"city":"Paris"}' },
-            { type: 'function_call_output', call_id: 'call_1', output: '18C, clear' },
-          ],
-          tools: [{ type: 'function', name: 'weather', description: 'Current weather', parameters: WEATHER_SCHEMA }],
-          max_output_tokens: 256,
-          temperature: 0.5,
-        });
-        return chatFromOpenAI(parseChatRequest(chatBodyOfResponses(req)), MODEL);
-      },
-      expected: {
-        system: 'You are terse.',
-        turns: [
-          { role: 'user', parts: ['text:What is the weather in Paris?'] },
-          { role: 'assistant', parts: ['call:#0:weather:{"city":"Paris"}'] },
-          { role: 'tool', parts: ['result:#0:18C, clear'] },
-        ],
-        tools: [`weather:Current weather:${JSON.stringify(WEATHER_SCHEMA)}`],
-        toolChoice: null,
-        maxOutputTokens: 256,
-        temperature: 0.5,
-        topP: null,
-        stop: [],
-      },
-    },
-  };
-
-  describe.each(Object.entries(inboundOnly))('inbound %s', (_name, inbound) => {
-    it.each(Object.keys(UPSTREAMS))('to upstream %s: the request keeps what the client said', (upName) => {
-      const upstream = UPSTREAMS[upName] as ChatWire;
-      const body = upstream.encodeRequest(inbound.decodeRequest());
-      expect(requestView(upstream.decodeRequest(body))).toEqual(inbound.expected);
-    });
-  });
-
-  it.each(Object.keys(UPSTREAMS))('answers a completions client and a Responses client from upstream %s', (upName) => {
-    const upstream = UPSTREAMS[upName] as ChatWire;
-    const textAnswer: CanonicalChatResponse = { ...ANSWER, parts: [{ type: 'text', text: 'Hello there.' }], finishReason: 'stop' };
-    const canonical = upstream.decodeResponse(JSON.parse(JSON.stringify(upstream.encodeResponse(textAnswer))) as JsonValue) as CanonicalChatResponse;
-    const completion = encodeOpenAICompletionResponse(canonical, 0);
-    expect(completion).toMatchObject({ object: 'text_completion', choices: [{ text: 'Hello there.', finish_reason: 'stop' }], usage: { prompt_tokens: 42, completion_tokens: 17 } });
-    const response = encodeResponsesResponse(canonical, 0);
-    expect(response).toMatchObject({ object: 'response', status: 'completed', usage: { input_tokens: 42, output_tokens: 17 } });
-    expect(JSON.stringify(response.output)).toContain('Hello there.');
-  });
-
-  it.each(Object.keys(UPSTREAMS))('streams to a completions client and a Responses client from upstream %s', (upName) => {
-    const upstream = UPSTREAMS[upName] as ChatWire;
-    const textStream = STREAM.filter((p) => p.type !== 'tool_call_start' && p.type !== 'tool_call_delta').map((p) => (p.type === 'finish' ? { ...p, reason: 'stop' as const } : p));
-    const parts = ended(upstream.decodeStream(overTheWire(upstream.encodeStream(textStream))));
-    const completions = new OpenAICompletionStreamEncoder(false, MODEL).parts(parts);
-    const texts = [...completions.matchAll(/^data: (\{.*\})$/gm)].map((m) => (JSON.parse(m[1] ?? '{}') as { choices: { text: string }[] }).choices[0]?.text ?? '');
-    expect(texts.join('')).toBe('Sunny and mild.');
-    const responses = new ResponsesEventEncoder(MODEL, 0);
-    const events = parts.flatMap((p) => responses.encode(p));
-    const deltas = events.filter((e) => e.event === 'response.output_text.delta').map((e) => String(e.data.delta));
-    expect(deltas.join('')).toBe('Sunny and mild.');
-    const completed = events.find((e) => e.event === 'response.completed');
-    expect(completed?.data).toMatchObject({ response: { status: 'completed', usage: { input_tokens: 30, output_tokens: 9 } } });
+  it('refuses by name what the upstream wire cannot carry', () => {
+    expect(() => completions.encodeRequest(CHAT)).toThrow(expect.objectContaining({ param: 'messages' }));
+    expect(() => responses.encodeRequest(CHAT)).toThrow(expect.objectContaining({ param: 'stop' }));
   });
 });
