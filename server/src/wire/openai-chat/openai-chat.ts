@@ -247,6 +247,18 @@ const EFFORT_FOR_BUDGET: readonly [number, 'low' | 'medium' | 'high'][] = [
   [16384, 'medium'],
 ];
 
+/** The choices, output bound, sampling, stop and end user of a chat as OpenAI chat and completions name them. */
+export function openAISampling(chat: CanonicalChat): JsonObject {
+  const out: JsonObject = {};
+  if (chat.choiceCount > 1) out.n = chat.choiceCount;
+  if (chat.maxOutputTokens !== null) out.max_tokens = chat.maxOutputTokens;
+  if (chat.temperature !== null) out.temperature = chat.temperature;
+  if (chat.topP !== null) out.top_p = chat.topP;
+  if (chat.stop.length > 0) out.stop = [...chat.stop];
+  if (chat.user) out.user = chat.user;
+  return out;
+}
+
 /** A canonical chat as an OpenAI `chat/completions` body (for OpenAI-wire upstreams). */
 export function openAIChatBody(chat: CanonicalChat): JsonObject {
   const messages: JsonObject[] = chat.system.map((text) => ({ role: 'system', content: text }));
@@ -261,13 +273,7 @@ export function openAIChatBody(chat: CanonicalChat): JsonObject {
       messages.push(m);
     } else messages.push({ role: 'user', content: openAIContent(turn.parts) });
   }
-  const body: JsonObject = { model: chat.model, messages };
-  if (chat.choiceCount > 1) body.n = chat.choiceCount;
-  if (chat.maxOutputTokens !== null) body.max_tokens = chat.maxOutputTokens;
-  if (chat.temperature !== null) body.temperature = chat.temperature;
-  if (chat.topP !== null) body.top_p = chat.topP;
-  if (chat.stop.length > 0) body.stop = [...chat.stop];
-  if (chat.user) body.user = chat.user;
+  const body: JsonObject = { model: chat.model, messages, ...openAISampling(chat) };
   if (chat.tools.length > 0) {
     body.tools = chat.tools.map((t) => ({ type: 'function', function: { name: t.name, ...(t.description ? { description: t.description } : {}), parameters: t.parameters } }));
     const c = chat.toolChoice;

@@ -2,6 +2,7 @@ import type { CanonicalChat, CanonicalChatResponse, ChatStreamPart } from '../ca
 import { invalidValue } from '../canonical/fields';
 import { arrayAt, isJsonObject, objectAt, type JsonObject, type JsonValue } from '../canonical/json';
 import { finishReasonOf } from '../canonical/usage';
+import { openAISampling } from '../openai-chat/openai-chat';
 import { chatUsage } from '../openai-chat/usage';
 
 /*
@@ -18,13 +19,7 @@ export function completionsBodyOf(chat: CanonicalChat): JsonObject {
   if (turn.parts.some((p) => p.type !== 'text')) throw invalidValue('messages[0].content', 'text only on a completions channel');
   if (chat.tools.length > 0) throw invalidValue('tools', 'absent on a completions channel');
   const prompt = [...chat.system, turn.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')].join('\n\n');
-  const body: JsonObject = { model: chat.model, prompt };
-  if (chat.choiceCount > 1) body.n = chat.choiceCount;
-  if (chat.maxOutputTokens !== null) body.max_tokens = chat.maxOutputTokens;
-  if (chat.temperature !== null) body.temperature = chat.temperature;
-  if (chat.topP !== null) body.top_p = chat.topP;
-  if (chat.stop.length > 0) body.stop = [...chat.stop];
-  if (chat.user) body.user = chat.user;
+  const body: JsonObject = { model: chat.model, prompt, ...openAISampling(chat) };
   if (chat.stream) {
     body.stream = true;
     body.stream_options = { include_usage: true };
