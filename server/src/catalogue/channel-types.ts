@@ -29,6 +29,8 @@ export interface ChannelTypeField {
 /** An OpenAI-compatible vendor is configuration: the relay builds its adaptor from this. */
 export interface OpenAICompatibleEntry {
   auth: 'bearer' | 'bearer_optional';
+  /** The version prefix of the vendor's OpenAI paths (`/api/v3` for VolcEngine Ark, '' for Perplexity); default `/v1`. */
+  pathPrefix?: string;
   /** Ask for the trailing usage chunk on streams. */
   streamUsage: boolean;
   capabilities: readonly ('embeddings' | 'moderations' | 'images' | 'audio' | 'rerank' | 'models')[];
@@ -354,5 +356,86 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
       },
     ],
     relay: 'adaptor',
+  },
+  // OpenAI-compatible vendors (reference §7.2, "other NA types"): configuration only, no adaptor code.
+  {
+    id: 20,
+    label: same('OpenRouter'),
+    defaultBaseUrl: 'https://openrouter.ai/api',
+    modelsPath: '/v1/models',
+    balance: true,
+    defaultModels: ['openai/gpt-4o-mini', 'anthropic/claude-3.5-sonnet', 'google/gemini-2.0-flash-001', 'deepseek/deepseek-chat'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: true, capabilities: ['models'] } },
+  },
+  {
+    id: 27,
+    label: same('Perplexity'),
+    defaultBaseUrl: 'https://api.perplexity.ai',
+    defaultModels: ['sonar', 'sonar-pro', 'sonar-reasoning', 'sonar-reasoning-pro'],
+    keyFormat: 'line',
+    fields: [],
+    // Perplexity serves `/chat/completions` without a version prefix and sends usage on its last chunk itself.
+    relay: { openaiCompatible: { auth: 'bearer', pathPrefix: '', streamUsage: false, capabilities: [] } },
+  },
+  {
+    id: 42,
+    label: same('Mistral AI'),
+    defaultBaseUrl: 'https://api.mistral.ai',
+    modelsPath: '/v1/models',
+    defaultModels: ['mistral-large-latest', 'mistral-small-latest', 'codestral-latest', 'mistral-embed'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: false, capabilities: ['embeddings', 'models'] } },
+  },
+  {
+    id: 43,
+    label: same('DeepSeek'),
+    defaultBaseUrl: 'https://api.deepseek.com',
+    modelsPath: '/models',
+    balance: true,
+    defaultModels: ['deepseek-chat', 'deepseek-reasoner'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: true, capabilities: ['models'] } },
+  },
+  {
+    id: 45,
+    label: t('字节火山方舟、豆包通用', 'VolcEngine Ark (Doubao)'),
+    defaultBaseUrl: 'https://ark.cn-beijing.volces.com',
+    defaultModels: ['doubao-seed-1-6-250615', 'doubao-1-5-pro-32k-250115', 'doubao-embedding-text-240715'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', pathPrefix: '/api/v3', streamUsage: true, capabilities: ['embeddings'] } },
+  },
+  {
+    id: 46,
+    label: t('百度千帆 V2', 'Baidu Qianfan V2'),
+    defaultBaseUrl: 'https://qianfan.baidubce.com',
+    defaultModels: ['ernie-4.0-8k-latest', 'ernie-3.5-8k', 'ernie-speed-128k', 'deepseek-v3'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', pathPrefix: '/v2', streamUsage: true, capabilities: ['embeddings'] } },
+  },
+  {
+    id: 47,
+    label: same('Xinference'),
+    defaultBaseUrl: '',
+    modelsPath: '/v1/models',
+    defaultModels: ['qwen2.5-instruct', 'bge-m3', 'bge-reranker-v2-m3'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer_optional', streamUsage: false, capabilities: ['embeddings', 'rerank', 'models'] } },
+  },
+  {
+    id: 48,
+    label: same('xAI'),
+    defaultBaseUrl: 'https://api.x.ai',
+    modelsPath: '/v1/models',
+    defaultModels: ['grok-3', 'grok-3-mini', 'grok-4'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: true, capabilities: ['models'] } },
   },
 ];

@@ -200,7 +200,8 @@ export class FakeOpenAI extends RecordingFake<RecordedRequest> {
       }
     }
     const azure = /^\/openai\/deployments\/([^/]+)\/(.+)$/.exec(url.pathname);
-    const v1 = /^(?:.*?\/v1)?\/(.+)$/.exec(url.pathname);
+    // The operation after the version prefix: /v1 (OpenAI), /v2 (Qianfan V2), /api/v3 (VolcEngine Ark), or none (Perplexity).
+    const v1 = /^(?:.*?\/(?:v1|v2|v3))?\/(.+)$/.exec(url.pathname);
     return {
       method: req.method ?? 'GET',
       path: url.pathname,

@@ -8,6 +8,7 @@ import { customAdaptor } from './custom/custom.adaptor';
 import { fastgptAdaptor } from './fastgpt/fastgpt.adaptor';
 import { geminiAdaptor } from './gemini/gemini.adaptor';
 import { createOpenAICompatibleAdaptor } from './openai-compatible/adaptor';
+import { baseUrlOf, prefixedUrl } from './openai-compatible/url';
 import { moonshotAdaptor } from './moonshot/moonshot.adaptor';
 import { ollamaAdaptor } from './ollama/ollama.adaptor';
 import { openaiAdaptor } from './openai/openai.adaptor';
@@ -48,8 +49,11 @@ export function adaptorFor(type: number): Adaptor {
   if (entry && typeof entry.relay === 'object') {
     let adaptor = configured.get(type);
     if (!adaptor) {
-      const { auth, streamUsage, capabilities } = entry.relay.openaiCompatible;
-      adaptor = createOpenAICompatibleAdaptor({ type, name: entry.label.en, defaultBaseUrl: entry.defaultBaseUrl || null, auth, streamUsage, capabilities });
+      const { auth, streamUsage, capabilities, pathPrefix } = entry.relay.openaiCompatible;
+      const config = { type, name: entry.label.en, defaultBaseUrl: entry.defaultBaseUrl || null, auth, streamUsage, capabilities };
+      adaptor = createOpenAICompatibleAdaptor(
+        pathPrefix === undefined ? config : { ...config, url: (path, ctx) => prefixedUrl(baseUrlOf(config, ctx), pathPrefix, path) },
+      );
       configured.set(type, adaptor);
     }
     return adaptor;
