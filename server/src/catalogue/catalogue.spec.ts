@@ -18,6 +18,15 @@ describe('channel type catalogue', () => {
     expect(adaptorFor(46).buildTextRequest(chat, { ...ctx, type: 46 }).url).toBe('https://qianfan.baidubce.com/v2/chat/completions');
     expect(adaptorFor(27).buildTextRequest(chat, { ...ctx, type: 27 }).url).toBe('https://api.perplexity.ai/chat/completions');
     expect(adaptorFor(43).buildTextRequest(chat, { ...ctx, type: 43 }).url).toBe('https://api.deepseek.com/v1/chat/completions');
+    // Qwen through DashScope's compatible mode; Cloudflare under the account of the channel's `other`.
+    expect(adaptorFor(17).buildTextRequest(chat, { ...ctx, type: 17 }).url).toBe('https://dashscope.aliyuncs.com/compatible-mode/v1/chat/completions');
+    expect(adaptorFor(39).buildTextRequest(chat, { ...ctx, type: 39, other: 'd6b5da8hk1awo8nap34ube6gh' }).url).toBe(
+      'https://api.cloudflare.com/client/v4/accounts/d6b5da8hk1awo8nap34ube6gh/ai/v1/chat/completions',
+    );
+    expect(() => adaptorFor(39).buildTextRequest(chat, { ...ctx, type: 39, other: '' })).toThrow(/account id/);
+    expect(() => adaptorFor(39).buildTextRequest(chat, { ...ctx, type: 39, other: '../evil' })).toThrow(/account id/);
+    expect(adaptorFor(38).rerank).toBeDefined();
+    expect(adaptorFor(38).embeddings).toBeDefined();
     for (const e of BUILT_IN_CHANNEL_TYPES) {
       expect(e.label.zh.length).toBeGreaterThan(0);
       expect(e.label.en.length).toBeGreaterThan(0);

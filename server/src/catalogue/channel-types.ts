@@ -29,7 +29,10 @@ export interface ChannelTypeField {
 /** An OpenAI-compatible vendor is configuration: the relay builds its adaptor from this. */
 export interface OpenAICompatibleEntry {
   auth: 'bearer' | 'bearer_optional';
-  /** The version prefix of the vendor's OpenAI paths (`/api/v3` for VolcEngine Ark, '' for Perplexity); default `/v1`. */
+  /**
+   * The version prefix of the vendor's OpenAI paths (`/api/v3` for VolcEngine Ark, '' for Perplexity);
+   * default `/v1`. `{other}` stands for the channel's `other` field (Cloudflare's account id).
+   */
   pathPrefix?: string;
   /** Ask for the trailing usage chunk on streams. */
   streamUsage: boolean;
@@ -200,10 +203,12 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     id: 17,
     label: t('阿里通义千问', 'Alibaba Qwen'),
     defaultBaseUrl: 'https://dashscope.aliyuncs.com',
+    modelsPath: '/compatible-mode/v1/models',
     defaultModels: ['qwen-turbo', 'qwen-plus', 'qwen-max', 'qwen-long', 'text-embedding-v1'],
     keyFormat: 'line',
     fields: [],
-    relay: 'planned',
+    // DashScope's OpenAI-compatible mode: chat (usage on streams with stream_options) and embeddings.
+    relay: { openaiCompatible: { auth: 'bearer', pathPrefix: '/compatible-mode/v1', streamUsage: true, capabilities: ['embeddings', 'models'] } },
   },
   {
     id: 18,
@@ -313,7 +318,16 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     relay: 'task',
   },
   { id: 37, label: same('Dify'), defaultBaseUrl: 'https://api.dify.ai', defaultModels: ['dify'], keyFormat: 'line', fields: [], relay: 'planned' },
-  { id: 38, label: same('Jina'), defaultBaseUrl: 'https://api.jina.ai', defaultModels: ['jina-reranker-v2-base-multilingual', 'jina-embeddings-v3'], keyFormat: 'line', fields: [], relay: 'planned' },
+  {
+    id: 38,
+    label: same('Jina'),
+    defaultBaseUrl: 'https://api.jina.ai',
+    defaultModels: ['jina-reranker-v2-base-multilingual', 'jina-embeddings-v3'],
+    keyFormat: 'line',
+    fields: [],
+    // Jina serves embeddings and rerank in the OpenAI / Cohere shapes under /v1; it has no chat.
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: false, capabilities: ['embeddings', 'rerank'] } },
+  },
   {
     id: 39,
     label: same('Cloudflare'),
@@ -321,7 +335,8 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultModels: ['@cf/meta/llama-3.1-8b-instruct', '@cf/meta/llama-3-8b-instruct', '@cf/mistral/mistral-7b-instruct-v0.1', '@cf/baai/bge-base-en-v1.5'],
     keyFormat: 'line',
     fields: [{ name: 'other', label: same('Account ID'), placeholder: t('请输入 Account ID，例如：d6b5da8hk1awo8nap34ube6gh', 'Enter the Account ID, e.g. d6b5da8hk1awo8nap34ube6gh'), input: 'line' }],
-    relay: 'planned',
+    // Workers AI's OpenAI-compatible endpoints, under the account the channel's `other` names.
+    relay: { openaiCompatible: { auth: 'bearer', pathPrefix: '/client/v4/accounts/{other}/ai/v1', streamUsage: true, capabilities: ['embeddings'] } },
   },
   {
     id: 40,
