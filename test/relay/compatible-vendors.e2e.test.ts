@@ -20,7 +20,7 @@ describe.each(DATABASES)('OpenAI-compatible vendors of the catalogue (%s)', (kin
   let kit: RelayKit;
   beforeAll(async () => {
     kit = await startRelayKit(kind);
-    for (const model of ['deepseek-chat', 'doubao-seed-1-6-250615', 'sonar']) await priceModel(kit.root, model, 2, 3);
+    for (const model of ['deepseek-chat', 'doubao-seed-1-6-250615', 'sonar', 'qwen-plus', '@cf/meta/llama-3.1-8b-instruct', 'jina-embeddings-v3']) await priceModel(kit.root, model, 2, 3);
   });
   afterAll(async () => kit.close());
 
@@ -42,9 +42,11 @@ describe.each(DATABASES)('OpenAI-compatible vendors of the catalogue (%s)', (kin
     { type: 43, model: 'deepseek-chat', path: '/v1/chat/completions', key: 'sk-deepseek-upstream-0123456789abcdef' },
     { type: 45, model: 'doubao-seed-1-6-250615', path: '/api/v3/chat/completions', key: 'ark-upstream-0123456789abcdef' },
     { type: 27, model: 'sonar', path: '/chat/completions', key: 'pplx-upstream-0123456789abcdef' },
-  ])('type $type relays at $path, streamed and not, billed once each', async ({ type, model, path, key }) => {
+    { type: 17, model: 'qwen-plus', path: '/compatible-mode/v1/chat/completions', key: 'sk-dashscope-upstream-0123456789' },
+    { type: 39, model: '@cf/meta/llama-3.1-8b-instruct', path: '/client/v4/accounts/acct0123/ai/v1/chat/completions', key: 'cf-upstream-token-0123456789', other: 'acct0123' },
+  ])('type $type relays at $path, streamed and not, billed once each', async ({ type, model, path, key, other }) => {
     const fake = await fakeUpstream(kit, { key, reply: `Hello from type ${type}` });
-    const channelId = await createChannel(kit.root, { name: `vendor-${type}`, type, key, base_url: fake.url, models: model });
+    const channelId = await createChannel(kit.root, { name: `vendor-${type}`, type, key, base_url: fake.url, models: model, ...(other ? { other } : {}) });
     const user = await fundedUser(kit, 5_000_000);
     const token = await createToken(user.caller);
     const client = sdk(kit, token.key);
@@ -67,5 +69,19 @@ describe.each(DATABASES)('OpenAI-compatible vendors of the catalogue (%s)', (kin
     expect(fake.requests.at(-1)).toMatchObject({ path });
     expect(streamed).toMatchObject({ channel: channelId, is_stream: true });
     expect(streamed.quota).toBeGreaterThan(0);
+  });
+
+  it('Jina (type 38) serves embeddings at /v1/embeddings, billed by its usage', async () => {
+    const key = 'jina_upstream_0123456789abcdef';
+    const fake = await fakeUpstream(kit, { key });
+    const channelId = await createChannel(kit.root, { name: 'vendor-38', type: 38, key, base_url: fake.url, models: 'jina-embeddings-v3' });
+    const user = await fundedUser(kit, 5_000_000);
+    const token = await createToken(user.caller);
+    const log = await expectCharged(kit, user, token.id, async () => {
+      const res = await sdk(kit, token.key).embeddings.create({ model: 'jina-embeddings-v3', input: 'hello', encoding_format: 'float' });
+      expect(res.data[0]?.embedding.length).toBeGreaterThan(0);
+    });
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/embeddings' });
+    expect(log).toMatchObject({ channel: channelId, model_name: 'jina-embeddings-v3' });
   });
 });
