@@ -280,8 +280,9 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultBaseUrl: 'https://open.bigmodel.cn',
     defaultModels: ['glm-4', 'glm-4v', 'glm-4-plus', 'glm-4-flash', 'glm-3-turbo', 'embedding-2'],
     keyFormat: 'line',
+    keyHint: t('请输入 API Key（id.secret 格式，或平台的 API Key）', 'Enter the API key (id.secret, or the platform API key)'),
     fields: [],
-    relay: 'planned',
+    relay: 'adaptor',
   },
   { id: 31, label: t('零一万物', '01.AI Yi'), defaultBaseUrl: 'https://api.lingyiwanwu.com', modelsPath: '/v1/models', defaultModels: ['yi-large', 'yi-medium', 'yi-vision', 'yi-lightning'], keyFormat: 'line', fields: [], relay: 'adaptor' },
   {

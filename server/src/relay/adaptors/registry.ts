@@ -18,6 +18,7 @@ import { qihoo360Adaptor } from './qihoo360/qihoo360.adaptor';
 import { siliconcloudAdaptor } from './siliconcloud/siliconcloud.adaptor';
 import { vertexAdaptor } from './vertex/vertex.adaptor';
 import { yiAdaptor } from './yi/yi.adaptor';
+import { zhipuAdaptor } from './zhipu/zhipu.adaptor';
 
 /** The one registry: the compiler requires an entry for every RelayChannelType. */
 export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
@@ -30,6 +31,7 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   22: fastgptAdaptor,
   24: geminiAdaptor,
   25: moonshotAdaptor,
+  26: zhipuAdaptor,
   31: yiAdaptor,
   33: awsClaudeAdaptor,
   40: siliconcloudAdaptor,
