@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createSluiceClient, isLocale, type Locale, type SluiceClient, type ThemeMode } from '@sluice/ui-kit';
+import { withGroupLabels } from './groupLabels';
 import { readStoredStatus, storeStatus, type ConsoleStatus } from '../api/status';
 import { isAdmin, isRoot, readStoredUser, writeStoredUser, type StoredUser } from '../api/user';
 
@@ -45,13 +46,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const client = useMemo(
     () =>
-      createSluiceClient({
-        baseUrl: '',
-        credentials: 'same-origin',
-        pageBase: 0,
-        acceptLanguage: locale,
-        ...(user ? { userId: user.id } : {}),
-      }),
+      withGroupLabels(
+        createSluiceClient({
+          baseUrl: '',
+          credentials: 'same-origin',
+          pageBase: 0,
+          acceptLanguage: locale,
+          ...(user ? { userId: user.id } : {}),
+        }),
+        locale,
+      ),
     [user, locale],
   );
 

@@ -4,6 +4,8 @@
 import type { SameShape } from './shape';
 
 export const shellZhCN = {
+  // The factory labels of the usable groups (UserUsableGroups), shown in the reader's language while unchanged.
+  groupNames: { default: '默认分组', vip: 'vip分组' },
   nav: {
     home: '首页',
     channel: '渠道',
@@ -105,6 +107,7 @@ export const shellZhCN = {
 };
 
 export const shellEn: SameShape<typeof shellZhCN> = {
+  groupNames: { default: 'Default group', vip: 'VIP group' },
   nav: {
     home: 'Home',
     channel: 'Channels',

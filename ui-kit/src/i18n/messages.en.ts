@@ -260,6 +260,7 @@ export const en: Messages = {
     },
   },
   tokens: {
+    groupOption: '{{group}} ({{label}})',
     banner: 'Replace the OpenAI API base address https://api.openai.com with {{origin}} and use a key copied below.',
     tabList: 'Tokens',
     tabDocument: 'Debug document',

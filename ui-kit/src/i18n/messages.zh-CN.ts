@@ -267,6 +267,7 @@ export const zhCN = {
     },
   },
   tokens: {
+    groupOption: '{{group}}（{{label}}）',
     banner: '将 OpenAI API 的基础地址 https://api.openai.com 替换为 {{origin}}，再复制下方的密钥即可使用。',
     tabList: '令牌列表',
     tabDocument: '调试文档',
