@@ -1,10 +1,19 @@
 // Browser tests of issue 27 (console part 3), second half: the English console walked screen by screen
 // with no Chinese outside user data, the settings' hints and refusals, the wallet's and the channels'
 // honest states, and the copy buttons' clipboard. One server and one browser for the whole suite.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { DatabaseService } from '../../server/src/database/database.service';
 import { LogEntity } from '../../server/src/logs/log.entity';
-import { expectAccessible, openPage, screenshot, settleAnimations, startConsole, type ConsoleHarness } from './support';
+import { expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, settleAnimations, startConsole, type ConsoleHarness } from './support';
+
+const VIEWS = [
+  ['light', 1280],
+  ['dark', 1280],
+  ['light', 390],
+  ['dark', 390],
+] as const;
 
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
 
@@ -101,6 +110,144 @@ describe('console part 3 (b)', () => {
       await t.page.getByRole('option', { name: 'Default group', exact: false }).first().waitFor();
       expect(await chineseOnPage(t.page)).toEqual([]);
       await t.close();
+    });
+  });
+  describe('10. the chat link setting: the template in a hint, a doubled address refused inline', () => {
+    it.each(VIEWS)('names the placeholders and refuses before sending (%s, %i px)', async (theme, width) => {
+      const o = await openPage(h, '/setting?tab=operation', { as: h.root, locale: 'en', theme, width });
+      const { page } = o;
+      const puts: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'PUT' && r.url().includes('/api/option/')) puts.push(r.postData() ?? '');
+      });
+      const general = page.getByRole('form', { name: 'General', exact: true });
+      const link = general.getByLabel('Chat page link', { exact: true });
+      await link.waitFor();
+      // The hint gives the template the console fills: the settings part, the key and the server address.
+      const hint = await general.getByText('/#/?settings=', { exact: false }).first().innerText();
+      expect(hint).toContain('{token key}');
+      expect(hint).toContain('{server address}');
+      // A link already carrying the settings part would be doubled in the frame's address.
+      await link.fill('https://chat.example.com/#/?settings={"key":"sk-x"}');
+      await general.getByRole('button', { name: 'Save' }).click();
+      await general.getByText('the opened address would be doubled', { exact: false }).waitFor();
+      expect(await link.getAttribute('aria-invalid')).toBe('true');
+      expect(await link.inputValue()).toBe('https://chat.example.com/#/?settings={"key":"sk-x"}');
+      await link.fill('chat.example.com');
+      await link.blur();
+      await general.getByText('Enter an address starting with http:// or https://', { exact: false }).waitFor();
+      await screenshot(page, `part3b-chat-link-refused-${theme}-${width}`);
+      await expectAccessible(page);
+      if (width === 390) await expectNoHorizontalOverflow(page);
+      expect(puts.filter((b) => b.includes('ChatLink'))).toEqual([]);
+      // The tab-name form of a plain address is accepted and sent.
+      await link.fill('NextChat（https://chat.example.com）');
+      const sent = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/option/') && (r.postData() ?? '').includes('ChatLink'));
+      await link.blur();
+      await general.getByText('Enter an address starting', { exact: false }).waitFor({ state: 'detached' });
+      await general.getByRole('button', { name: 'Save' }).click();
+      expect(JSON.parse((await sent).postData() ?? '{}')).toEqual({ key: 'ChatLink', value: 'NextChat（https://chat.example.com）' });
+      await o.close();
+      expect((await h.root.put('/api/option/', { key: 'ChatLink', value: '' })).body.success).toBe(true);
+    });
+  });
+
+  describe('11. online top-up off: the pay buttons are disabled and say why', () => {
+    it.each(VIEWS)('/topup (%s, %i px)', async (theme, width) => {
+      const o = await openPage(h, '/topup', { as: h.root, locale: 'en', theme, width });
+      const { page } = o;
+      for (const name of ['Alipay', 'WeChat Pay']) {
+        const button = page.getByRole('button', { name, exact: true });
+        await button.waitFor();
+        expect(await button.isDisabled()).toBe(true);
+        const id = (await button.getAttribute('aria-describedby')) ?? '';
+        expect(await page.locator(`[id="${id}"]`).innerText()).toContain('The admin has not enabled online top-up');
+      }
+      await screenshot(page, `part3b-topup-off-${theme}-${width}`);
+      await expectAccessible(page);
+      if (width === 390) await expectNoHorizontalOverflow(page);
+      expect(o.errors).toEqual([]);
+      await o.close();
+    });
+  });
+
+  describe('12. an unknown channel balance reads unknown, with the failure in the tooltip', () => {
+    let upstream: Server;
+    let id = 0;
+    beforeAll(async () => {
+      // A loopback upstream whose billing endpoints fail (the channel is saved while private upstreams are allowed).
+      upstream = createServer((_req, res) => {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end('{"error":{"message":"boom"}}');
+      });
+      await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+      const base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+      expect((await h.root.put('/api/option/', { key: 'AllowPrivateUpstreamEnabled', value: 'true' })).body.success).toBe(true);
+      const created = await h.root.post('/api/channel/', { name: 'balance-unknown', type: 1, key: 'sk-bal', base_url: base, models: 'gpt-4o', group: 'default' });
+      expect(created.body.success).toBe(true);
+      id = (created.body.data as { id: number }[])[0]?.id ?? 0;
+    });
+    afterAll(async () => {
+      await new Promise((r) => upstream.close(r));
+    });
+
+    it('never queried, then a failed query (en)', async () => {
+      const o = await openPage(h, '/channel', { as: h.root, locale: 'en', theme: 'light' });
+      const { page } = o;
+      const row = page.getByRole('row').filter({ hasText: 'balance-unknown' });
+      const button = row.getByRole('button', { name: /Balance unknown: never queried/ });
+      await button.waitFor();
+      expect(await button.innerText()).toBe('Unknown');
+      expect(await row.innerText()).not.toContain('$0.00 left');
+      await button.click();
+      const failed = row.getByRole('button', { name: /Balance unknown: the last query failed \(.+\), click to retry/ });
+      await failed.waitFor();
+      expect(await failed.innerText()).toBe('Unknown');
+      // (A tooltip closed by the click opens again once the pointer leaves and comes back.)
+      await page.mouse.move(0, 0);
+      await failed.hover();
+      await page.getByRole('tooltip').filter({ hasText: 'the last query failed' }).waitFor();
+      await screenshot(page, `part3b-balance-unknown-light-1280`);
+      await expectAccessible(page);
+      expect(o.errors.filter((e) => !e.includes('status of 502'))).toEqual([]);
+      await o.close();
+      expect(id).toBeGreaterThan(0);
+    });
+
+    it.each(VIEWS.slice(1))('reads unknown (%s, %i px)', async (theme, width) => {
+      const o = await openPage(h, '/channel', { as: h.root, locale: 'en', theme, width });
+      const row = o.page.getByRole('row').filter({ hasText: 'balance-unknown' });
+      await row.getByRole('button', { name: /Balance unknown/ }).waitFor();
+      await screenshot(o.page, `part3b-balance-unknown-${theme}-${width}`);
+      await expectAccessible(o.page);
+      await o.close();
+    });
+  });
+
+  describe('13. toasts: one refresh toast, none for refreshes nobody asked for, never over the navigation', () => {
+    it.each(VIEWS)('settings tab switches and a save (%s, %i px)', async (theme, width) => {
+      const o = await openPage(h, '/setting?tab=operation', { as: h.root, locale: 'en', theme, width });
+      const { page } = o;
+      // (Toast cards only: Radix also reads each toast out from a live region of its own.)
+      const refreshed = page.locator('[data-tone]').filter({ hasText: 'Refresh succeeded' });
+      await refreshed.first().waitFor();
+      // The toast sits below the top navigation.
+      const nav = await page.locator('header').first().boundingBox();
+      const toastBox = await page.locator('[data-tone]').first().boundingBox();
+      expect(toastBox && nav ? toastBox.y >= nav.y + nav.height - 1 : false).toBe(true);
+      await screenshot(page, `part3b-toast-below-nav-${theme}-${width}`);
+      for (const tab of ['System', 'Other', 'Operation']) {
+        await page.getByRole('tab', { name: tab, exact: true }).click();
+        await page.waitForLoadState('networkidle');
+      }
+      expect(await refreshed.count()).toBeLessThanOrEqual(1);
+      const general = page.getByRole('form', { name: 'General', exact: true });
+      await general.getByLabel('QQ', { exact: false }).first().fill(`qq-${theme}-${width}`);
+      await general.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Save succeeded', { exact: true }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await refreshed.count()).toBeLessThanOrEqual(1);
+      await o.close();
     });
   });
 });
