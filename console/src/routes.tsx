@@ -43,8 +43,8 @@ export const routes: RouteEntry[] = [
   { path: '/detail', access: 'user', Page: page(() => import('./pages/DashboardPage'), 'DashboardPage') },
   { path: '/pricing', access: 'public', Page: page(() => import('./pages/PricingPage'), 'PricingPage') },
   { path: '/playground', access: 'user', Page: page(() => import('./pages/PlaygroundPage'), 'PlaygroundPage') },
-  { path: '/chat', access: 'user', Page: page(() => import('./pages/ChatPage'), 'ChatPage') },
-  { path: '/monitor', access: 'user', Page: page(() => import('./pages/MonitorPage'), 'MonitorPage') },
+  { path: '/chat', access: 'public', Page: page(() => import('./pages/ChatPage'), 'ChatPage') },
+  { path: '/monitor', access: 'public', Page: page(() => import('./pages/MonitorPage'), 'MonitorPage') },
   { path: '/midjourney', access: 'user', Page: page(() => import('./pages/MidjourneyPage'), 'MidjourneyPage') },
   { path: '/task', access: 'user', Page: page(() => import('./pages/TaskPage'), 'TaskPage') },
   // operations surface (issue 25)

@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
+import { newUser } from '../support/http';
 import { DatabaseService } from '../../server/src/database/database.service';
 import { LogEntity } from '../../server/src/logs/log.entity';
 import { expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, settleAnimations, startConsole, type ConsoleHarness } from './support';
@@ -248,6 +249,88 @@ describe('console part 3 (b)', () => {
       await page.waitForLoadState('networkidle');
       expect(await refreshed.count()).toBeLessThanOrEqual(1);
       await o.close();
+    });
+  });
+  describe('14. empty states', () => {
+    it.each(VIEWS)("the token screen's debug tab says nothing is set (%s, %i px)", async (theme, width) => {
+      const o = await openPage(h, '/token', { as: h.root, locale: 'en', theme, width });
+      const { page } = o;
+      await page.getByRole('tab', { name: 'Debug document' }).click();
+      await page.getByText('No debug document yet', { exact: true }).waitFor();
+      await page.getByText('Settings → Other → Personalization', { exact: false }).waitFor();
+      await screenshot(page, `part3b-token-debug-empty-${theme}-${width}`);
+      await expectAccessible(page);
+      if (width === 390) await expectNoHorizontalOverflow(page);
+      await o.close();
+    });
+
+    it('the check-in calendar marks no day before the account existed as missed', async () => {
+      const fresh = (await newUser(h.url)).caller;
+      const o = await openPage(h, '/', { as: fresh, locale: 'en', theme: 'dark' });
+      const { page } = o;
+      await page.getByRole('button', { name: 'Check in', exact: true }).click();
+      const today = new Date().toISOString().slice(0, 10);
+      await page.locator(`[data-date="${today}"] [data-day-state="today"]`).waitFor();
+      const states = await page.locator('[data-day-state]').evaluateAll((els) => els.map((e) => e.getAttribute('data-day-state')));
+      expect(states).not.toContain('missed');
+      // The account was made today: every earlier day of the month is before it.
+      if (Number(today.slice(8, 10)) > 1) expect(states).toContain('beforeAccount');
+      await screenshot(page, 'part3b-checkin-new-account-dark');
+      await expectAccessible(page);
+      await o.close();
+    });
+  });
+
+  describe('15. small things', () => {
+    it('the language menu closes after a choice (visitor and signed-in)', async () => {
+      const o = await openPage(h, '/pricing', { locale: 'en', theme: 'light' });
+      const { page } = o;
+      await page.getByRole('button', { name: 'Language' }).click();
+      await page.getByRole('menuitemcheckbox', { name: '简体中文' }).click();
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+      expect(await page.evaluate<string>('document.documentElement.lang')).toBe('zh-CN');
+      await o.close();
+      const u = await openPage(h, '/token', { as: h.root, locale: 'zh-CN', theme: 'dark', width: 390 });
+      await u.page.getByRole('button', { name: /^R/ }).first().click();
+      await u.page.getByRole('menuitemcheckbox', { name: 'English' }).click();
+      await u.page.getByRole('menu').waitFor({ state: 'detached' });
+      expect(await u.page.evaluate<string>('document.documentElement.lang')).toBe('en');
+      await u.close();
+    });
+
+    it('the contact tooltip follows a save without a reload', async () => {
+      const o = await openPage(h, '/setting?tab=operation', { as: h.root, locale: 'en', theme: 'light' });
+      const { page } = o;
+      const general = page.getByRole('form', { name: 'General', exact: true });
+      await general.getByLabel('QQ contact', { exact: true }).fill('55501234');
+      await general.getByLabel('QQ contact', { exact: true }).blur();
+      await general.getByRole('button', { name: 'Save' }).click();
+      await page.locator('[data-tone]').filter({ hasText: 'Save succeeded' }).first().waitFor();
+      await page.getByRole('button', { name: 'Contact' }).hover();
+      await page.getByRole('tooltip').getByText('QQ: 55501234').waitFor();
+      await o.close();
+    });
+
+    it.each(VIEWS)('/monitor and /chat are public (%s, %i px)', async (theme, width) => {
+      expect((await h.root.put('/api/option/', { key: 'ChatLink', value: 'https://chat.example.com' })).body.success).toBe(true);
+      const o = await openPage(h, '/monitor', { locale: 'en', theme, width });
+      const { page } = o;
+      await page.getByText('Service monitoring is not enabled', { exact: false }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/monitor');
+      await screenshot(page, `part3b-monitor-visitor-${theme}-${width}`);
+      await expectAccessible(page);
+      await page.goto(`${h.url}/chat`);
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Not logged in: type a custom token', { exact: false }).waitFor();
+      // Nothing is loading for a visitor (no token list to fetch).
+      expect(await dialog.getByText('Loading', { exact: false }).count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/chat');
+      await screenshot(page, `part3b-chat-visitor-${theme}-${width}`);
+      await expectAccessible(page);
+      if (width === 390) await expectNoHorizontalOverflow(page);
+      expect(o.errors).toEqual([]);
+      await o.close();
+      expect((await h.root.put('/api/option/', { key: 'ChatLink', value: '' })).body.success).toBe(true);
     });
   });
 });

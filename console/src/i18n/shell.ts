@@ -73,6 +73,7 @@ export const shellZhCN = {
     stateTodaySigned: '今天（已签到）',
     stateFuture: '未到',
     stateMissed: '未签到',
+    stateBeforeAccount: '注册之前',
     count: '本月已签到 {{count}} 天',
   },
   newYear: {
@@ -175,6 +176,7 @@ export const shellEn: SameShape<typeof shellZhCN> = {
     stateTodaySigned: 'Today (signed in)',
     stateFuture: 'Future',
     stateMissed: 'Missed',
+    stateBeforeAccount: 'Before your account',
     count: '{{count}} days signed in this month',
   },
   newYear: {

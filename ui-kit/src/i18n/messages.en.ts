@@ -302,6 +302,8 @@ export const en: Messages = {
     empty: 'No tokens yet',
     loadFailed: 'Failed to load tokens: {{message}}',
     documentFailed: 'Failed to get the debug document',
+    documentEmpty: 'No debug document yet',
+    documentEmptyHint: 'An admin can set one (HTML or a page address) in Settings → Other → Personalization.',
     documentFrame: 'Debug document',
     defaultName: 'unnamed token',
     createTitle: 'Create token',

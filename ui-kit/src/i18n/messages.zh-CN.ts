@@ -309,6 +309,8 @@ export const zhCN = {
     empty: '还没有令牌',
     loadFailed: '加载令牌失败：{{message}}',
     documentFailed: '获取调试文档失败',
+    documentEmpty: '暂无调试文档',
+    documentEmptyHint: '管理员可在「设置 → 其他设置 → 个性化设置」中填写调试文档（HTML 或一个网页地址）。',
     documentFrame: '调试文档',
     defaultName: '未命名令牌',
     createTitle: '创建新的令牌',
