@@ -7,6 +7,7 @@ import { isAdmin, isRoot, readStoredUser, writeStoredUser, type StoredUser } fro
 const THEME_KEY = 'theme-mode';
 const LOCALE_KEY = 'sluice-locale';
 const CHANNEL_MODELS_KEY = 'channel_models';
+const CHANNEL_MODELS_FOR_KEY = 'channel_models_user';
 
 export const DEFAULT_PASSWORD_LATER_KEY = 'default-password-later';
 
@@ -84,14 +85,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [refreshStatus]);
 
   // The channel type -> model names map (spec §3: cached with the status and the user), read once
-  // per signed-in user; dropped at logout.
+  // per signed-in user and tab (not on every page load: each console request counts against the
+  // per-IP API limit); dropped at logout.
   useEffect(() => {
     if (!user) {
       localStorage.removeItem(CHANNEL_MODELS_KEY);
+      sessionStorage.removeItem(CHANNEL_MODELS_FOR_KEY);
       return;
     }
+    const forUser = String(user.id);
+    if (sessionStorage.getItem(CHANNEL_MODELS_FOR_KEY) === forUser && localStorage.getItem(CHANNEL_MODELS_KEY) !== null) return;
     client.request<unknown>('GET', '/api/models').then(
-      ({ data }) => localStorage.setItem(CHANNEL_MODELS_KEY, JSON.stringify(data ?? {})),
+      ({ data }) => {
+        localStorage.setItem(CHANNEL_MODELS_KEY, JSON.stringify(data ?? {}));
+        sessionStorage.setItem(CHANNEL_MODELS_FOR_KEY, forUser);
+      },
       () => undefined,
     );
   }, [client, user]);

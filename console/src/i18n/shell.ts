@@ -35,6 +35,7 @@ export const shellZhCN = {
   errors: {
     network: '网络错误，请检查网络连接后重试',
     tooMany: '错误：请求次数过多，请稍后再试！',
+    tooManyWait: '错误：请求次数过多，请 {{seconds}} 秒后再试！',
     internal: '错误：服务器内部错误，请联系管理员！',
     demo: '本站仅作演示之用，无服务端！',
     prefixed: '错误：{{message}}',
@@ -138,6 +139,7 @@ export const shellEn: SameShape<typeof shellZhCN> = {
   errors: {
     network: 'Network error, please check your connection and retry',
     tooMany: 'Error: too many requests, please try again later!',
+    tooManyWait: 'Error: too many requests, please try again in {{seconds}} s!',
     internal: 'Error: internal server error, please contact the administrator!',
     demo: 'This site is for demo only, no server!',
     prefixed: 'Error: {{message}}',
