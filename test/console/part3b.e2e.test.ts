@@ -333,4 +333,56 @@ describe('console part 3 (b)', () => {
       expect((await h.root.put('/api/option/', { key: 'ChatLink', value: '' })).body.success).toBe(true);
     });
   });
+  describe('the clipboard of the copy buttons not covered elsewhere', () => {
+    // (Covered in their suites: token key, name and key, site address (tokens); a redemption row and
+    // the selected codes (redemptions); the invitation link on the wallet (wallet); the access token
+    // (personal); the reset password (auth); the vendors export (vendors).)
+    const read = (page: Page) => page.evaluate<string>('navigator.clipboard.readText()');
+    async function until(page: Page, want: (v: string) => boolean): Promise<string> {
+      const end = Date.now() + 10_000;
+      for (;;) {
+        const v = await read(page);
+        if (want(v) || Date.now() > end) return v;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+
+    it('home API address, pricing model name, generated redemption codes, the personal invitation link', async () => {
+      const o = await openPage(h, '/', { as: h.root, locale: 'en', theme: 'light', permissions: ['clipboard-read', 'clipboard-write'] });
+      const { page } = o;
+      const base = await page.getByRole('textbox', { name: 'API address' }).inputValue();
+      expect(base).not.toBe('');
+      await page.getByRole('button', { name: 'Copy', exact: true }).first().click();
+      expect(await until(page, (v) => v === base)).toBe(base);
+
+      await page.goto(`${h.url}/pricing`);
+      await page.getByRole('button', { name: 'gpt-4o', exact: true }).first().click();
+      expect(await until(page, (v) => v === 'gpt-4o')).toBe('gpt-4o');
+
+      await page.goto(`${h.url}/redemption`);
+      await page.getByRole('button', { name: 'Add code' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: /Name/ }).fill('clip');
+      await dialog.getByRole('button', { name: '$10', exact: true }).click();
+      await dialog.getByRole('spinbutton', { name: /Count/ }).fill('2');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      const shown = page.getByRole('dialog', { name: '2 redemption codes generated' });
+      await shown.waitFor();
+      const codes = await shown.getByRole('textbox', { name: 'Generated codes' }).inputValue();
+      expect(codes.split('\n')).toHaveLength(2);
+      await shown.getByRole('button', { name: 'Copy all' }).click();
+      expect(await until(page, (v) => v === codes)).toBe(codes);
+      await shown.getByRole('button', { name: 'Close' }).first().click();
+
+      await page.goto(`${h.url}/setting`);
+      const link = page.getByRole('textbox', { name: 'Invitation link' });
+      await link.waitFor();
+      const value = await link.inputValue();
+      expect(value).toMatch(/\/register\?aff=\w+$/);
+      await link.locator('xpath=..').getByRole('button').first().click();
+      expect(await until(page, (v) => v === value)).toBe(value);
+      expect(o.errors).toEqual([]);
+      await o.close();
+    });
+  });
 });
