@@ -385,4 +385,21 @@ describe('console part 3 (b)', () => {
       await o.close();
     });
   });
+  describe('15. consistent page widths', () => {
+    it('every table screen spans the same width at 1600 px', async () => {
+      const o = await openPage(h, '/channel', { as: h.root, locale: 'en', theme: 'light', width: 1600 });
+      const { page } = o;
+      const boxes: Record<string, string> = {};
+      for (const path of ['/channel', '/token', '/redemption', '/user', '/log', '/detail', '/pricing', '/task', '/midjourney', '/audit', '/perf']) {
+        await page.goto(`${h.url}${path}`);
+        const container = page.locator('[data-width]').first();
+        await container.waitFor();
+        const box = await container.boundingBox();
+        boxes[path] = `${await container.getAttribute('data-width')} ${Math.round(box?.x ?? -1)} ${Math.round(box?.width ?? -1)}`;
+      }
+      expect(new Set(Object.values(boxes)).size).toBe(1);
+      expect(Object.values(boxes)[0]).toMatch(/^full /);
+      await o.close();
+    });
+  });
 });
