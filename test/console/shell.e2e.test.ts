@@ -136,9 +136,8 @@ describe('user menu and floating buttons', () => {
     await page.getByRole('button', { name: /^u/ }).first().click();
     await page.getByRole('menu').waitFor();
     await page.getByRole('menuitemcheckbox', { name: 'English' }).press('Enter');
-    // The menu stays open after a checkbox entry (the check moves); close it.
-    await page.getByRole('menuitemcheckbox', { name: 'English', checked: true }).waitFor();
-    await page.keyboard.press('Escape');
+    // The menu closes on the choice (issue 27, 15).
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 1, name: 'About' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'About' }).waitFor();
