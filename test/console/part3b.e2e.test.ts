@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { newUser } from '../support/http';
 import { DatabaseService } from '../../server/src/database/database.service';
 import { LogEntity } from '../../server/src/logs/log.entity';
+import { TaskEntity } from '../../server/src/tasks/task.entity';
 import { expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, settleAnimations, startConsole, type ConsoleHarness } from './support';
 
 const VIEWS = [
@@ -382,6 +383,22 @@ describe('console part 3 (b)', () => {
       await link.locator('xpath=..').getByRole('button').first().click();
       expect(await until(page, (v) => v === value)).toBe(value);
       expect(o.errors).toEqual([]);
+      await o.close();
+    });
+
+    it("an async task's full record (Copy JSON)", async () => {
+      const now = Math.floor(Date.now() / 1000);
+      await h.t.app.get(DatabaseService).manager.insert(TaskEntity, {
+        createdAt: now, updatedAt: now, taskId: 'clip-task', userId: 1, tokenId: null, action: 'MUSIC', status: 'SUCCESS', submitTime: now, finishTime: now, progress: '100%', data: '{"clips":[{"id":"c1"}]}',
+      });
+      const o = await openPage(h, '/task', { as: h.root, locale: 'en', theme: 'dark', permissions: ['clipboard-read', 'clipboard-write'] });
+      const { page } = o;
+      await page.getByRole('button', { name: 'Show the full record of task clip-task' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Task details' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Copy JSON' }).click();
+      const copied = await until(page, (v) => v.includes('clip-task'));
+      expect(JSON.parse(copied)).toMatchObject({ task_id: 'clip-task', status: 'SUCCESS' });
       await o.close();
     });
   });
