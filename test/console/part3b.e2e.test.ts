@@ -402,6 +402,26 @@ describe('console part 3 (b)', () => {
       await o.close();
     });
   });
+  describe('screens this part touched, in English, both themes, both widths', () => {
+    it.each(VIEWS)('/log, /pricing, /redemption and /user (%s, %i px)', async (theme, width) => {
+      const o = await openPage(h, '/log', { as: h.root, locale: 'en', theme, width });
+      const { page } = o;
+      for (const path of ['/log', '/pricing', '/redemption', '/user']) {
+        if (path !== '/log') await page.goto(`${h.url}${path}`);
+        await page.getByRole('table').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await chineseOnPage(page)).toEqual([]);
+        await screenshot(page, `part3b-${path.slice(1)}-en-${theme}-${width}`);
+        if (width === 390) {
+          await expectAccessible(page);
+          await expectNoHorizontalOverflow(page);
+        }
+      }
+      expect(o.errors).toEqual([]);
+      await o.close();
+    });
+  });
+
   describe('15. consistent page widths', () => {
     it('every table screen spans the same width at 1600 px', async () => {
       const o = await openPage(h, '/channel', { as: h.root, locale: 'en', theme: 'light', width: 1600 });
