@@ -200,6 +200,7 @@ describe('console part 3 (b)', () => {
       const button = row.getByRole('button', { name: /Balance unknown: never queried/ });
       await button.waitFor();
       expect(await button.innerText()).toBe('Unknown');
+      expect(await button.getAttribute('data-balance')).toBe('unknown');
       expect(await row.innerText()).not.toContain('$0.00 left');
       await button.click();
       const failed = row.getByRole('button', { name: /Balance unknown: the last query failed \(.+\), click to retry/ });

@@ -78,7 +78,7 @@ export function BalanceCell({ channel, onUpdate, updating, failure }: { channel:
         </Tag>
       </Tooltip>{' '}
       <Tooltip content={tip}>
-        <Button size="sm" variant="ghost" loading={updating} onClick={onUpdate} aria-label={tip} data-state={unknown ? 'unknown' : 'known'}>
+        <Button size="sm" variant="ghost" loading={updating} onClick={onUpdate} aria-label={tip} data-balance={unknown ? 'unknown' : 'known'}>
           {unknown ? t('console.channels.balance.unknownLabel') : t('console.channels.balance.remainingLabel', { value: balance })}
         </Button>
       </Tooltip>
