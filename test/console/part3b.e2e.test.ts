@@ -135,6 +135,10 @@ describe('console part 3 (b)', () => {
       await general.getByText('the opened address would be doubled', { exact: false }).waitFor();
       expect(await link.getAttribute('aria-invalid')).toBe('true');
       expect(await link.inputValue()).toBe('https://chat.example.com/#/?settings={"key":"sk-x"}');
+      // The console's own address would frame the console inside its own chat page.
+      await link.fill(`${h.url}/chat`);
+      await link.blur();
+      await general.getByText("This is this site's own address", { exact: false }).waitFor();
       await link.fill('chat.example.com');
       await link.blur();
       await general.getByText('Enter an address starting with http:// or https://', { exact: false }).waitFor();

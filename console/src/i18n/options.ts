@@ -236,6 +236,7 @@ export const optionsZhCN = {
     chatLink: {
       notUrl: '请填写以 http:// 或 https:// 开头的地址（可写成「标签名（地址）」）',
       hasSettings: '地址不能带 #、? 或 settings：控制台会自己拼接 /#/?settings=…，否则打开的地址会重复',
+      ownSite: '这是本站自己的地址：聊天页会在框架里再次打开控制台。请填写聊天客户端的部署地址',
     },
   },
 };
@@ -474,6 +475,7 @@ export const optionsEn: SameShape<typeof optionsZhCN> = {
     chatLink: {
       notUrl: 'Enter an address starting with http:// or https:// (optionally as "tab name (address)")',
       hasSettings: 'The address must not carry #, ? or settings: the console appends /#/?settings=… itself, or the opened address would be doubled',
+      ownSite: "This is this site's own address: the chat page would open the console inside itself. Enter the chat client's address",
     },
   },
 };

@@ -28,7 +28,7 @@ export function GeneralSection() {
   const opt = useOptionForm(CONFIG);
   // Refused inline before sending: a link the console could not build a frame address from.
   const validateChatLink = (value: string | undefined) => {
-    const problem = chatLinkProblem(value ?? '');
+    const problem = chatLinkProblem(value ?? '', window.location.origin);
     return problem === null ? true : t(`console.options.validation.chatLink.${problem}`);
   };
   return (
