@@ -12,7 +12,7 @@ function Themed() {
     <SluiceThemeProvider mode={theme}>
       <I18nProvider locale={locale}>
         <GlobalStyles />
-        <Toaster />
+        <Toaster clearance="top-nav" />
         {/* confirm() dialogs (the kit's widgets' and the console's) in this theme and language. */}
         <ConfirmHost />
         <BrowserRouter>

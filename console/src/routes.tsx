@@ -1,6 +1,9 @@
 // Every route of the console, lazy-loaded (one chunk each). `access` is what the guard checks:
 // 'public' for everyone, 'user' needs a stored user (else /login), 'admin' needs role >= 10
 // (else the not-found page). Append a line per screen; the shell's navigation is in app/nav.ts.
+// Page widths: every table or data screen (lists, logs, dashboard, pricing, playground, frames) is
+// PageContainer width "full"; forms and reading screens (home, settings, wallet) "default"; about
+// and not-found "narrow".
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -43,8 +46,8 @@ export const routes: RouteEntry[] = [
   { path: '/detail', access: 'user', Page: page(() => import('./pages/DashboardPage'), 'DashboardPage') },
   { path: '/pricing', access: 'public', Page: page(() => import('./pages/PricingPage'), 'PricingPage') },
   { path: '/playground', access: 'user', Page: page(() => import('./pages/PlaygroundPage'), 'PlaygroundPage') },
-  { path: '/chat', access: 'user', Page: page(() => import('./pages/ChatPage'), 'ChatPage') },
-  { path: '/monitor', access: 'user', Page: page(() => import('./pages/MonitorPage'), 'MonitorPage') },
+  { path: '/chat', access: 'public', Page: page(() => import('./pages/ChatPage'), 'ChatPage') },
+  { path: '/monitor', access: 'public', Page: page(() => import('./pages/MonitorPage'), 'MonitorPage') },
   { path: '/midjourney', access: 'user', Page: page(() => import('./pages/MidjourneyPage'), 'MidjourneyPage') },
   { path: '/task', access: 'user', Page: page(() => import('./pages/TaskPage'), 'TaskPage') },
   // operations surface (issue 25)

@@ -38,12 +38,15 @@ describe.each(DATABASES)('fetching upstream model lists (%s)', (kind) => {
     const before = fake.requests.length;
     const res = await admin.get(`/api/channel/fetch_models/${id}`);
     expect(res.status).toBe(400);
+    // The switch's label and where it is (as the save refusal says), not the option key.
+    const host = new URL(fake.url).host;
     expect(res.body).toEqual({
       success: false,
-      message: '上游地址是内网或本机地址，需超级管理员开启 AllowPrivateUpstreamEnabled 后才能访问',
+      message: `代理地址 ${host} 是内网或本机地址：需超级管理员先在「设置 → 系统设置 → 其他系统设置」中开启「允许渠道访问内网地址」`,
     });
     const direct = await admin.post('/api/channel/fetch_models', { base_url: fake.url, type: 1, key });
     expect(direct.status).toBe(400);
+    expect(direct.body.message).not.toContain('AllowPrivateUpstreamEnabled');
     expect(fake.requests.length).toBe(before);
   });
 

@@ -211,7 +211,8 @@ describe('channel screens', () => {
       await until(() => get(ch.id), (c) => c?.status === 1);
 
       // Balance: the OpenAI dashboard billing of the fake (100 USD limit, 20.50 used).
-      await row.getByRole('button', { name: /剩余额度 \$0\.00/ }).click();
+      // Never queried: unknown, not "$0.00" (issue 27, 12).
+      await row.getByRole('button', { name: /余额未知：尚未更新过/ }).click();
       await page.getByText('余额更新成功！').first().waitFor();
       await until(() => get(ch.id), (c) => c?.balance === 79.5);
       await row.getByRole('button', { name: /剩余额度 \$79\.50/ }).waitFor();

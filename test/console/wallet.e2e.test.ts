@@ -101,8 +101,14 @@ describe('console: wallet and invitations', () => {
     await servePromotionImage(page);
     await page.getByText('管理员未开启在线充值！').first().waitFor();
     await page.getByRole('button', { name: '获取兑换码' }).waitFor();
-    await page.getByRole('button', { name: '支付宝' }).click();
-    await page.getByRole('status').filter({ hasText: '管理员未开启在线充值！' }).first().waitFor();
+    // Both pay buttons are disabled and carry the reason as their description (issue 27, 11).
+    for (const name of ['支付宝', '微信']) {
+      const button = page.getByRole('button', { name, exact: true });
+      expect(await button.isDisabled()).toBe(true);
+      const describedBy = (await button.getAttribute('aria-describedby')) ?? '';
+      expect(describedBy).not.toBe('');
+      expect(await page.locator(`[id="${describedBy}"]`).innerText()).toContain('管理员未开启在线充值！');
+    }
     expect(await page.getByRole('dialog', { name: '充值确认' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await close();

@@ -67,7 +67,9 @@ describe.each(DATABASES)('data dashboard (%s)', (kind) => {
   };
   const pick = (rows: Bucket[]) => rows.map(({ user_id, username, model_name, created_at, token_used, count, quota }) => ({ user_id, username, model_name, created_at, token_used, count, quota }));
 
-  it('does nothing while DataExportEnabled is off', async () => {
+  it('is on in a fresh install (as new-api), and does nothing while DataExportEnabled is off', async () => {
+    expect((await root.get('/api/status').expect(200)).body.data.enable_data_export).toBe(true);
+    await setOption('DataExportEnabled', 'false');
     await runJob();
     expect(await rowsOf(root, '/api/data/')).toEqual([]);
   });

@@ -56,7 +56,7 @@ export function useApi(): ApiCaller {
       try {
         return await request<T>(method, path, body);
       } catch (error) {
-        if (!(error instanceof SluiceApiError && error.status === 401)) toast.error(describe(error));
+        toastFailure(error, describe);
         return null;
       }
     },
@@ -64,6 +64,21 @@ export function useApi(): ApiCaller {
   );
 
   return useMemo(() => ({ call, request, describe }), [call, request, describe]);
+}
+
+/** When the last "too many requests" toast went up: a screen's parallel reads raise one, not one each. */
+let limitedToastAt = 0;
+const LIMITED_TOAST_MS = 5000;
+
+/** The global error toast of a failed call (401s redirect instead). */
+function toastFailure(error: unknown, describe: (e: unknown) => string): void {
+  if (error instanceof SluiceApiError && error.status === 401) return;
+  if (error instanceof SluiceApiError && error.status === 429) {
+    const now = Date.now();
+    if (now - limitedToastAt < LIMITED_TOAST_MS) return;
+    limitedToastAt = now;
+  }
+  toast.error(describe(error));
 }
 
 /**
@@ -79,9 +94,7 @@ export function useApiData<T>(key: string | null, config?: SWRConfiguration<T, u
     async ([path]: [string, number]) => (await request<T>('GET', path)).data,
     {
       revalidateOnFocus: false,
-      onError: (error: unknown) => {
-        if (!(error instanceof SluiceApiError && error.status === 401)) toast.error(describe(error));
-      },
+      onError: (error: unknown) => toastFailure(error, describe),
       ...config,
     },
   );

@@ -1,11 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createSluiceClient, isLocale, type Locale, type SluiceClient, type ThemeMode } from '@sluice/ui-kit';
+import { withGroupLabels } from './groupLabels';
 import { readStoredStatus, storeStatus, type ConsoleStatus } from '../api/status';
 import { isAdmin, isRoot, readStoredUser, writeStoredUser, type StoredUser } from '../api/user';
 
 const THEME_KEY = 'theme-mode';
 const LOCALE_KEY = 'sluice-locale';
 const CHANNEL_MODELS_KEY = 'channel_models';
+const CHANNEL_MODELS_FOR_KEY = 'channel_models_user';
 
 export const DEFAULT_PASSWORD_LATER_KEY = 'default-password-later';
 
@@ -45,13 +47,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const client = useMemo(
     () =>
-      createSluiceClient({
-        baseUrl: '',
-        credentials: 'same-origin',
-        pageBase: 0,
-        acceptLanguage: locale,
-        ...(user ? { userId: user.id } : {}),
-      }),
+      withGroupLabels(
+        createSluiceClient({
+          baseUrl: '',
+          credentials: 'same-origin',
+          pageBase: 0,
+          acceptLanguage: locale,
+          ...(user ? { userId: user.id } : {}),
+        }),
+        locale,
+      ),
     [user, locale],
   );
 
@@ -80,14 +85,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [refreshStatus]);
 
   // The channel type -> model names map (spec §3: cached with the status and the user), read once
-  // per signed-in user; dropped at logout.
+  // per signed-in user and tab (not on every page load: each console request counts against the
+  // per-IP API limit); dropped at logout.
   useEffect(() => {
     if (!user) {
       localStorage.removeItem(CHANNEL_MODELS_KEY);
+      sessionStorage.removeItem(CHANNEL_MODELS_FOR_KEY);
       return;
     }
+    const forUser = String(user.id);
+    if (sessionStorage.getItem(CHANNEL_MODELS_FOR_KEY) === forUser && localStorage.getItem(CHANNEL_MODELS_KEY) !== null) return;
     client.request<unknown>('GET', '/api/models').then(
-      ({ data }) => localStorage.setItem(CHANNEL_MODELS_KEY, JSON.stringify(data ?? {})),
+      ({ data }) => {
+        localStorage.setItem(CHANNEL_MODELS_KEY, JSON.stringify(data ?? {}));
+        sessionStorage.setItem(CHANNEL_MODELS_FOR_KEY, forUser);
+      },
       () => undefined,
     );
   }, [client, user]);

@@ -66,6 +66,22 @@ export const logsZhCN = {
     modelPrice: '模型价格 {{value}}',
     cacheTokens: '缓存 Tokens {{value}}',
   },
+  // The server stores a log's content in the product language (zh-CN, spec); the console shows the
+  // known ones in the reader's language (features/logs/logContent.ts).
+  content: {
+    redemption: '通过兑换码充值 {{quota}}，兑换码ID {{id}}',
+    onlineTopUp: '使用在线充值成功，充值金额: {{quota}}，支付金额：{{money}}',
+    manualTopUp: '管理员手动完成充值订单 {{tradeNo}}，充值金额: {{quota}}',
+    checkin: '每日签到，获得额度 {{quota}}',
+    sweeper: '请求异常中断（连接断开或服务重启），由后台清理任务按已送达的内容结算',
+    quotaPoints: '{{value}} 点额度',
+    quotaMoney: '{{value}} 额度',
+    unpriced: '模型未定价，自用模式按默认倍率计费',
+    emptyUsage: '上游没有返回计费信息，无法扣费（可能是上游超时）',
+    estimate: '上游未返回用量，按本地估算计费',
+    clientGone: '客户端提前断开，按已送达内容计费',
+    upstreamError: '上游中途出错，按已送达内容计费',
+  },
   columnSettings: '列设置',
   userInfo: {
     title: '用户信息',
@@ -151,6 +167,20 @@ export const logsEn: SameShape<typeof logsZhCN> = {
     groupRatio: 'Group ratio {{value}}',
     modelPrice: 'Model price {{value}}',
     cacheTokens: 'Cached tokens {{value}}',
+  },
+  content: {
+    redemption: 'Topped up {{quota}} with a redemption code, code ID {{id}}',
+    onlineTopUp: 'Online top-up succeeded: {{quota}} credited, {{money}} paid',
+    manualTopUp: 'Admin completed top-up order {{tradeNo}} by hand: {{quota}} credited',
+    checkin: 'Daily check-in, {{quota}} awarded',
+    sweeper: 'Settled by the sweeper after an interrupted request (connection lost or server restart), at the content delivered',
+    quotaPoints: '{{value}} quota points',
+    quotaMoney: '{{value}} of quota',
+    unpriced: 'model not priced; self-use mode bills it at the default ratio',
+    emptyUsage: 'the upstream returned no usage, nothing could be charged (perhaps an upstream timeout)',
+    estimate: 'the upstream returned no usage; billed on a local estimate',
+    clientGone: 'the client left early; billed for what was delivered',
+    upstreamError: 'the upstream failed midway; billed for what was delivered',
   },
   columnSettings: 'Columns',
   userInfo: {

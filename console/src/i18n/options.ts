@@ -173,7 +173,7 @@ export const optionsZhCN = {
     badgeColor: '例如：red 或 #ff0000',
     QuotaPerUnit: '一单位货币能兑换的额度',
     RetryTimes: '0 到 10 次',
-    ChatLink: '例如 ChatGPT Next Web 的部署地址',
+    ChatLink: '聊天客户端（如 ChatGPT Next Web）的地址，可写成「标签名（地址）」。打开时控制台会在地址后拼接 /#/?settings={"key":"sk-{令牌密钥}","url":"{服务器地址}"}，所以这里只填地址本身，不要带 #、? 或 settings。',
     SensitiveWords: '一行一个，不需要引号',
     DataExportInterval: '最小 1 分钟；过短的间隔会影响数据库性能',
     DataExportDefaultTime: '仅修改展示粒度，统计精确到小时',
@@ -233,6 +233,11 @@ export const optionsZhCN = {
     required: '请填写此项',
     min: '不能小于 {{min}}',
     max: '不能大于 {{max}}',
+    chatLink: {
+      notUrl: '请填写以 http:// 或 https:// 开头的地址（可写成「标签名（地址）」）',
+      hasSettings: '地址不能带 #、? 或 settings：控制台会自己拼接 /#/?settings=…，否则打开的地址会重复',
+      ownSite: '这是本站自己的地址：聊天页会在框架里再次打开控制台。请填写聊天客户端的部署地址',
+    },
   },
 };
 
@@ -407,7 +412,7 @@ export const optionsEn: SameShape<typeof optionsZhCN> = {
     badgeColor: 'For example red or #ff0000',
     QuotaPerUnit: 'How much quota one unit of currency buys',
     RetryTimes: '0 to 10',
-    ChatLink: 'For example the address of a ChatGPT Next Web deployment',
+    ChatLink: 'The address of a chat client (e.g. ChatGPT Next Web), optionally as "tab name (address)". The console opens it as <address>/#/?settings={"key":"sk-{token key}","url":"{server address}"}, so enter the address alone, without #, ? or settings.',
     SensitiveWords: 'One per line, no quotes',
     DataExportInterval: 'At least 1 minute; a short interval harms database performance',
     DataExportDefaultTime: 'Only changes the display; statistics are exact to the hour',
@@ -467,5 +472,10 @@ export const optionsEn: SameShape<typeof optionsZhCN> = {
     required: 'Please fill in this field',
     min: 'Must be at least {{min}}',
     max: 'Must be at most {{max}}',
+    chatLink: {
+      notUrl: 'Enter an address starting with http:// or https:// (optionally as "tab name (address)")',
+      hasSettings: 'The address must not carry #, ? or settings: the console appends /#/?settings=… itself, or the opened address would be doubled',
+      ownSite: "This is this site's own address: the chat page would open the console inside itself. Enter the chat client's address",
+    },
   },
 };

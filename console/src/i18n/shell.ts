@@ -4,6 +4,8 @@
 import type { SameShape } from './shape';
 
 export const shellZhCN = {
+  // The factory labels of the usable groups (UserUsableGroups), shown in the reader's language while unchanged.
+  groupNames: { default: '默认分组', vip: 'vip分组' },
   nav: {
     home: '首页',
     channel: '渠道',
@@ -33,6 +35,7 @@ export const shellZhCN = {
   errors: {
     network: '网络错误，请检查网络连接后重试',
     tooMany: '错误：请求次数过多，请稍后再试！',
+    tooManyWait: '错误：请求次数过多，请 {{seconds}} 秒后再试！',
     internal: '错误：服务器内部错误，请联系管理员！',
     demo: '本站仅作演示之用，无服务端！',
     prefixed: '错误：{{message}}',
@@ -71,6 +74,7 @@ export const shellZhCN = {
     stateTodaySigned: '今天（已签到）',
     stateFuture: '未到',
     stateMissed: '未签到',
+    stateBeforeAccount: '注册之前',
     count: '本月已签到 {{count}} 天',
   },
   newYear: {
@@ -105,6 +109,7 @@ export const shellZhCN = {
 };
 
 export const shellEn: SameShape<typeof shellZhCN> = {
+  groupNames: { default: 'Default group', vip: 'VIP group' },
   nav: {
     home: 'Home',
     channel: 'Channels',
@@ -134,6 +139,7 @@ export const shellEn: SameShape<typeof shellZhCN> = {
   errors: {
     network: 'Network error, please check your connection and retry',
     tooMany: 'Error: too many requests, please try again later!',
+    tooManyWait: 'Error: too many requests, please try again in {{seconds}} s!',
     internal: 'Error: internal server error, please contact the administrator!',
     demo: 'This site is for demo only, no server!',
     prefixed: 'Error: {{message}}',
@@ -172,6 +178,7 @@ export const shellEn: SameShape<typeof shellZhCN> = {
     stateTodaySigned: 'Today (signed in)',
     stateFuture: 'Future',
     stateMissed: 'Missed',
+    stateBeforeAccount: 'Before your account',
     count: '{{count}} days signed in this month',
   },
   newYear: {

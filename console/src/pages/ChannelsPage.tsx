@@ -33,7 +33,7 @@ export function ChannelsPage() {
   const confirmText = { confirmText: t('console.channels.confirm.ok'), cancelText: t('console.channels.confirm.cancel') };
 
   return (
-    <PageContainer title={t('console.channels.title')} description={t('console.channels.description')}>
+    <PageContainer title={t('console.channels.title')} description={t('console.channels.description')} width="full">
       <Stack gap={3}>
         <ChannelFiltersBar idSort={list.idSort} onIdSort={list.setIdSort} onSearch={list.search} />
         <ChannelActionsBar

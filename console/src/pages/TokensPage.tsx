@@ -15,6 +15,7 @@ export function TokensPage() {
   return (
     <PageContainer
       title={t('console.tokens.title')}
+      width="full"
       extra={
         <Button variant="outline" onClick={() => setQuickOpen(true)}>
           {t('console.tokens.quick.open')}

@@ -22,7 +22,8 @@ export async function upstreamGetText(
     text = await outbound.readText(res, req.maxBytes);
   } catch (err) {
     if (err instanceof OutboundError) {
-      if (err.kind === 'blocked') throw ChannelsError.of('channel.upstream_blocked', {}, 400);
+      // The same words as the save refusal: the switch's label and where it is, never the option key.
+      if (err.kind === 'blocked') throw ChannelsError.of('channel.private_base_url', { host: hostOf(req.url) }, 400);
       if (err.kind === 'bad_url') throw ChannelsError.of('channel.invalid_base_url');
       throw ChannelsError.of(failKey, { reason: err.message }, 502);
     }
@@ -30,4 +31,12 @@ export async function upstreamGetText(
   }
   if (status !== 200) throw ChannelsError.of(failKey, { reason: `HTTP ${status}` }, 502);
   return text;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }

@@ -223,7 +223,7 @@ const zh = {
   'channel.fetch_models_unsupported': '仅支持 OpenAI 接口格式',
   'channel.fetch_models_key_required': '请填写密钥',
   'channel.fetch_models_failed': '获取模型列表失败：{reason}',
-  'channel.upstream_blocked': '上游地址是内网或本机地址，需超级管理员开启 AllowPrivateUpstreamEnabled 后才能访问',
+  'channel.upstream_blocked': '上游地址是内网或本机地址：需超级管理员先在「设置 → 系统设置 → 其他系统设置」中开启「允许渠道访问内网地址」',
   'channel.key_multiline': '渠道密钥只能有一行；多个密钥请使用批量创建，每行一个',
   'channel.key_required_for_upstream_change': '修改代理地址、渠道类型或其他参数时请重新填写渠道密钥（仅超级管理员可保留原密钥）',
   // channel tests, balances, auto-disable (issue 4)
@@ -500,7 +500,7 @@ const en: Record<MessageKey, string> = {
   'channel.fetch_models_unsupported': 'Only the OpenAI interface format is supported',
   'channel.fetch_models_key_required': 'Please fill in the key',
   'channel.fetch_models_failed': 'Failed to fetch the model list: {reason}',
-  'channel.upstream_blocked': 'The upstream address is private or loopback; the super administrator must enable AllowPrivateUpstreamEnabled first',
+  'channel.upstream_blocked': 'The upstream address is private or loopback: the super administrator must first turn on "Allow channels to reach private addresses" in Settings → System → Other system settings',
   'channel.key_multiline': 'The channel key must be a single line; to add several keys use batch create, one key per line',
   'channel.key_required_for_upstream_change': 'Enter the channel key again when changing the base URL, channel type or other parameters (only the super administrator can keep the stored key)',
   // channel tests, balances, auto-disable (issue 4)

@@ -177,7 +177,8 @@ export const OPTION_DEFS = {
   SensitiveWords: text(''),
   // Logs and dashboard
   LogConsumeEnabled: bool(true),
-  DataExportEnabled: bool(false),
+  // On by default as in new-api: a fresh install shows the data dashboard.
+  DataExportEnabled: bool(true),
   DataExportInterval: int(5, 1, 1440),
   DataExportDefaultTime: { kind: { type: 'choice', values: ['hour', 'day', 'week'] }, default: 'hour' },
   // Audit log: days its rows are kept (the audit.prune job)

@@ -24,11 +24,12 @@ export interface SelfView {
   inviter_id: number;
   message_penetration: string;
   setting: string;
+  /** When the account was made (epoch seconds): the check-in calendar marks no day before it as missed. */
+  created_time: number;
 }
 
 /** What an admin sees of a user in lists and reads. */
 export interface AdminUserView extends SelfView {
-  created_time: number;
   DeletedAt: number | null;
 }
 
@@ -65,11 +66,12 @@ export function toSelfView(u: UserEntity): SelfView {
     inviter_id: u.inviterId,
     message_penetration: u.messagePenetration,
     setting: u.setting,
+    created_time: u.createdTime,
   };
 }
 
 export function toAdminView(u: UserEntity): AdminUserView {
-  return { ...toSelfView(u), created_time: u.createdTime, DeletedAt: u.deletedAt };
+  return { ...toSelfView(u), DeletedAt: u.deletedAt };
 }
 
 export function toLoginView(u: UserEntity): LoginView {

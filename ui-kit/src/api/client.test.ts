@@ -84,6 +84,17 @@ describe('createSluiceClient management calls', () => {
     await expect(client.request('GET', '/api/user/self')).rejects.toMatchObject({ status: 429 });
   });
 
+  it('request() carries the wait of a rate-limited answer (Retry-After, seconds)', async () => {
+    handler = (_req, res) => {
+      res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '42' });
+      res.end(JSON.stringify({ success: false, message: 'slow down' }));
+    };
+    const client = createSluiceClient({ baseUrl });
+    await expect(client.request('GET', '/api/user/self')).rejects.toMatchObject({ status: 429, retryAfter: 42 });
+    handler = (_req, res) => json(res, { success: false, message: 'slow down' }, 429);
+    await expect(client.request('GET', '/api/user/self')).rejects.toMatchObject({ status: 429, retryAfter: undefined });
+  });
+
   it('download() returns the file with the management headers, and the server message on refusal', async () => {
     handler = (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/csv' });

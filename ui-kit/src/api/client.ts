@@ -99,9 +99,17 @@ export class SluiceApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** Seconds to wait before trying again, from a rate-limited answer's Retry-After header. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
+}
+
+/** Retry-After in seconds (the delta form the server sends); undefined when absent or a date. */
+function retryAfterOf(response: Response): number | undefined {
+  const value = Number(response.headers.get('retry-after') ?? '');
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
 }
 
 /** Message used when the network itself fails; widgets translate it. */
@@ -162,8 +170,11 @@ export function createSluiceClient(options: SluiceClientOptions): SluiceClient {
       credentials: options.credentials ?? 'include',
       body: body === undefined ? null : JSON.stringify(body),
     });
-    const parsed = await readJson(response);
-    if (!response.ok) throw new SluiceApiError(errorMessageOf(parsed, `HTTP ${response.status}`), response.status);
+    const parsed = await readJson(response).catch((error: unknown) => {
+      if (response.ok) throw error;
+      return undefined;
+    });
+    if (!response.ok) throw new SluiceApiError(errorMessageOf(parsed, `HTTP ${response.status}`), response.status, retryAfterOf(response));
     if (!isRecord(parsed)) throw new SluiceApiError('invalid response', response.status);
     if (parsed.success !== true) throw new SluiceApiError(errorMessageOf(parsed, 'request failed'), response.status);
     return parsed;

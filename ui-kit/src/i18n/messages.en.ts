@@ -260,6 +260,7 @@ export const en: Messages = {
     },
   },
   tokens: {
+    groupOption: '{{group}} ({{label}})',
     banner: 'Replace the OpenAI API base address https://api.openai.com with {{origin}} and use a key copied below.',
     tabList: 'Tokens',
     tabDocument: 'Debug document',
@@ -301,6 +302,8 @@ export const en: Messages = {
     empty: 'No tokens yet',
     loadFailed: 'Failed to load tokens: {{message}}',
     documentFailed: 'Failed to get the debug document',
+    documentEmpty: 'No debug document yet',
+    documentEmptyHint: 'An admin can set one (HTML or a page address) in Settings → Other → Personalization.',
     documentFrame: 'Debug document',
     defaultName: 'unnamed token',
     createTitle: 'Create token',

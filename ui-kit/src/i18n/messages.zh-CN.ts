@@ -267,6 +267,7 @@ export const zhCN = {
     },
   },
   tokens: {
+    groupOption: '{{group}}（{{label}}）',
     banner: '将 OpenAI API 的基础地址 https://api.openai.com 替换为 {{origin}}，再复制下方的密钥即可使用。',
     tabList: '令牌列表',
     tabDocument: '调试文档',
@@ -308,6 +309,8 @@ export const zhCN = {
     empty: '还没有令牌',
     loadFailed: '加载令牌失败：{{message}}',
     documentFailed: '获取调试文档失败',
+    documentEmpty: '暂无调试文档',
+    documentEmptyHint: '管理员可在「设置 → 其他设置 → 个性化设置」中填写调试文档（HTML 或一个网页地址）。',
     documentFrame: '调试文档',
     defaultName: '未命名令牌',
     createTitle: '创建新的令牌',

@@ -56,11 +56,20 @@ export function ResponseTimeCell({ channel }: { channel: Channel }) {
   return <Tooltip content={t('console.channels.responseTime.testedAt', { time: formatTime(channel.test_time) })}>{tag}</Tooltip>;
 }
 
-/** Used quota, and the upstream balance as a button that queries it again. */
-export function BalanceCell({ channel, onUpdate, updating }: { channel: Channel; onUpdate: () => void; updating: boolean }) {
+/**
+ * Used quota, and the upstream balance as a button that queries it again. A balance never read, or
+ * whose last query failed, is unknown (not "$0.00 left"), with the failure in the tooltip.
+ */
+export function BalanceCell({ channel, onUpdate, updating, failure }: { channel: Channel; onUpdate: () => void; updating: boolean; failure?: string | undefined }) {
   const { t } = useT();
   const { status } = useSession();
   const balance = channel.balance.toFixed(2);
+  const unknown = failure !== undefined || channel.balance_updated_time <= 0;
+  const tip = !unknown
+    ? t('console.channels.balance.remaining', { value: balance })
+    : failure !== undefined
+      ? t('console.channels.balance.unknownFailed', { message: failure })
+      : t('console.channels.balance.unknownNever');
   return (
     <span>
       <Tooltip content={t('console.channels.balance.used', { value: formatUsedQuota(channel.used_quota, status) })}>
@@ -68,11 +77,12 @@ export function BalanceCell({ channel, onUpdate, updating }: { channel: Channel;
           {formatUsedQuota(channel.used_quota, status)}
         </Tag>
       </Tooltip>{' '}
-      <Tooltip content={t('console.channels.balance.remaining', { value: balance })}>
-        <Button size="sm" variant="ghost" loading={updating} onClick={onUpdate} aria-label={t('console.channels.balance.remaining', { value: balance })}>
-          {t('console.channels.balance.remainingLabel', { value: balance })}
+      <Tooltip content={tip}>
+        <Button size="sm" variant="ghost" loading={updating} onClick={onUpdate} aria-label={tip} data-balance={unknown ? 'unknown' : 'known'}>
+          {unknown ? t('console.channels.balance.unknownLabel') : t('console.channels.balance.remainingLabel', { value: balance })}
         </Button>
       </Tooltip>
     </span>
   );
 }
+

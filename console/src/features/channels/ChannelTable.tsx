@@ -45,7 +45,7 @@ export function ChannelTable({ list, actions, ask, batch, selected, onSelectionC
       key: 'balance',
       title: t('console.channels.columns.balance'),
       width: '8rem',
-      render: (c) => <BalanceCell channel={c} updating={actions.busy[`balance-${c.id}`] === true} onUpdate={() => void actions.updateBalance(c)} />,
+      render: (c) => <BalanceCell channel={c} updating={actions.busy[`balance-${c.id}`] === true} failure={actions.balanceFailures[c.id]} onUpdate={() => void actions.updateBalance(c)} />,
     },
     {
       key: 'priority',

@@ -15,6 +15,8 @@ export function useChannelActions(refresh: () => Promise<unknown>) {
   const { t } = useT();
   const { call, request, describe } = useApi();
   const [busy, setBusy] = useState<Record<string, boolean>>({});
+  // Why a channel's last balance query failed (this page's session): the balance then reads unknown.
+  const [balanceFailures, setBalanceFailures] = useState<Record<number, string>>({});
 
   const track = useCallback(async <T,>(key: string, fn: () => Promise<T>): Promise<T> => {
     setBusy((b) => ({ ...b, [key]: true }));
@@ -46,10 +48,18 @@ export function useChannelActions(refresh: () => Promise<unknown>) {
   const updateBalance = useCallback(
     (ch: Channel) =>
       track(`balance-${ch.id}`, async () => {
-        if (await call('GET', `/api/channel/update_balance/${ch.id}/`)) toast.success(t('console.channels.balance.updated'));
+        try {
+          await request('GET', `/api/channel/update_balance/${ch.id}/`);
+          setBalanceFailures(({ [ch.id]: _gone, ...rest }) => rest);
+          toast.success(t('console.channels.balance.updated'));
+        } catch (e) {
+          const message = e instanceof SluiceApiError ? e.message : describe(e);
+          setBalanceFailures((f) => ({ ...f, [ch.id]: message }));
+          toast.error(message);
+        }
         await refresh();
       }),
-    [track, call, t, refresh],
+    [track, request, describe, t, refresh],
   );
 
   const put = useCallback(
@@ -118,5 +128,5 @@ export function useChannelActions(refresh: () => Promise<unknown>) {
     await refresh();
   }, [call, t, refresh]);
 
-  return { busy, test, updateBalance, setEnabled, savePriority, saveWeight, remove, copy, removeSelected, removeDisabled, fix };
+  return { busy, balanceFailures, test, updateBalance, setEnabled, savePriority, saveWeight, remove, copy, removeSelected, removeDisabled, fix };
 }

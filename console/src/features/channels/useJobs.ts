@@ -12,7 +12,8 @@ const PATHS: Record<JobKind, { start: string; status: () => string; label: Messa
   balance: { start: '/api/channel/update_balance', status: keys.channelBalanceStatus, label: 'console.channels.jobs.balanceAll' },
 };
 
-const POLL_MS = 1000;
+// Every poll counts against the per-IP API limit (180 per 180 s by default): a minute-long run costs 30.
+const POLL_MS = 2000;
 
 /**
  * One long job (test all, update all balances): its status from the server, polled while it is

@@ -16,9 +16,10 @@ export interface QuickChatDialogProps {
 
 export function QuickChatDialog({ open, onOpenChange, onLaunch }: QuickChatDialogProps) {
   const { t } = useT();
-  const { status } = useSession();
+  const { status, user } = useSession();
   const links = useMemo(() => availableLinks(status), [status]);
-  const { state, reload } = useChatTokens(open, t('console.tokens.quick.defaultTokenName'));
+  // /chat is public (spec §2): a visitor types a key; only a signed-in user's tokens are listed.
+  const { state, reload } = useChatTokens(open && user !== null, t('console.tokens.quick.defaultTokenName'));
   const [tokenId, setTokenId] = useState<string | null>(null);
   const [customKey, setCustomKey] = useState('');
   const [server, setServer] = useState('');
@@ -66,7 +67,7 @@ export function QuickChatDialog({ open, onOpenChange, onLaunch }: QuickChatDialo
     >
       <Stack gap={3}>
         {links.length === 0 && <Banner type="warning">{t('console.tokens.noChatLink')}</Banner>}
-        {state.phase === 'loading' && <Spinner tip={t('common.loading')} />}
+        {user !== null && state.phase === 'loading' && <Spinner tip={t('common.loading')} />}
         {state.phase === 'failed' && (
           <Banner
             type="danger"
@@ -79,7 +80,9 @@ export function QuickChatDialog({ open, onOpenChange, onLaunch }: QuickChatDialo
             {t(state.reason === 'load' ? 'console.tokens.quick.loadFailed' : 'console.tokens.quick.createFailed', { message: state.message })}
           </Banner>
         )}
+        {user === null && <Banner type="info">{t('console.tokens.quick.anonymous')}</Banner>}
         <FormGrid columns={1}>
+          {user !== null && (
           <FormField label={t('console.tokens.quick.token')} hint={t('console.tokens.quick.tokenHint')}>
             <Select
               aria-label={t('console.tokens.quick.token')}
@@ -91,6 +94,7 @@ export function QuickChatDialog({ open, onOpenChange, onLaunch }: QuickChatDialo
               placeholder={t('console.tokens.quick.tokenPlaceholder')}
             />
           </FormField>
+          )}
           <FormField label={t('console.tokens.quick.customKey')}>
             <Input value={customKey} onValueChange={setCustomKey} placeholder="sk-..." autoComplete="off" clearable />
           </FormField>

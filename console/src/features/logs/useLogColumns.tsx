@@ -4,6 +4,7 @@ import { useSession } from '../../app/session';
 import { formatQuota, quotaDisplayOf } from '../quota/format';
 import { firstTokenColor, formatTime, tokenRate, useTimeColor } from './timing';
 import { logTypeKey, parseOther, type LogRow } from './types';
+import { localiseLogContent } from './logContent';
 
 const TYPE_COLORS = { topup: 'success', consume: 'primary', manage: 'info', system: 'neutral', error: 'danger', warning: 'warning', reward: 'success', all: 'neutral', unknown: 'neutral' } as const;
 
@@ -100,8 +101,9 @@ export function useLogColumns(onUser: (userId: number) => void): TableColumn<Log
 
 /** The `other` details as text: ratios and price for usage rows, else the row's content. */
 function LogDetail({ row }: { row: LogRow }) {
-  const { t } = useT();
-  if (row.type !== 2) return <>{row.content}</>;
+  const { t, locale } = useT();
+  const content = localiseLogContent(row.content, locale, t);
+  if (row.type !== 2) return <>{content}</>;
   const other = parseOther(row.other);
   const parts: string[] = [];
   if (typeof other.model_price === 'number' && other.model_price > 0) parts.push(t('console.logs.cells.modelPrice', { value: other.model_price }));
@@ -109,7 +111,7 @@ function LogDetail({ row }: { row: LogRow }) {
   if (typeof other.completion_ratio === 'number') parts.push(t('console.logs.cells.completionRatio', { value: other.completion_ratio }));
   if (typeof other.group_ratio === 'number') parts.push(t('console.logs.cells.groupRatio', { value: other.group_ratio }));
   if (typeof other.cache_tokens === 'number' && other.cache_tokens > 0) parts.push(t('console.logs.cells.cacheTokens', { value: other.cache_tokens }));
-  if (parts.length === 0) return <>{row.content}</>;
+  if (parts.length === 0) return <>{content}</>;
   const lines = (
     <Stack gap={0}>
       {parts.map((p) => (
@@ -117,8 +119,8 @@ function LogDetail({ row }: { row: LogRow }) {
       ))}
     </Stack>
   );
-  return row.content ? (
-    <Tooltip content={row.content}>
+  return content ? (
+    <Tooltip content={content}>
       <span tabIndex={0}>{lines}</span>
     </Tooltip>
   ) : (

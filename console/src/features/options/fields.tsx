@@ -106,14 +106,16 @@ export function OptionInput<K extends string>({
   disabled,
   secret = false,
   placeholder,
+  validate,
   ...bound
-}: FieldProps<K> & { secret?: boolean; placeholder?: string }) {
+}: FieldProps<K> & { secret?: boolean; placeholder?: string; validate?: (value: string | undefined) => string | true }) {
   const { t } = useT();
   return (
-    <BoundOption {...bound}>
-      {(field) => (
+    <BoundOption {...bound} {...(validate ? { validate, showError: true } : {})}>
+      {(field, invalid) => (
         <Input
           {...textBinding(field)}
+          status={invalid ? 'error' : 'default'}
           disabled={disabled}
           type={secret ? 'password' : 'text'}
           autoComplete={secret ? 'new-password' : 'off'}

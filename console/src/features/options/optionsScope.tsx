@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { useApiData } from '../../api/useApi';
@@ -23,18 +23,24 @@ interface OptionRow {
 }
 
 /**
- * One load of GET /api/option/ for a settings tab, shared by all its sections. Every finished load
- * says "refresh succeeded" (spec §2 screen 11).
+ * One load of GET /api/option/ for a settings tab, shared by all its sections. The load that brings
+ * the options to the screen says "refresh succeeded" (spec §2 screen 11); loads the user did not ask
+ * for say nothing: a tab opened over the cached list, the reload after a save (which says "saved"),
+ * a revalidation on focus. So switching tabs or saving never stacks these toasts.
  */
 export function OptionsScope({ children }: { children: ReactNode }) {
   const { t } = useT();
   const [loads, setLoads] = useState(0);
+  // Set at the first render: true while nothing (not even a cached list) is on the screen yet.
+  const announce = useRef<boolean | null>(null);
   const { data, mutate } = useApiData<OptionRow[]>(keys.options(), {
     onSuccess: () => {
       setLoads((n) => n + 1);
-      toast.success(t('console.options.common.refreshed'));
+      if (announce.current === true) toast.success(t('console.options.common.refreshed'));
+      announce.current = false;
     },
   });
+  if (announce.current === null) announce.current = data === undefined;
   const options = useMemo(() => (data ? Object.fromEntries(data.map((row) => [row.key, row.value])) : undefined), [data]);
   const reload = useCallback(async () => {
     await mutate();

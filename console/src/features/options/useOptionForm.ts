@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Control, type UseFormReturn } from 'react-hook-form';
 import { SluiceApiError, prettyJson, toast } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
-import { useApi } from '../../api/useApi';
+import { useApi, useInvalidate } from '../../api/useApi';
+import { keys as apiKeys } from '../../api/keys';
 import { useSession } from '../../app/session';
 import { useOptionsScope, type OptionMap } from './optionsScope';
 
@@ -60,6 +61,7 @@ export function useOptionForm<K extends string>(config: OptionFormConfig<K>): Op
   const { t } = useT();
   const { request, describe } = useApi();
   const { refreshStatus } = useSession();
+  const invalidate = useInvalidate();
   const { options, loads, reload } = useOptionsScope();
   const form = useForm<OptionValues>({ mode: 'onBlur', reValidateMode: 'onChange' });
   const [saving, setSaving] = useState(false);
@@ -149,14 +151,16 @@ export function useOptionForm<K extends string>(config: OptionFormConfig<K>): Op
         if (saved.size > 0) {
           for (const key of saved.keys()) accepted.current.add(key);
           opts.onSaved?.(saved);
-          await Promise.all([reload(), refreshStatus()]);
+          // The shell reads some options from their own endpoints: the contact tooltip follows at once.
+          const contact = [...saved.keys()].some((k) => k === 'QQContact' || k === 'WeChatContact');
+          await Promise.all([reload(), refreshStatus(), contact ? invalidate(apiKeys.contactInfo()) : undefined]);
         }
         return failed.length === 0;
       } finally {
         setSaving(false);
       }
     },
-    [t, request, describe, reload, refreshStatus],
+    [t, request, describe, reload, refreshStatus, invalidate],
   );
 
   const save = useCallback(

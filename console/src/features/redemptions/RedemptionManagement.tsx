@@ -147,7 +147,7 @@ export function RedemptionManagement() {
   ];
 
   return (
-    <PageContainer title={t('console.redemptions.title')}>
+    <PageContainer title={t('console.redemptions.title')} width="full">
       <Stack gap={4}>
         <Toolbar
           filtersLabel={t('console.redemptions.filters')}

@@ -23,18 +23,20 @@ interface SignInDates {
   status: { can_sign_in_today: boolean };
 }
 
-export type DayState = 'signed' | 'today' | 'todaySigned' | 'future' | 'missed';
+export type DayState = 'signed' | 'today' | 'todaySigned' | 'future' | 'missed' | 'beforeAccount';
 
-export function dayState(day: Pick<CalendarDayInfo, 'relation' | 'marked'>): DayState {
+/** A day's state; days before the account existed (`firstDay`, a UTC date key) were never missable. */
+export function dayState(day: Pick<CalendarDayInfo, 'relation' | 'marked' | 'key'>, firstDay?: string): DayState {
   if (day.relation === 'today') return day.marked ? 'todaySigned' : 'today';
   if (day.relation === 'future') return 'future';
-  return day.marked ? 'signed' : 'missed';
+  if (day.marked) return 'signed';
+  return firstDay !== undefined && day.key < firstDay ? 'beforeAccount' : 'missed';
 }
 
 const utcToday = (): string => new Date().toISOString().slice(0, 10);
 const monthParam = (m: YearMonth): string => `${m.year}-${String(m.month).padStart(2, '0')}`;
 
-const GLYPH: Record<DayState, string> = { signed: '✓', todaySigned: '✓', today: '•', future: '', missed: '–' };
+const GLYPH: Record<DayState, string> = { signed: '✓', todaySigned: '✓', today: '•', future: '', missed: '–', beforeAccount: '' };
 
 export function CheckinButton() {
   const { t } = useT();
@@ -48,6 +50,8 @@ export function CheckinButton() {
     // A failing date list is only logged (spec §8); the button still works.
     onError: (error: unknown) => console.warn('sign-in dates', error),
   });
+  const { data: self } = useApiData<{ created_time?: number }>(user ? keys.self() : null);
+  const firstDay = typeof self?.created_time === 'number' && self.created_time > 0 ? new Date(self.created_time * 1000).toISOString().slice(0, 10) : undefined;
   const current = month.year === Number(today.slice(0, 4)) && month.month === Number(today.slice(5, 7));
   const signedToday = current && data ? !data.status.can_sign_in_today : false;
 
@@ -77,6 +81,7 @@ export function CheckinButton() {
     todaySigned: t('console.shell.checkin.stateTodaySigned'),
     future: t('console.shell.checkin.stateFuture'),
     missed: t('console.shell.checkin.stateMissed'),
+    beforeAccount: t('console.shell.checkin.stateBeforeAccount'),
   };
 
   return (
@@ -97,7 +102,7 @@ export function CheckinButton() {
             markedDates={data?.sign_in_dates ?? []}
             markLabel={t('console.shell.checkin.stateSigned')}
             renderDay={(day) => {
-              const state = dayState(day);
+              const state = dayState(day, firstDay);
               return day.inMonth ? <span data-day-state={state}>{GLYPH[state]}</span> : null;
             }}
           />

@@ -31,6 +31,8 @@ function languageEntries(current: Locale, set: (l: Locale) => void): DropdownMen
     label,
     checked: current === locale,
     onCheckedChange: () => set(locale),
+    // One language is chosen: the menu closes on it.
+    closeOnSelect: true,
   }));
 }
 

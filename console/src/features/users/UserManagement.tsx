@@ -99,7 +99,7 @@ export function UserManagement() {
   };
 
   return (
-    <PageContainer title={t('console.users.title')} description={t('console.users.description')}>
+    <PageContainer title={t('console.users.title')} description={t('console.users.description')} width="full">
       <Stack gap={4}>
         <Toolbar
           filtersLabel={t('console.users.filters')}

@@ -1,7 +1,7 @@
 // Online top-up (spec §2.7, §5, §7): an amount raised to the minimum, the payable money from
 // /api/user/amount, the zfb and wx buttons, a confirm dialog, then the hidden form POST to the
 // payment page. With online top-up off, the buttons say so instead.
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Banner, Button, Dialog, DialogActions, FormField, NumberInput, Stack, toast } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import type { ConsoleStatus } from '../../api/status';
@@ -14,6 +14,7 @@ export function OnlineTopUp({ status }: { status: ConsoleStatus }) {
   const { t } = useT();
   const { request, describe } = useApi();
   const enabled = status.enable_online_topup === true;
+  const reasonId = useId();
   const min = typeof status.min_topup === 'number' && status.min_topup > 0 ? status.min_topup : 1;
   const [amount, setAmount] = useState<number | null>(min);
   const [payable, setPayable] = useState<string | null>(null);
@@ -89,9 +90,14 @@ export function OnlineTopUp({ status }: { status: ConsoleStatus }) {
 
   return (
     <Stack gap={3}>
-      {!enabled && <Banner type="info">{t('console.wallet.online.disabled')}</Banner>}
+      {/* Off: the buttons are disabled and described by the reason, read with them. */}
+      {!enabled && (
+        <Banner type="info" id={reasonId}>
+          {t('console.wallet.online.disabled')}
+        </Banner>
+      )}
       <FormField label={t('console.wallet.online.amount')} hint={t('console.wallet.online.amountHint', { min })}>
-        <NumberInput value={amount} onValueChange={setAmount} onBlur={raise} min={0} step={1} precision={0} />
+        <NumberInput value={amount} onValueChange={setAmount} onBlur={raise} min={0} step={1} precision={0} disabled={!enabled} />
       </FormField>
       {enabled && (
         <span aria-live="polite">
@@ -99,10 +105,10 @@ export function OnlineTopUp({ status }: { status: ConsoleStatus }) {
         </span>
       )}
       <Stack direction="row" gap={2}>
-        <Button variant="primary" onClick={() => choose('zfb')}>
+        <Button variant="primary" onClick={() => choose('zfb')} disabled={!enabled} aria-describedby={enabled ? undefined : reasonId}>
           {t('console.wallet.online.zfb')}
         </Button>
-        <Button variant="primary" tone="success" onClick={() => choose('wx')}>
+        <Button variant="primary" tone="success" onClick={() => choose('wx')} disabled={!enabled} aria-describedby={enabled ? undefined : reasonId}>
           {t('console.wallet.online.wx')}
         </Button>
       </Stack>

@@ -44,3 +44,16 @@ export const WithCheckboxes: Story = {
     ],
   },
 };
+
+/** One choice of several (a language): the menu closes on the choice. */
+export const SingleChoice: Story = {
+  args: {
+    defaultOpen: true,
+    modal: false,
+    items: [
+      { type: 'label', key: 'lang', label: '语言' },
+      { type: 'checkbox', key: 'zh', label: '简体中文', checked: true, closeOnSelect: true, onCheckedChange: () => undefined },
+      { type: 'checkbox', key: 'en', label: 'English', checked: false, closeOnSelect: true, onCheckedChange: () => undefined },
+    ],
+  },
+};

@@ -56,6 +56,19 @@ describe('DropdownMenu', () => {
     expect(screen.getByRole('menuitemcheckbox', { name: '紧凑' })).toHaveAttribute('aria-checked', 'true');
   });
 
+  it('closes on a checkbox item marked closeOnSelect (one choice of several)', async () => {
+    const onCheckedChange = jest.fn();
+    render(
+      <DropdownMenu items={[{ type: 'checkbox', key: 'en', label: 'English', checked: false, closeOnSelect: true, onCheckedChange }]}>
+        <Button>Language</Button>
+      </DropdownMenu>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Language' }));
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'English' }));
+    expect(onCheckedChange).toHaveBeenCalledWith(true);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
   it('closes with Escape and returns focus', async () => {
     render(<Example onEdit={jest.fn()} onDelete={jest.fn()} />);
     const trigger = screen.getByRole('button', { name: '操作' });

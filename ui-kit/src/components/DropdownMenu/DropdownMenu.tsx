@@ -33,6 +33,8 @@ export type DropdownMenuEntry =
       checked: boolean;
       onCheckedChange: (checked: boolean) => void;
       disabled?: boolean;
+      /** Close the menu on a choice (one of several, e.g. a language); by default it stays open. */
+      closeOnSelect?: boolean;
     }
   | { type: 'label'; key: string; label: ReactNode }
   | { type: 'separator'; key: string };
@@ -62,8 +64,10 @@ function renderEntry(entry: DropdownMenuEntry): ReactNode {
           checked={entry.checked}
           disabled={entry.disabled}
           onCheckedChange={entry.onCheckedChange}
-          // Keep the menu open so several options can be toggled in a row.
-          onSelect={(event) => event.preventDefault()}
+          // Keep the menu open so several options can be toggled in a row, unless asked otherwise.
+          onSelect={(event) => {
+            if (entry.closeOnSelect !== true) event.preventDefault();
+          }}
         >
           <StyledMenuIcon>
             <MenuPrimitive.ItemIndicator>

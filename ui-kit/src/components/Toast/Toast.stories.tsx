@@ -55,3 +55,5 @@ type Story = StoryObj<typeof meta>;
 export const Playground: Story = {};
 export const Tones: Story = { render: (args) => <AllTones {...args} /> };
 export const BottomRight: Story = { args: { placement: 'bottom-right' }, render: (args) => <AllTones {...args} /> };
+/** Below an app shell's sticky TopNav: toasts never cover the navigation. */
+export const BelowTopNav: Story = { args: { clearance: 'top-nav' }, render: (args) => <AllTones {...args} /> };

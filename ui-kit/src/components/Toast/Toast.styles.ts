@@ -20,18 +20,23 @@ const toneColor: Record<ToastTone, ColorToken> = {
   warning: 'warning',
 };
 
-const placementStyles = ({ theme, $placement }: { theme: unknown; $placement: ToasterPlacement }) => {
+/** What a top-placed viewport keeps clear: nothing, or the height of a sticky TopNav above it. */
+export type ToasterClearance = 'none' | 'top-nav';
+
+const placementStyles = ({ theme, $placement, $clearance }: { theme: unknown; $placement: ToasterPlacement; $clearance: ToasterClearance }) => {
   const t = resolveTheme(theme);
   const [vertical, horizontal] = $placement.split('-') as ['top' | 'bottom', 'left' | 'right' | 'center'];
+  // TopNav's own height (its min-height), so a toast never covers the navigation.
+  const edge = vertical === 'top' && $clearance === 'top-nav' ? `calc(${t.sizes.control.lg} + 2 * ${t.space[2]})` : '0';
   return css`
-    ${vertical}: 0;
+    ${vertical}: ${edge};
     ${horizontal === 'center' ? 'left: 50%; transform: translateX(-50%);' : `${horizontal}: 0;`}
     flex-direction: ${vertical === 'top' ? 'column' : 'column-reverse'};
     padding: ${t.space[4]};
   `;
 };
 
-export const StyledViewport = styled(ToastPrimitive.Viewport)<{ $placement: ToasterPlacement }>`
+export const StyledViewport = styled(ToastPrimitive.Viewport)<{ $placement: ToasterPlacement; $clearance: ToasterClearance }>`
   position: fixed;
   z-index: ${th((t) => t.zIndices.toast)};
   display: flex;

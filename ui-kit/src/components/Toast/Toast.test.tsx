@@ -74,6 +74,19 @@ describe('Toast', () => {
     expect(screen.getByRole('region', { name: /Notifications/ })).toBeInTheDocument();
   });
 
+  it('keeps a top placement below a sticky TopNav with clearance top-nav', async () => {
+    renderWithTheme(<Toaster clearance="top-nav" />, { locale: 'en' });
+    act(() => {
+      toast.info('below the nav');
+    });
+    await screen.findByText('below the nav');
+    const viewport = document.querySelector('[data-clearance]');
+    expect(viewport).toHaveAttribute('data-clearance', 'top-nav');
+    // The TopNav's height from the same tokens (control.lg plus twice space 2), not 0.
+    const top = getComputedStyle(viewport as Element).top;
+    expect(top).toMatch(/^calc\(/);
+  });
+
   it('mounts a detached Toaster when none is rendered', async () => {
     act(() => {
       toast.success('嵌入页通知');

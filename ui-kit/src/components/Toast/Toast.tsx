@@ -16,11 +16,12 @@ import {
   StyledToastRoot,
   StyledToastTitle,
   StyledViewport,
+  type ToasterClearance,
   type ToasterPlacement,
   type ToastTone,
 } from './Toast.styles';
 
-export type { ToasterPlacement, ToastTone };
+export type { ToasterClearance, ToasterPlacement, ToastTone };
 
 export interface ToastOptions {
   description?: ReactNode;
@@ -120,10 +121,13 @@ const ToastCard = forwardRef<HTMLLIElement, ToastCardProps>(function ToastCard({
 export interface ToasterProps {
   /** Defaults to 'top-center'. */
   placement?: ToasterPlacement;
+  /** 'top-nav' keeps top placements below a sticky TopNav (an app shell); defaults to 'none'. */
+  clearance?: ToasterClearance;
   className?: string;
 }
 
-function ToasterView({ placement, className, fallback }: Required<Pick<ToasterProps, 'placement'>> & {
+function ToasterView({ placement, clearance = 'none', className, fallback }: Required<Pick<ToasterProps, 'placement'>> & {
+  clearance?: ToasterClearance;
   className?: string;
   fallback: boolean;
 }) {
@@ -138,7 +142,9 @@ function ToasterView({ placement, className, fallback }: Required<Pick<ToasterPr
       <StyledViewport
         className={className}
         $placement={placement}
+        $clearance={clearance}
         data-placement={placement}
+        data-clearance={clearance}
         label={`${t('toast.region')} ({hotkey})`}
       />
     </ToastPrimitive.Provider>
@@ -146,6 +152,6 @@ function ToasterView({ placement, className, fallback }: Required<Pick<ToasterPr
 }
 
 /** Renders toasts raised with toast.*; mount once inside your theme and i18n providers. */
-export function Toaster({ placement = 'top-center', className }: ToasterProps) {
-  return <ToasterView placement={placement} className={className} fallback={false} />;
+export function Toaster({ placement = 'top-center', clearance = 'none', className }: ToasterProps) {
+  return <ToasterView placement={placement} clearance={clearance} className={className} fallback={false} />;
 }

@@ -1,2 +1,2 @@
 export { Toaster, toast } from './Toast';
-export type { ToastItem, ToastOptions, ToasterPlacement, ToasterProps, ToastTone } from './Toast';
+export type { ToastItem, ToastOptions, ToasterClearance, ToasterPlacement, ToasterProps, ToastTone } from './Toast';

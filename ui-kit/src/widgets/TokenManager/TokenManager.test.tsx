@@ -248,6 +248,14 @@ describe('TokenManager list', () => {
   });
 });
 
+describe('TokenManager debug document tab', () => {
+  it('says there is no document when none is set, instead of a blank tab', async () => {
+    renderManager({ debugDocument: '  ' });
+    await userEvent.click(screen.getByRole('tab', { name: '调试文档' }));
+    expect(await screen.findByText('暂无调试文档')).toBeInTheDocument();
+  });
+});
+
 describe('TokenManager side panel', () => {
   it('requires a group', async () => {
     const props = renderManager({ groups: [{ value: 'vip', label: 'VIP' }] });

@@ -4,6 +4,7 @@ import { forwardRef, useMemo, useRef, useState, type FormEvent, type HTMLAttribu
 import type { TokenSearchQuery } from '../../api/client';
 import type { GroupOption, Token, TokenInput } from '../../api/types';
 import { Banner } from '../../components/Banner';
+import { EmptyState } from '../../components/EmptyState';
 import { Button } from '../../components/Button';
 import { useClipboard } from '../../components/CopyButton';
 import { confirm } from '../../components/Dialog';
@@ -234,6 +235,9 @@ export const TokenManager = forwardRef<HTMLDivElement, TokenManagerProps>(functi
             <Banner type="danger">{t('tokens.documentFailed')}</Banner>
           ) : debugDocument === undefined ? (
             <Spinner tip={t('common.loading')} />
+          ) : debugDocument.trim() === '' ? (
+            // Nothing set by the admin: say so rather than show a blank tab.
+            <EmptyState title={t('tokens.documentEmpty')} description={t('tokens.documentEmptyHint')} />
           ) : isDocumentUrl(debugDocument) ? (
             <StyledFrame title={t('tokens.documentFrame')} src={debugDocument.trim()} sandbox="allow-scripts allow-same-origin allow-popups" />
           ) : (

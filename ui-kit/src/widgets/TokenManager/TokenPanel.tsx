@@ -134,8 +134,8 @@ function TokenForm({
   };
 
   const groupOptions = useMemo<SelectOption[]>(
-    () => groups.map((g) => ({ value: g.value, label: g.label === g.value ? g.value : `${g.value}（${g.label}）` })),
-    [groups],
+    () => groups.map((g) => ({ value: g.value, label: g.label === g.value ? g.value : t('tokens.groupOption', { group: g.value, label: g.label }) })),
+    [groups, t],
   );
   const modelOptions = useMemo<SelectOption[]>(() => models.map((m) => ({ value: m, label: m })), [models]);
 

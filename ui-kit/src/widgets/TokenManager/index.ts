@@ -12,5 +12,5 @@ export {
   validateTokenForm,
 } from './tokenForm';
 export type { TokenFormError, TokenFormProblem, TokenFormValues } from './tokenForm';
-export { CHAT_CLIENTS, buildChatUrl, maskKey } from './tokenDisplay';
+export { CHAT_CLIENTS, buildChatUrl, chatLinkAddress, maskKey } from './tokenDisplay';
 export type { ChatClient, ChatLinks, QuotaDisplay } from './tokenDisplay';

@@ -28,6 +28,9 @@ describe('chat links', () => {
   it('reads "tab name（link）" and bare links', () => {
     expect(chatLinkAddress('NextChat（https://chat.example.com/）')).toBe('https://chat.example.com');
     expect(chatLinkAddress('https://chat.example.com')).toBe('https://chat.example.com');
+    expect(chatLinkAddress('NextChat (https://chat.example.com/)')).toBe('https://chat.example.com');
+    // ASCII parentheses only around an http(s) address.
+    expect(chatLinkAddress('https://chat.example.com/a(b)')).toBe('https://chat.example.com/a(b)');
     expect(chatLinkAddress('  ')).toBeUndefined();
   });
 

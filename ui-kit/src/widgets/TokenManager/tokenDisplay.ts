@@ -53,13 +53,14 @@ export const CHAT_CLIENT_NAMES: Record<ChatClient, string> = {
 };
 
 /**
- * Chat links may be stored as "tab name（link）" with full-width parentheses (§2.5);
+ * Chat links may be stored as "tab name（link）" with full-width parentheses (§2.5), or with ASCII
+ * ones around an http(s) address ("tab name (https://…)", as an English admin types it);
  * returns the address part, or the text itself when it is a bare link.
  */
 export function chatLinkAddress(stored: string | undefined): string | undefined {
   const text = stored?.trim() ?? '';
   if (text === '') return undefined;
-  const m = /（\s*([^（）]+?)\s*）\s*$/.exec(text);
+  const m = /（\s*([^（）]+?)\s*）\s*$/.exec(text) ?? /\(\s*(https?:\/\/[^()\s]+?)\s*\)\s*$/i.exec(text);
   const address = (m?.[1] ?? text).replace(/\/+$/, '');
   return address === '' ? undefined : address;
 }
