@@ -5,7 +5,7 @@ import { BUILT_IN_CHANNEL_TYPES, type ChannelTypeEntry } from './channel-types';
  * catalogue) registers before the app boots. An OpenAI-compatible vendor is one entry here with
  * `relay: { openaiCompatible }`; the relay builds its adaptor from it.
  */
-const byId = new Map<number, ChannelTypeEntry>([...BUILT_IN_CHANNEL_TYPES].sort((a, b) => a.id - b.id).map((e) => [e.id, e]));
+const byId = new Map<number, ChannelTypeEntry>(BUILT_IN_CHANNEL_TYPES.map((e) => [e.id, e]));
 
 /** Adds types to the catalogue; a type id already listed is refused (ids are stored in channel rows). */
 export function registerChannelTypes(entries: readonly ChannelTypeEntry[]): void {
@@ -16,7 +16,7 @@ export function registerChannelTypes(entries: readonly ChannelTypeEntry[]): void
   for (const e of entries) byId.set(e.id, e);
 }
 
-/** Every type: the built-in ones by id, then those registered. */
+/** Every type, in catalogue order (built-in first). */
 export function channelTypes(): ChannelTypeEntry[] {
   return [...byId.values()];
 }

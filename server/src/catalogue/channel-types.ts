@@ -29,11 +29,6 @@ export interface ChannelTypeField {
 /** An OpenAI-compatible vendor is configuration: the relay builds its adaptor from this. */
 export interface OpenAICompatibleEntry {
   auth: 'bearer' | 'bearer_optional';
-  /**
-   * The version prefix of the vendor's OpenAI paths (`/api/v3` for VolcEngine Ark, '' for Perplexity);
-   * default `/v1`. `{other}` stands for the channel's `other` field (Cloudflare's account id).
-   */
-  pathPrefix?: string;
   /** Ask for the trailing usage chunk on streams. */
   streamUsage: boolean;
   capabilities: readonly ('embeddings' | 'moderations' | 'images' | 'audio' | 'rerank' | 'models')[];
@@ -203,12 +198,10 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     id: 17,
     label: t('阿里通义千问', 'Alibaba Qwen'),
     defaultBaseUrl: 'https://dashscope.aliyuncs.com',
-    modelsPath: '/compatible-mode/v1/models',
     defaultModels: ['qwen-turbo', 'qwen-plus', 'qwen-max', 'qwen-long', 'text-embedding-v1'],
     keyFormat: 'line',
     fields: [],
-    // DashScope's OpenAI-compatible mode: chat (usage on streams with stream_options) and embeddings.
-    relay: { openaiCompatible: { auth: 'bearer', pathPrefix: '/compatible-mode/v1', streamUsage: true, capabilities: ['embeddings', 'models'] } },
+    relay: 'planned',
   },
   {
     id: 18,
@@ -280,9 +273,8 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultBaseUrl: 'https://open.bigmodel.cn',
     defaultModels: ['glm-4', 'glm-4v', 'glm-4-plus', 'glm-4-flash', 'glm-3-turbo', 'embedding-2'],
     keyFormat: 'line',
-    keyHint: t('请输入 API Key（id.secret 格式，或平台的 API Key）', 'Enter the API key (id.secret, or the platform API key)'),
     fields: [],
-    relay: 'adaptor',
+    relay: 'planned',
   },
   { id: 31, label: t('零一万物', '01.AI Yi'), defaultBaseUrl: 'https://api.lingyiwanwu.com', modelsPath: '/v1/models', defaultModels: ['yi-large', 'yi-medium', 'yi-vision', 'yi-lightning'], keyFormat: 'line', fields: [], relay: 'adaptor' },
   {
@@ -319,16 +311,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     relay: 'task',
   },
   { id: 37, label: same('Dify'), defaultBaseUrl: 'https://api.dify.ai', defaultModels: ['dify'], keyFormat: 'line', fields: [], relay: 'planned' },
-  {
-    id: 38,
-    label: same('Jina'),
-    defaultBaseUrl: 'https://api.jina.ai',
-    defaultModels: ['jina-reranker-v2-base-multilingual', 'jina-embeddings-v3'],
-    keyFormat: 'line',
-    fields: [],
-    // Jina serves embeddings and rerank in the OpenAI / Cohere shapes under /v1; it has no chat.
-    relay: { openaiCompatible: { auth: 'bearer', streamUsage: false, capabilities: ['embeddings', 'rerank'] } },
-  },
+  { id: 38, label: same('Jina'), defaultBaseUrl: 'https://api.jina.ai', defaultModels: ['jina-reranker-v2-base-multilingual', 'jina-embeddings-v3'], keyFormat: 'line', fields: [], relay: 'planned' },
   {
     id: 39,
     label: same('Cloudflare'),
@@ -336,8 +319,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultModels: ['@cf/meta/llama-3.1-8b-instruct', '@cf/meta/llama-3-8b-instruct', '@cf/mistral/mistral-7b-instruct-v0.1', '@cf/baai/bge-base-en-v1.5'],
     keyFormat: 'line',
     fields: [{ name: 'other', label: same('Account ID'), placeholder: t('请输入 Account ID，例如：d6b5da8hk1awo8nap34ube6gh', 'Enter the Account ID, e.g. d6b5da8hk1awo8nap34ube6gh'), input: 'line' }],
-    // Workers AI's OpenAI-compatible endpoints, under the account the channel's `other` names.
-    relay: { openaiCompatible: { auth: 'bearer', pathPrefix: '/client/v4/accounts/{other}/ai/v1', streamUsage: true, capabilities: ['embeddings'] } },
+    relay: 'planned',
   },
   {
     id: 40,
@@ -372,86 +354,5 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
       },
     ],
     relay: 'adaptor',
-  },
-  // OpenAI-compatible vendors (reference §7.2, "other NA types"): configuration only, no adaptor code.
-  {
-    id: 20,
-    label: same('OpenRouter'),
-    defaultBaseUrl: 'https://openrouter.ai/api',
-    modelsPath: '/v1/models',
-    balance: true,
-    defaultModels: ['openai/gpt-4o-mini', 'anthropic/claude-3.5-sonnet', 'google/gemini-2.0-flash-001', 'deepseek/deepseek-chat'],
-    keyFormat: 'line',
-    fields: [],
-    relay: { openaiCompatible: { auth: 'bearer', streamUsage: true, capabilities: ['models'] } },
-  },
-  {
-    id: 27,
-    label: same('Perplexity'),
-    defaultBaseUrl: 'https://api.perplexity.ai',
-    defaultModels: ['sonar', 'sonar-pro', 'sonar-reasoning', 'sonar-reasoning-pro'],
-    keyFormat: 'line',
-    fields: [],
-    // Perplexity serves `/chat/completions` without a version prefix and sends usage on its last chunk itself.
-    relay: { openaiCompatible: { auth: 'bearer', pathPrefix: '', streamUsage: false, capabilities: [] } },
-  },
-  {
-    id: 42,
-    label: same('Mistral AI'),
-    defaultBaseUrl: 'https://api.mistral.ai',
-    modelsPath: '/v1/models',
-    defaultModels: ['mistral-large-latest', 'mistral-small-latest', 'codestral-latest', 'mistral-embed'],
-    keyFormat: 'line',
-    fields: [],
-    relay: { openaiCompatible: { auth: 'bearer', streamUsage: false, capabilities: ['embeddings', 'models'] } },
-  },
-  {
-    id: 43,
-    label: same('DeepSeek'),
-    defaultBaseUrl: 'https://api.deepseek.com',
-    modelsPath: '/models',
-    balance: true,
-    defaultModels: ['deepseek-chat', 'deepseek-reasoner'],
-    keyFormat: 'line',
-    fields: [],
-    relay: { openaiCompatible: { auth: 'bearer', streamUsage: true, capabilities: ['models'] } },
-  },
-  {
-    id: 45,
-    label: t('字节火山方舟、豆包通用', 'VolcEngine Ark (Doubao)'),
-    defaultBaseUrl: 'https://ark.cn-beijing.volces.com',
-    defaultModels: ['doubao-seed-1-6-250615', 'doubao-1-5-pro-32k-250115', 'doubao-embedding-text-240715'],
-    keyFormat: 'line',
-    fields: [],
-    relay: { openaiCompatible: { auth: 'bearer', pathPrefix: '/api/v3', streamUsage: true, capabilities: ['embeddings'] } },
-  },
-  {
-    id: 46,
-    label: t('百度千帆 V2', 'Baidu Qianfan V2'),
-    defaultBaseUrl: 'https://qianfan.baidubce.com',
-    defaultModels: ['ernie-4.0-8k-latest', 'ernie-3.5-8k', 'ernie-speed-128k', 'deepseek-v3'],
-    keyFormat: 'line',
-    fields: [],
-    relay: { openaiCompatible: { auth: 'bearer', pathPrefix: '/v2', streamUsage: true, capabilities: ['embeddings'] } },
-  },
-  {
-    id: 47,
-    label: same('Xinference'),
-    defaultBaseUrl: '',
-    modelsPath: '/v1/models',
-    defaultModels: ['qwen2.5-instruct', 'bge-m3', 'bge-reranker-v2-m3'],
-    keyFormat: 'line',
-    fields: [],
-    relay: { openaiCompatible: { auth: 'bearer_optional', streamUsage: false, capabilities: ['embeddings', 'rerank', 'models'] } },
-  },
-  {
-    id: 48,
-    label: same('xAI'),
-    defaultBaseUrl: 'https://api.x.ai',
-    modelsPath: '/v1/models',
-    defaultModels: ['grok-3', 'grok-3-mini', 'grok-4'],
-    keyFormat: 'line',
-    fields: [],
-    relay: { openaiCompatible: { auth: 'bearer', streamUsage: true, capabilities: ['models'] } },
   },
 ];

@@ -79,8 +79,6 @@ export type Matcher = string | RegExp | ((req: RecordedRequest) => boolean);
 export interface FakeOpenAIOptions {
   /** When set, requests must present it (Bearer, or `api-key` on Azure paths); others get a 401 echoing what they sent. */
   key?: string;
-  /** When set, decides instead of `key` whether the presented credential is accepted (a signed token, say). */
-  authorize?: (presented: string) => boolean;
   /** Text of default answers, streamed word by word. */
   reply?: string;
   /** prompt_tokens of default answers. */
@@ -202,8 +200,7 @@ export class FakeOpenAI extends RecordingFake<RecordedRequest> {
       }
     }
     const azure = /^\/openai\/deployments\/([^/]+)\/(.+)$/.exec(url.pathname);
-    // The operation after the version prefix: /v1 (OpenAI), /v2 (Qianfan V2), /api/v3 (VolcEngine Ark), /api/paas/v4 (Zhipu), or none (Perplexity).
-    const v1 = /^(?:.*\/v\d)?\/(.+)$/.exec(url.pathname);
+    const v1 = /^(?:.*?\/v1)?\/(.+)$/.exec(url.pathname);
     return {
       method: req.method ?? 'GET',
       path: url.pathname,
@@ -236,8 +233,7 @@ export class FakeOpenAI extends RecordingFake<RecordedRequest> {
       if (!res.writableFinished) rec.clientAborted = true;
     });
     let script = this.pick(rec);
-    const accepted = this.options.authorize ? this.options.authorize(this.presentedKey(rec)) : this.options.key === undefined || this.presentedKey(rec) === this.options.key;
-    if (!script && !accepted) script = { kind: 'auth_error' };
+    if (!script && this.options.key !== undefined && this.presentedKey(rec) !== this.options.key) script = { kind: 'auth_error' };
     try {
       await this.run(script ?? this.defaultScript(rec), rec, req, res);
     } catch {

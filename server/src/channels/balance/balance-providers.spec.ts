@@ -73,21 +73,4 @@ describe('balance providers', () => {
     for (const type of [3, 4, 8, 14, 24, 0, -1, 999]) expect(balanceProviderFor(type)).toBeNull();
     expect(rootOf(' https://x.test/v1// ')).toBe('https://x.test');
   });
-
-  it('OpenRouter: total credits minus total usage (USD) from /api/v1/credits', () => {
-    const p = balanceProviderFor(20) as BalanceProvider;
-    const r = run(p, ctx({ baseUrl: 'https://openrouter.ai/api' }), [fixture('openrouter-credits.json')]);
-    expect(r.urls).toEqual(['https://openrouter.ai/api/v1/credits']);
-    expect(r.balance).toBe(74.75);
-    expect(p.balance([{ data: { total_credits: 5 } }], ctx())).toBeNull();
-  });
-
-  it('DeepSeek: total_balance of /user/balance, in USD as it is or CNY converted', () => {
-    const p = balanceProviderFor(43) as BalanceProvider;
-    const r = run(p, ctx({ baseUrl: 'https://api.deepseek.com' }), [fixture('deepseek-balance.json')]);
-    expect(r.urls).toEqual(['https://api.deepseek.com/user/balance']);
-    expect(r.balance).toBe(Math.round((110 / 7.3) * 1e6) / 1e6);
-    expect(p.balance([{ balance_infos: [{ currency: 'USD', total_balance: '12.50' }, { currency: 'CNY', total_balance: '1.00' }] }], ctx())).toBe(12.5);
-    expect(p.balance([{ is_available: false }], ctx())).toBeNull();
-  });
 });

@@ -119,47 +119,11 @@ const siliconflow: BalanceProvider = {
   },
 };
 
-/** OpenRouter: `GET /v1/credits` under its `/api` base, `data.total_credits - data.total_usage` in USD. */
-const openrouter: BalanceProvider = {
-  name: 'OpenRouter',
-  next(ctx, bodies) {
-    return bodies.length === 0 ? { url: `${rootOf(ctx.baseUrl)}/v1/credits`, headers: bearer(ctx.key) } : null;
-  },
-  balance(bodies) {
-    const data = obj(obj(bodies[0])?.data);
-    const total = finite(data?.total_credits);
-    const used = finite(data?.total_usage);
-    return total === null || used === null ? null : round6(total - used);
-  },
-};
-
-/** DeepSeek: `GET /user/balance`, `balance_infos[]` per currency (`total_balance` a decimal string), USD or CNY. */
-const deepseek: BalanceProvider = {
-  name: 'DeepSeek',
-  next(ctx, bodies) {
-    return bodies.length === 0 ? { url: `${rootOf(ctx.baseUrl)}/user/balance`, headers: bearer(ctx.key) } : null;
-  },
-  balance(bodies, ctx) {
-    const infos = obj(bodies[0])?.balance_infos;
-    if (!Array.isArray(infos)) return null;
-    const of = (currency: string): number | null => {
-      const info = infos.map(obj).find((i) => i?.currency === currency);
-      return info ? finite(info.total_balance) : null;
-    };
-    const usd = of('USD');
-    if (usd !== null) return round6(usd);
-    const cny = of('CNY');
-    return cny === null ? null : cnyToUsd(cny, ctx);
-  },
-};
-
 /** Channel type -> balance API. Types not listed have none (Azure, custom URLs, native providers). */
 export const BALANCE_PROVIDERS: Readonly<Record<number, BalanceProvider>> = {
   1: openaiDashboard,
-  20: openrouter,
   25: moonshot,
   40: siliconflow,
-  43: deepseek,
 };
 
 export function balanceProviderFor(type: number): BalanceProvider | null {

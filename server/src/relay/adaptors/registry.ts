@@ -8,17 +8,14 @@ import { customAdaptor } from './custom/custom.adaptor';
 import { fastgptAdaptor } from './fastgpt/fastgpt.adaptor';
 import { geminiAdaptor } from './gemini/gemini.adaptor';
 import { createOpenAICompatibleAdaptor } from './openai-compatible/adaptor';
-import { baseUrlOf, prefixedUrl } from './openai-compatible/url';
-import { ChannelConfigError } from './errors';
-import type { Adaptor, ChannelContext } from './types';
 import { moonshotAdaptor } from './moonshot/moonshot.adaptor';
 import { ollamaAdaptor } from './ollama/ollama.adaptor';
 import { openaiAdaptor } from './openai/openai.adaptor';
 import { qihoo360Adaptor } from './qihoo360/qihoo360.adaptor';
 import { siliconcloudAdaptor } from './siliconcloud/siliconcloud.adaptor';
+import type { Adaptor } from './types';
 import { vertexAdaptor } from './vertex/vertex.adaptor';
 import { yiAdaptor } from './yi/yi.adaptor';
-import { zhipuAdaptor } from './zhipu/zhipu.adaptor';
 
 /** The one registry: the compiler requires an entry for every RelayChannelType. */
 export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
@@ -31,7 +28,6 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   22: fastgptAdaptor,
   24: geminiAdaptor,
   25: moonshotAdaptor,
-  26: zhipuAdaptor,
   31: yiAdaptor,
   33: awsClaudeAdaptor,
   40: siliconcloudAdaptor,
@@ -52,25 +48,14 @@ export function adaptorFor(type: number): Adaptor {
   if (entry && typeof entry.relay === 'object') {
     let adaptor = configured.get(type);
     if (!adaptor) {
-      const { auth, streamUsage, capabilities, pathPrefix } = entry.relay.openaiCompatible;
-      const config = { type, name: entry.label.en, defaultBaseUrl: entry.defaultBaseUrl || null, auth, streamUsage, capabilities };
-      adaptor = createOpenAICompatibleAdaptor(
-        pathPrefix === undefined ? config : { ...config, url: (path, ctx) => prefixedUrl(baseUrlOf(config, ctx), prefixFor(config.name, pathPrefix, ctx), path) },
-      );
+      const { auth, streamUsage, capabilities } = entry.relay.openaiCompatible;
+      adaptor = createOpenAICompatibleAdaptor({ type, name: entry.label.en, defaultBaseUrl: entry.defaultBaseUrl || null, auth, streamUsage, capabilities });
       configured.set(type, adaptor);
     }
     return adaptor;
   }
   const name = entry?.label.en ?? 'unknown';
   throw new RelayRequestError('unsupported_channel_type', 'relay.unsupported_channel_type', null, { type, name }, 501);
-}
-
-/** A vendor's path prefix with the channel's `other` in place of `{other}` (a channel without it cannot work). */
-function prefixFor(name: string, prefix: string, ctx: ChannelContext): string {
-  if (!prefix.includes('{other}')) return prefix;
-  const other = ctx.other.trim();
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(other)) throw new ChannelConfigError(`${name} channel needs its account id in other`);
-  return prefix.replace('{other}', other);
 }
 
 /** For an endpoint an adaptor lacks (e.g. rerank on OpenAI): a 400 naming the type and endpoint. */

@@ -16,11 +16,3 @@ export function baseUrlOf(config: Pick<OpenAICompatibleConfig, 'defaultBaseUrl' 
 export function v1Url(base: string, path: OpenAIPath): string {
   return /\/v1$/.test(base) ? `${base}/${path}` : `${base}/v1/${path}`;
 }
-
-/**
- * base + prefix + "/" + path, for vendors whose OpenAI paths sit under another version prefix
- * (`/api/v3`, `/v2`, or none). A base that already ends in the prefix is not doubled.
- */
-export function prefixedUrl(base: string, prefix: string, path: OpenAIPath): string {
-  return prefix !== '' && base.endsWith(prefix) ? `${base}/${path}` : `${base}${prefix}/${path}`;
-}
