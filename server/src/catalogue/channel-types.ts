@@ -32,6 +32,11 @@ export interface OpenAICompatibleEntry {
   /** Ask for the trailing usage chunk on streams. */
   streamUsage: boolean;
   capabilities: readonly ('embeddings' | 'moderations' | 'images' | 'audio' | 'rerank' | 'models')[];
+  /**
+   * The vendor's path before `chat/completions` etc.: '/v1' when absent, '/api/v3' for VolcEngine,
+   * '' for a vendor that serves them at the root. A base URL pasted with the prefix is not doubled.
+   */
+  pathPrefix?: string;
 }
 
 /**
@@ -232,6 +237,17 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     relay: 'adaptor',
   },
   {
+    id: 20,
+    label: same('OpenRouter'),
+    defaultBaseUrl: 'https://openrouter.ai/api',
+    modelsPath: '/v1/models',
+    balance: true,
+    defaultModels: ['openai/gpt-4o-mini', 'anthropic/claude-3.5-sonnet', 'google/gemini-2.0-flash-001', 'deepseek/deepseek-chat', 'meta-llama/llama-3.1-70b-instruct'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: true, capabilities: ['embeddings', 'models'] } },
+  },
+  {
     id: 21,
     label: t('知识库：AI Proxy', 'AI Proxy knowledge base'),
     defaultBaseUrl: 'https://api.aiproxy.io',
@@ -275,6 +291,16 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     keyFormat: 'line',
     fields: [],
     relay: 'planned',
+  },
+  {
+    id: 27,
+    label: same('Perplexity'),
+    defaultBaseUrl: 'https://api.perplexity.ai',
+    defaultModels: ['sonar', 'sonar-pro', 'sonar-reasoning', 'sonar-reasoning-pro', 'sonar-deep-research'],
+    keyFormat: 'line',
+    fields: [],
+    // Perplexity serves /chat/completions at the root and sends usage on every stream chunk.
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: false, capabilities: [], pathPrefix: '' } },
   },
   { id: 31, label: t('零一万物', '01.AI Yi'), defaultBaseUrl: 'https://api.lingyiwanwu.com', modelsPath: '/v1/models', defaultModels: ['yi-large', 'yi-medium', 'yi-vision', 'yi-lightning'], keyFormat: 'line', fields: [], relay: 'adaptor' },
   {
@@ -354,5 +380,65 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
       },
     ],
     relay: 'adaptor',
+  },
+  {
+    id: 42,
+    label: same('Mistral AI'),
+    defaultBaseUrl: 'https://api.mistral.ai',
+    modelsPath: '/v1/models',
+    defaultModels: ['mistral-large-latest', 'mistral-small-latest', 'codestral-latest', 'open-mistral-nemo', 'pixtral-large-latest', 'mistral-embed'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: false, capabilities: ['embeddings', 'models'] } },
+  },
+  {
+    id: 43,
+    label: same('DeepSeek'),
+    defaultBaseUrl: 'https://api.deepseek.com',
+    modelsPath: '/v1/models',
+    balance: true,
+    defaultModels: ['deepseek-chat', 'deepseek-reasoner'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: true, capabilities: ['models'] } },
+  },
+  {
+    id: 45,
+    label: t('字节火山方舟、豆包', 'VolcEngine Ark (Doubao)'),
+    defaultBaseUrl: 'https://ark.cn-beijing.volces.com',
+    defaultModels: ['doubao-1-5-pro-32k-250115', 'doubao-1-5-lite-32k-250115', 'doubao-pro-32k', 'doubao-lite-32k', 'doubao-embedding-text-240715'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: true, capabilities: ['embeddings'], pathPrefix: '/api/v3' } },
+  },
+  {
+    id: 46,
+    label: t('百度千帆 V2', 'Baidu Qianfan V2'),
+    defaultBaseUrl: 'https://qianfan.baidubce.com',
+    defaultModels: ['ernie-4.0-8k-latest', 'ernie-3.5-8k', 'ernie-speed-128k', 'ernie-lite-8k', 'deepseek-v3', 'embedding-v1'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: true, capabilities: ['embeddings', 'rerank'], pathPrefix: '/v2' } },
+  },
+  {
+    id: 47,
+    label: same('Xinference'),
+    defaultBaseUrl: '',
+    modelsPath: '/v1/models',
+    defaultModels: ['qwen2.5-instruct', 'bge-m3', 'bge-reranker-v2-m3'],
+    keyFormat: 'line',
+    fields: [],
+    // A local server: the key is optional, and rerank is served at /v1/rerank.
+    relay: { openaiCompatible: { auth: 'bearer_optional', streamUsage: true, capabilities: ['embeddings', 'rerank', 'models'] } },
+  },
+  {
+    id: 48,
+    label: same('xAI'),
+    defaultBaseUrl: 'https://api.x.ai',
+    modelsPath: '/v1/models',
+    defaultModels: ['grok-3', 'grok-3-mini', 'grok-2-1212', 'grok-2-vision-1212', 'grok-beta'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: true, capabilities: ['models'] } },
   },
 ];

@@ -14,6 +14,7 @@ import { openaiAdaptor } from './openai/openai.adaptor';
 import { qihoo360Adaptor } from './qihoo360/qihoo360.adaptor';
 import { siliconcloudAdaptor } from './siliconcloud/siliconcloud.adaptor';
 import type { Adaptor } from './types';
+import { baseUrlOf, prefixedUrl } from './openai-compatible/url';
 import { vertexAdaptor } from './vertex/vertex.adaptor';
 import { yiAdaptor } from './yi/yi.adaptor';
 
@@ -48,8 +49,9 @@ export function adaptorFor(type: number): Adaptor {
   if (entry && typeof entry.relay === 'object') {
     let adaptor = configured.get(type);
     if (!adaptor) {
-      const { auth, streamUsage, capabilities } = entry.relay.openaiCompatible;
-      adaptor = createOpenAICompatibleAdaptor({ type, name: entry.label.en, defaultBaseUrl: entry.defaultBaseUrl || null, auth, streamUsage, capabilities });
+      const { auth, streamUsage, capabilities, pathPrefix } = entry.relay.openaiCompatible;
+      const config = { type, name: entry.label.en, defaultBaseUrl: entry.defaultBaseUrl || null, auth, streamUsage, capabilities };
+      adaptor = createOpenAICompatibleAdaptor(pathPrefix === undefined ? config : { ...config, url: (path, ctx) => prefixedUrl(baseUrlOf(config, ctx), pathPrefix, path) });
       configured.set(type, adaptor);
     }
     return adaptor;
