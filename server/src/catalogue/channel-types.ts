@@ -289,8 +289,9 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultBaseUrl: 'https://open.bigmodel.cn',
     defaultModels: ['glm-4', 'glm-4v', 'glm-4-plus', 'glm-4-flash', 'glm-3-turbo', 'embedding-2'],
     keyFormat: 'line',
+    keyHint: t('API Key，格式为 id.secret（将签发 JWT），或直接使用的密钥', 'The API key as id.secret (a JWT is signed from it), or a key used as it is'),
     fields: [],
-    relay: 'planned',
+    relay: 'adaptor',
   },
   {
     id: 27,

@@ -200,8 +200,8 @@ export class FakeOpenAI extends RecordingFake<RecordedRequest> {
       }
     }
     const azure = /^\/openai\/deployments\/([^/]+)\/(.+)$/.exec(url.pathname);
-    // VolcEngine Ark serves the OpenAI paths under /api/v3, Qianfan V2 under /v2.
-    const v1 = /^(?:.*?\/v1|\/api\/v3|\/v2)?\/(.+)$/.exec(url.pathname);
+    // VolcEngine Ark serves the OpenAI paths under /api/v3, Qianfan V2 under /v2, Zhipu under /api/paas/v4.
+    const v1 = /^(?:.*?\/v1|\/api\/v3|\/v2|\/api\/paas\/v4)?\/(.+)$/.exec(url.pathname);
     return {
       method: req.method ?? 'GET',
       path: url.pathname,

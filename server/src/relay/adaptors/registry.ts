@@ -17,6 +17,7 @@ import type { Adaptor } from './types';
 import { baseUrlOf, prefixedUrl } from './openai-compatible/url';
 import { vertexAdaptor } from './vertex/vertex.adaptor';
 import { yiAdaptor } from './yi/yi.adaptor';
+import { zhipuV4Adaptor } from './zhipu-v4/zhipu-v4.adaptor';
 
 /** The one registry: the compiler requires an entry for every RelayChannelType. */
 export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
@@ -29,6 +30,7 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   22: fastgptAdaptor,
   24: geminiAdaptor,
   25: moonshotAdaptor,
+  26: zhipuV4Adaptor,
   31: yiAdaptor,
   33: awsClaudeAdaptor,
   40: siliconcloudAdaptor,
