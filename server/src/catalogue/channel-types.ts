@@ -338,7 +338,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     relay: 'task',
   },
   { id: 37, label: same('Dify'), defaultBaseUrl: 'https://api.dify.ai', defaultModels: ['dify'], keyFormat: 'line', fields: [], relay: 'planned' },
-  { id: 38, label: same('Jina'), defaultBaseUrl: 'https://api.jina.ai', defaultModels: ['jina-reranker-v2-base-multilingual', 'jina-embeddings-v3'], keyFormat: 'line', fields: [], relay: 'planned' },
+  { id: 38, label: same('Jina'), defaultBaseUrl: 'https://api.jina.ai', defaultModels: ['jina-reranker-v2-base-multilingual', 'jina-embeddings-v3'], keyFormat: 'line', fields: [], relay: 'adaptor' },
   {
     id: 39,
     label: same('Cloudflare'),
@@ -346,7 +346,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultModels: ['@cf/meta/llama-3.1-8b-instruct', '@cf/meta/llama-3-8b-instruct', '@cf/mistral/mistral-7b-instruct-v0.1', '@cf/baai/bge-base-en-v1.5'],
     keyFormat: 'line',
     fields: [{ name: 'other', label: same('Account ID'), placeholder: t('请输入 Account ID，例如：d6b5da8hk1awo8nap34ube6gh', 'Enter the Account ID, e.g. d6b5da8hk1awo8nap34ube6gh'), input: 'line' }],
-    relay: 'planned',
+    relay: 'adaptor',
   },
   {
     id: 40,

@@ -2,11 +2,13 @@ import { RelayRequestError } from '../../wire/canonical/errors';
 import { awsClaudeAdaptor } from './aws-claude/aws-claude.adaptor';
 import { azureAdaptor } from './azure/azure.adaptor';
 import { claudeAdaptor } from './claude/claude.adaptor';
+import { cloudflareAdaptor } from './cloudflare/cloudflare.adaptor';
 import { channelType } from '../../catalogue/catalogue';
 import { isRelayChannelType, type RelayChannelType } from './channel-types';
 import { customAdaptor } from './custom/custom.adaptor';
 import { fastgptAdaptor } from './fastgpt/fastgpt.adaptor';
 import { geminiAdaptor } from './gemini/gemini.adaptor';
+import { jinaAdaptor } from './jina/jina.adaptor';
 import { createOpenAICompatibleAdaptor } from './openai-compatible/adaptor';
 import { moonshotAdaptor } from './moonshot/moonshot.adaptor';
 import { ollamaAdaptor } from './ollama/ollama.adaptor';
@@ -33,6 +35,8 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   26: zhipuV4Adaptor,
   31: yiAdaptor,
   33: awsClaudeAdaptor,
+  38: jinaAdaptor,
+  39: cloudflareAdaptor,
   40: siliconcloudAdaptor,
   41: vertexAdaptor,
 };
