@@ -203,10 +203,11 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     id: 17,
     label: t('阿里通义千问', 'Alibaba Qwen'),
     defaultBaseUrl: 'https://dashscope.aliyuncs.com',
+    modelsPath: '/compatible-mode/v1/models',
     defaultModels: ['qwen-turbo', 'qwen-plus', 'qwen-max', 'qwen-long', 'text-embedding-v1'],
     keyFormat: 'line',
     fields: [],
-    relay: 'planned',
+    relay: 'adaptor',
   },
   {
     id: 18,

@@ -13,6 +13,7 @@ import { createOpenAICompatibleAdaptor } from './openai-compatible/adaptor';
 import { moonshotAdaptor } from './moonshot/moonshot.adaptor';
 import { ollamaAdaptor } from './ollama/ollama.adaptor';
 import { openaiAdaptor } from './openai/openai.adaptor';
+import { qwenAdaptor } from './qwen/qwen.adaptor';
 import { qihoo360Adaptor } from './qihoo360/qihoo360.adaptor';
 import { siliconcloudAdaptor } from './siliconcloud/siliconcloud.adaptor';
 import type { Adaptor } from './types';
@@ -28,6 +29,7 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   4: ollamaAdaptor,
   8: customAdaptor,
   14: claudeAdaptor,
+  17: qwenAdaptor,
   19: qihoo360Adaptor,
   22: fastgptAdaptor,
   24: geminiAdaptor,
