@@ -63,6 +63,8 @@ export interface ChannelTypeEntry {
    * parses it and never sends it as a header. 'line': one line, sent as a header.
    */
   keyFormat: 'line' | 'json';
+  /** A key of another shape is refused at save, naming `format` (composite keys: `AK|SK`, `id.secret`). */
+  keyShape?: { pattern: RegExp; format: string };
   keyHint?: Text;
   warning?: Text;
   fields: readonly ChannelTypeField[];
@@ -195,10 +197,11 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultModels: ['ERNIE-4.0-8K', 'ERNIE-3.5-8K', 'ERNIE-Speed-128K', 'ERNIE-Lite-8K', 'ERNIE-Character-8K', 'Embedding-V1'],
     keyFormat: 'line',
     keyHint: t('按照如下格式输入：APIKey|SecretKey', 'Enter as APIKey|SecretKey'),
+    keyShape: { pattern: /^[^|]+\|[^|]+$/, format: 'APIKey|SecretKey' },
     fields: [],
     relay: 'planned',
   },
-  { id: 16, label: t('智谱 ChatGLM', 'Zhipu ChatGLM'), defaultBaseUrl: 'https://open.bigmodel.cn', defaultModels: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'], keyFormat: 'line', fields: [], relay: 'planned' },
+  { id: 16, label: t('智谱 ChatGLM', 'Zhipu ChatGLM'), defaultBaseUrl: 'https://open.bigmodel.cn', defaultModels: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'], keyFormat: 'line', keyShape: { pattern: /^[^.]+\.[^.]+$/, format: 'id.secret' }, fields: [], relay: 'planned' },
   {
     id: 17,
     label: t('阿里通义千问', 'Alibaba Qwen'),
@@ -216,6 +219,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultModels: ['SparkDesk-v1.1', 'SparkDesk-v2.1', 'SparkDesk-v3.1', 'SparkDesk-v3.5', 'SparkDesk-v4.0'],
     keyFormat: 'line',
     keyHint: t('按照如下格式输入：APPID|APISecret|APIKey', 'Enter as APPID|APISecret|APIKey'),
+    keyShape: { pattern: /^[^|]+\|[^|]+\|[^|]+$/, format: 'APPID|APISecret|APIKey' },
     fields: [
       {
         name: 'other',
@@ -279,6 +283,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultModels: ['hunyuan-lite', 'hunyuan-standard', 'hunyuan-pro', 'hunyuan-turbo'],
     keyFormat: 'line',
     keyHint: t('按照如下格式输入：AppId|SecretId|SecretKey', 'Enter as AppId|SecretId|SecretKey'),
+    keyShape: { pattern: /^[^|]+\|[^|]+\|[^|]+$/, format: 'AppId|SecretId|SecretKey' },
     fields: [],
     relay: 'planned',
   },
@@ -312,6 +317,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultModels: ['claude-3-haiku-20240307', 'claude-3-5-sonnet-20241022', 'claude-3-7-sonnet-20250219', 'claude-sonnet-4-20250514'],
     keyFormat: 'line',
     keyHint: t('按照如下格式输入：Ak|Sk|Region', 'Enter as Ak|Sk|Region'),
+    keyShape: { pattern: /^[^|]+\|[^|]+(\|[^|]+){0,2}$/, format: 'Ak|Sk|Region (or Ak|Sk|Region|SessionToken, or ApiKey|Region)' },
     fields: [],
     relay: 'adaptor',
   },
