@@ -330,7 +330,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     fields: [],
     relay: 'planned',
   },
-  { id: 35, label: same('MiniMax'), defaultBaseUrl: 'https://api.minimax.chat', defaultModels: ['abab6.5-chat', 'abab6.5s-chat', 'abab5.5-chat'], keyFormat: 'line', fields: [], relay: 'planned' },
+  { id: 35, label: same('MiniMax'), defaultBaseUrl: 'https://api.minimax.chat', defaultModels: ['abab6.5-chat', 'abab6.5s-chat', 'abab5.5-chat'], keyFormat: 'line', fields: [], relay: 'adaptor' },
   {
     id: 36,
     label: same('Suno API'),

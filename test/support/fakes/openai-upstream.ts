@@ -211,7 +211,8 @@ export class FakeOpenAI extends RecordingFake<RecordedRequest> {
       json,
       multipart: type.startsWith('multipart/form-data') ? parseMultipart(body, type) : null,
       deployment: azure ? decodeURIComponent(azure[1] ?? '') : null,
-      operation: azure ? (azure[2] ?? '') : (v1?.[1] ?? ''),
+      // MiniMax's chat completions live at /v1/text/chatcompletion_v2.
+      operation: azure ? (azure[2] ?? '') : v1?.[1] === 'text/chatcompletion_v2' ? 'chat/completions' : (v1?.[1] ?? ''),
       clientAborted: false,
     };
   }

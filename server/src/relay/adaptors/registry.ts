@@ -10,6 +10,7 @@ import { fastgptAdaptor } from './fastgpt/fastgpt.adaptor';
 import { geminiAdaptor } from './gemini/gemini.adaptor';
 import { jinaAdaptor } from './jina/jina.adaptor';
 import { createOpenAICompatibleAdaptor } from './openai-compatible/adaptor';
+import { minimaxAdaptor } from './minimax/minimax.adaptor';
 import { moonshotAdaptor } from './moonshot/moonshot.adaptor';
 import { ollamaAdaptor } from './ollama/ollama.adaptor';
 import { openaiAdaptor } from './openai/openai.adaptor';
@@ -37,6 +38,7 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   26: zhipuV4Adaptor,
   31: yiAdaptor,
   33: awsClaudeAdaptor,
+  35: minimaxAdaptor,
   38: jinaAdaptor,
   39: cloudflareAdaptor,
   40: siliconcloudAdaptor,
