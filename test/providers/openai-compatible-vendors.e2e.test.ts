@@ -140,4 +140,19 @@ describe.each(DATABASES)('OpenAI-compatible vendors of the catalogue (%s)', (kin
     expect(res.body).toMatchObject({ success: true, message: '' });
     expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v2/chat/completions' });
   });
+
+  it.each([
+    { type: 17, path: '/compatible-mode/v1/chat/completions', other: '' },
+    { type: 26, path: '/api/paas/v4/chat/completions', other: '' },
+    { type: 35, path: '/v1/text/chatcompletion_v2', other: '' },
+    { type: 39, path: '/client/v4/accounts/acct42/ai/v1/chat/completions', other: 'acct42' },
+  ])('the channel test button works for native type $type at its path', async ({ type, path, other }) => {
+    const key = keyOf(type * 100 + 7);
+    const fake = await fakeUpstream(kit, { key });
+    const id = await createChannel(kit.root, { name: `test-${type}`, type, key, base_url: fake.url, models: `test-model-${type}`, other });
+    const res = await kit.root.get(`/api/channel/test/${id}`).expect(200);
+    expect(res.body).toMatchObject({ success: true, message: '' });
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path });
+    expect(fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${key}`);
+  });
 });
