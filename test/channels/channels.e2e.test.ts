@@ -420,11 +420,11 @@ describe.each(DATABASES)('channel administration (%s)', (kind) => {
   });
 
   describe('catalogue, fix and the routing index', () => {
-    it('lists the 29 channel types with their default models, for admins and (as /api/models) users', async () => {
+    it('lists the 37 channel types with their default models, for admins and (as /api/models) users', async () => {
       const res = await admin.get('/api/channel/models').expect(200);
       const map = res.body.data as Record<string, string[]>;
       expect(Object.keys(map).map(Number).sort((a, b) => a - b)).toEqual([
-        1, 2, 3, 4, 5, 8, 11, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24, 25, 26, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41,
+        1, 2, 3, 4, 5, 8, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 45, 46, 47, 48,
       ]);
       expect(map['1']).toContain('gpt-4o-mini');
       expect(map['14']).toContain('claude-3-5-sonnet-20241022');

@@ -234,7 +234,7 @@ export const OA = {
   channelKeys: ['sk-oa-deepseek-0123456789abcdef', 'minimax-oa-0123456789', 'cohere-oa-0123456789', 'coze-oa-0123456789'],
   /** one-api type -> the Sluice type expected after the import (null: skipped). */
   types: [
-    [36, 1],
+    [36, 43],
     [27, 35],
     [35, 34],
     [34, null],

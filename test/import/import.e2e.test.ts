@@ -170,7 +170,8 @@ describe.each(DATABASES)('import: a new-api SQLite database into a fresh Sluice 
     }
     expect(imported.stdout).toContain('password reset required: users id 4 "carol"');
     expect(imported.stdout).toContain('skipped: options "QuotaPerUnit": This option must be a number');
-    expect(imported.stdout).toContain('channels id 2: new-api type 43 -> 1 (OpenAI-compatible)');
+    // DeepSeek (43) is a catalogue type since issue #22: the number is kept, no note.
+    expect(imported.stdout).not.toContain('channels id 2: new-api type 43');
     expect(imported.stdout).toContain("first-start root of the target was replaced by the source's root");
   });
 
@@ -282,7 +283,7 @@ describe.each(DATABASES)('import: a new-api SQLite database into a fresh Sluice 
     const items = (list.body.data.items ?? list.body.data) as Record<string, unknown>[];
     const byId = new Map(items.map((c) => [c.id, c]));
     expect(byId.get(1)).toMatchObject({ type: 1, name: 'openai-main', status: 1, group: 'default,vip', priority: 10, weight: 5, tag: 'main', base_url: fake.url, model_mapping: '{"old-alias":"gpt-4o-mini"}' });
-    expect(byId.get(2)).toMatchObject({ type: 1, base_url: 'https://api.deepseek.com', auto_ban: 0 });
+    expect(byId.get(2)).toMatchObject({ type: 43, base_url: '', auto_ban: 0 });
     expect(byId.get(3)).toMatchObject({ type: 14, status: 2 });
     expect(byId.has(4)).toBe(false);
     const alice = new Caller(t.url);

@@ -32,6 +32,11 @@ export interface OpenAICompatibleEntry {
   /** Ask for the trailing usage chunk on streams. */
   streamUsage: boolean;
   capabilities: readonly ('embeddings' | 'moderations' | 'images' | 'audio' | 'rerank' | 'models')[];
+  /**
+   * The vendor's path before `chat/completions` etc.: '/v1' when absent, '/api/v3' for VolcEngine,
+   * '' for a vendor that serves them at the root. A base URL pasted with the prefix is not doubled.
+   */
+  pathPrefix?: string;
 }
 
 /**
@@ -58,6 +63,8 @@ export interface ChannelTypeEntry {
    * parses it and never sends it as a header. 'line': one line, sent as a header.
    */
   keyFormat: 'line' | 'json';
+  /** A key of another shape is refused at save, naming `format` (composite keys: `AK|SK`, `id.secret`). */
+  keyShape?: { pattern: RegExp; format: string };
   keyHint?: Text;
   warning?: Text;
   fields: readonly ChannelTypeField[];
@@ -190,18 +197,20 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultModels: ['ERNIE-4.0-8K', 'ERNIE-3.5-8K', 'ERNIE-Speed-128K', 'ERNIE-Lite-8K', 'ERNIE-Character-8K', 'Embedding-V1'],
     keyFormat: 'line',
     keyHint: t('按照如下格式输入：APIKey|SecretKey', 'Enter as APIKey|SecretKey'),
+    keyShape: { pattern: /^[^|]+\|[^|]+$/, format: 'APIKey|SecretKey' },
     fields: [],
     relay: 'planned',
   },
-  { id: 16, label: t('智谱 ChatGLM', 'Zhipu ChatGLM'), defaultBaseUrl: 'https://open.bigmodel.cn', defaultModels: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'], keyFormat: 'line', fields: [], relay: 'planned' },
+  { id: 16, label: t('智谱 ChatGLM', 'Zhipu ChatGLM'), defaultBaseUrl: 'https://open.bigmodel.cn', defaultModels: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'], keyFormat: 'line', keyShape: { pattern: /^[^.]+\.[^.]+$/, format: 'id.secret' }, fields: [], relay: 'planned' },
   {
     id: 17,
     label: t('阿里通义千问', 'Alibaba Qwen'),
     defaultBaseUrl: 'https://dashscope.aliyuncs.com',
+    modelsPath: '/compatible-mode/v1/models',
     defaultModels: ['qwen-turbo', 'qwen-plus', 'qwen-max', 'qwen-long', 'text-embedding-v1'],
     keyFormat: 'line',
     fields: [],
-    relay: 'planned',
+    relay: 'adaptor',
   },
   {
     id: 18,
@@ -210,6 +219,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultModels: ['SparkDesk-v1.1', 'SparkDesk-v2.1', 'SparkDesk-v3.1', 'SparkDesk-v3.5', 'SparkDesk-v4.0'],
     keyFormat: 'line',
     keyHint: t('按照如下格式输入：APPID|APISecret|APIKey', 'Enter as APPID|APISecret|APIKey'),
+    keyShape: { pattern: /^[^|]+\|[^|]+\|[^|]+$/, format: 'APPID|APISecret|APIKey' },
     fields: [
       {
         name: 'other',
@@ -230,6 +240,17 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     keyFormat: 'line',
     fields: [],
     relay: 'adaptor',
+  },
+  {
+    id: 20,
+    label: same('OpenRouter'),
+    defaultBaseUrl: 'https://openrouter.ai/api',
+    modelsPath: '/v1/models',
+    balance: true,
+    defaultModels: ['openai/gpt-4o-mini', 'anthropic/claude-3.5-sonnet', 'google/gemini-2.0-flash-001', 'deepseek/deepseek-chat', 'meta-llama/llama-3.1-70b-instruct'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: true, capabilities: ['embeddings', 'models'] } },
   },
   {
     id: 21,
@@ -262,6 +283,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultModels: ['hunyuan-lite', 'hunyuan-standard', 'hunyuan-pro', 'hunyuan-turbo'],
     keyFormat: 'line',
     keyHint: t('按照如下格式输入：AppId|SecretId|SecretKey', 'Enter as AppId|SecretId|SecretKey'),
+    keyShape: { pattern: /^[^|]+\|[^|]+\|[^|]+$/, format: 'AppId|SecretId|SecretKey' },
     fields: [],
     relay: 'planned',
   },
@@ -273,8 +295,19 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultBaseUrl: 'https://open.bigmodel.cn',
     defaultModels: ['glm-4', 'glm-4v', 'glm-4-plus', 'glm-4-flash', 'glm-3-turbo', 'embedding-2'],
     keyFormat: 'line',
+    keyHint: t('API Key，格式为 id.secret（将签发 JWT），或直接使用的密钥', 'The API key as id.secret (a JWT is signed from it), or a key used as it is'),
     fields: [],
-    relay: 'planned',
+    relay: 'adaptor',
+  },
+  {
+    id: 27,
+    label: same('Perplexity'),
+    defaultBaseUrl: 'https://api.perplexity.ai',
+    defaultModels: ['sonar', 'sonar-pro', 'sonar-reasoning', 'sonar-reasoning-pro', 'sonar-deep-research'],
+    keyFormat: 'line',
+    fields: [],
+    // Perplexity serves /chat/completions at the root and sends usage on every stream chunk.
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: false, capabilities: [], pathPrefix: '' } },
   },
   { id: 31, label: t('零一万物', '01.AI Yi'), defaultBaseUrl: 'https://api.lingyiwanwu.com', modelsPath: '/v1/models', defaultModels: ['yi-large', 'yi-medium', 'yi-vision', 'yi-lightning'], keyFormat: 'line', fields: [], relay: 'adaptor' },
   {
@@ -284,6 +317,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultModels: ['claude-3-haiku-20240307', 'claude-3-5-sonnet-20241022', 'claude-3-7-sonnet-20250219', 'claude-sonnet-4-20250514'],
     keyFormat: 'line',
     keyHint: t('按照如下格式输入：Ak|Sk|Region', 'Enter as Ak|Sk|Region'),
+    keyShape: { pattern: /^[^|]+\|[^|]+(\|[^|]+){0,2}$/, format: 'Ak|Sk|Region (or Ak|Sk|Region|SessionToken, or ApiKey|Region)' },
     fields: [],
     relay: 'adaptor',
   },
@@ -296,7 +330,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     fields: [],
     relay: 'planned',
   },
-  { id: 35, label: same('MiniMax'), defaultBaseUrl: 'https://api.minimax.chat', defaultModels: ['abab6.5-chat', 'abab6.5s-chat', 'abab5.5-chat'], keyFormat: 'line', fields: [], relay: 'planned' },
+  { id: 35, label: same('MiniMax'), defaultBaseUrl: 'https://api.minimax.chat', defaultModels: ['abab6.5-chat', 'abab6.5s-chat', 'abab5.5-chat'], keyFormat: 'line', fields: [], relay: 'adaptor' },
   {
     id: 36,
     label: same('Suno API'),
@@ -311,7 +345,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     relay: 'task',
   },
   { id: 37, label: same('Dify'), defaultBaseUrl: 'https://api.dify.ai', defaultModels: ['dify'], keyFormat: 'line', fields: [], relay: 'planned' },
-  { id: 38, label: same('Jina'), defaultBaseUrl: 'https://api.jina.ai', defaultModels: ['jina-reranker-v2-base-multilingual', 'jina-embeddings-v3'], keyFormat: 'line', fields: [], relay: 'planned' },
+  { id: 38, label: same('Jina'), defaultBaseUrl: 'https://api.jina.ai', defaultModels: ['jina-reranker-v2-base-multilingual', 'jina-embeddings-v3'], keyFormat: 'line', fields: [], relay: 'adaptor' },
   {
     id: 39,
     label: same('Cloudflare'),
@@ -319,7 +353,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultModels: ['@cf/meta/llama-3.1-8b-instruct', '@cf/meta/llama-3-8b-instruct', '@cf/mistral/mistral-7b-instruct-v0.1', '@cf/baai/bge-base-en-v1.5'],
     keyFormat: 'line',
     fields: [{ name: 'other', label: same('Account ID'), placeholder: t('请输入 Account ID，例如：d6b5da8hk1awo8nap34ube6gh', 'Enter the Account ID, e.g. d6b5da8hk1awo8nap34ube6gh'), input: 'line' }],
-    relay: 'planned',
+    relay: 'adaptor',
   },
   {
     id: 40,
@@ -354,5 +388,65 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
       },
     ],
     relay: 'adaptor',
+  },
+  {
+    id: 42,
+    label: same('Mistral AI'),
+    defaultBaseUrl: 'https://api.mistral.ai',
+    modelsPath: '/v1/models',
+    defaultModels: ['mistral-large-latest', 'mistral-small-latest', 'codestral-latest', 'open-mistral-nemo', 'pixtral-large-latest', 'mistral-embed'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: false, capabilities: ['embeddings', 'models'] } },
+  },
+  {
+    id: 43,
+    label: same('DeepSeek'),
+    defaultBaseUrl: 'https://api.deepseek.com',
+    modelsPath: '/v1/models',
+    balance: true,
+    defaultModels: ['deepseek-chat', 'deepseek-reasoner'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: true, capabilities: ['models'] } },
+  },
+  {
+    id: 45,
+    label: t('字节火山方舟、豆包', 'VolcEngine Ark (Doubao)'),
+    defaultBaseUrl: 'https://ark.cn-beijing.volces.com',
+    defaultModels: ['doubao-1-5-pro-32k-250115', 'doubao-1-5-lite-32k-250115', 'doubao-pro-32k', 'doubao-lite-32k', 'doubao-embedding-text-240715'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: true, capabilities: ['embeddings'], pathPrefix: '/api/v3' } },
+  },
+  {
+    id: 46,
+    label: t('百度千帆 V2', 'Baidu Qianfan V2'),
+    defaultBaseUrl: 'https://qianfan.baidubce.com',
+    defaultModels: ['ernie-4.0-8k-latest', 'ernie-3.5-8k', 'ernie-speed-128k', 'ernie-lite-8k', 'deepseek-v3', 'embedding-v1'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: true, capabilities: ['embeddings', 'rerank'], pathPrefix: '/v2' } },
+  },
+  {
+    id: 47,
+    label: same('Xinference'),
+    defaultBaseUrl: '',
+    modelsPath: '/v1/models',
+    defaultModels: ['qwen2.5-instruct', 'bge-m3', 'bge-reranker-v2-m3'],
+    keyFormat: 'line',
+    fields: [],
+    // A local server: the key is optional, and rerank is served at /v1/rerank.
+    relay: { openaiCompatible: { auth: 'bearer_optional', streamUsage: true, capabilities: ['embeddings', 'rerank', 'models'] } },
+  },
+  {
+    id: 48,
+    label: same('xAI'),
+    defaultBaseUrl: 'https://api.x.ai',
+    modelsPath: '/v1/models',
+    defaultModels: ['grok-3', 'grok-3-mini', 'grok-2-1212', 'grok-2-vision-1212', 'grok-beta'],
+    keyFormat: 'line',
+    fields: [],
+    relay: { openaiCompatible: { auth: 'bearer', streamUsage: true, capabilities: ['models'] } },
   },
 ];

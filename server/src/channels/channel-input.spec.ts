@@ -1,5 +1,6 @@
 import type { MessageKey } from '../common/messages';
 import {
+  assertKeyShape,
   assertSingleLineKey,
   keyDestinationChanges,
   normalizeBaseUrl,
@@ -70,6 +71,21 @@ describe('helpers', () => {
     expect(keyOf(() => assertSingleLineKey('{\n "type": "service_account"\n}', 41))).toBeNull();
     expect(keyOf(() => assertSingleLineKey('{\n "type": "service_account"\n}', 1))).toBe('channel.key_multiline');
     expect(keyOf(() => assertSingleLineKey('k1\nk2', 41))).toBe('channel.key_multiline');
+  });
+
+  it('refuses a composite key of the wrong shape for its type, naming the format', () => {
+    expect(keyOf(() => assertKeyShape('only-the-api-key', 15))).toBe('channel.key_format');
+    expect(keyOf(() => assertKeyShape('ak|sk', 15))).toBeNull();
+    expect(keyOf(() => assertKeyShape('no-dot-here', 16))).toBe('channel.key_format');
+    expect(keyOf(() => assertKeyShape('id.secret', 16))).toBeNull();
+    expect(keyOf(() => assertKeyShape('appid|secret', 18))).toBe('channel.key_format');
+    expect(keyOf(() => assertKeyShape('a|b|c', 23))).toBeNull();
+    expect(keyOf(() => assertKeyShape('AKIA|secret', 33))).toBeNull();
+    expect(keyOf(() => assertKeyShape('AKIA|secret|us-east-1|token', 33))).toBeNull();
+    expect(keyOf(() => assertKeyShape('AKIA', 33))).toBe('channel.key_format');
+    // Types without a shape take any one-line key; an update without a key checks nothing.
+    expect(keyOf(() => assertKeyShape('anything', 26))).toBeNull();
+    expect(keyOf(() => assertKeyShape(undefined, 15))).toBeNull();
   });
 
   it('names the key-destination fields an update changes', () => {

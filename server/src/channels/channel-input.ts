@@ -237,3 +237,13 @@ export const KEY_DESTINATION_FIELDS = ['baseUrl', 'type', 'other'] as const sati
 export function keyDestinationChanges(patch: Partial<ChannelFields>, stored: Pick<ChannelFields, (typeof KEY_DESTINATION_FIELDS)[number]>): string[] {
   return KEY_DESTINATION_FIELDS.filter((f) => patch[f] !== undefined && patch[f] !== stored[f]);
 }
+
+/**
+ * A key in the wrong shape for its type (`AK|SK` for Baidu, `id.secret` for ChatGLM, ...) is
+ * refused at save with the expected format named, not discovered by the first relayed request.
+ */
+export function assertKeyShape(key: string | undefined, type: number): void {
+  const entry = channelType(type);
+  if (key === undefined || !entry?.keyShape || entry.keyShape.pattern.test(key.trim())) return;
+  throw ChannelsError.of('channel.key_format', { type: entry.label.en, format: entry.keyShape.format });
+}

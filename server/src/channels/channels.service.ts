@@ -9,7 +9,7 @@ import { SecretBox, sha256Hex } from '../common/secrets';
 import { boundKeyword, escapeLike, nowSeconds } from '../common/sql';
 import { EventBus } from '../redis/event-bus.service';
 import { CHANNEL_AUTO_DISABLED, CHANNEL_DISABLED, CHANNEL_ENABLED, ChannelEntity } from './channel.entity';
-import { assertSingleLineKey, effectiveBaseUrl, keyDestinationChanges, parseChannelFields, parsePriority, parseStatus, parseWeight, splitKeyLines, splitList, type ChannelFields } from './channel-input';
+import { assertKeyShape, assertSingleLineKey, effectiveBaseUrl, keyDestinationChanges, parseChannelFields, parsePriority, parseStatus, parseWeight, splitKeyLines, splitList, type ChannelFields } from './channel-input';
 import { ChannelsError } from './channels-error';
 import { toChannelView, toRootKeyView, type ChannelView } from './channels.mapper';
 import { ModelListFetcher } from './model-list.fetcher';
@@ -163,6 +163,7 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
     const keys = mode === 'batch' ? splitKeyLines(fields.key ?? '') : [fields.key ?? ''];
     if (keys.length === 0) throw ChannelsError.of('channel.name_key_required');
     if (keys.length > BATCH_KEYS_MAX) throw ChannelsError.of('channel.too_many_keys', { max: BATCH_KEYS_MAX });
+    for (const key of keys) assertKeyShape(key, fields.type ?? 1);
     const created = await this.db.write(async (em) => {
       const out: ChannelEntity[] = [];
       for (const key of keys) out.push(await this.insert(em, { ...fields, key }));
@@ -222,6 +223,7 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
     }
     const stored = await this.mustFind(id);
     assertSingleLineKey(fields.key, fields.type ?? stored.type);
+    assertKeyShape(fields.key, fields.type ?? stored.type);
     if (fields.key === undefined && actor.role < ROLE_ROOT && keyDestinationChanges(fields, stored).length > 0) {
       throw new ChannelsError('forbidden', 'channel.key_required_for_upstream_change', 403);
     }

@@ -4,7 +4,7 @@ import { bool, seconds, sealable } from './convert';
 
 describe('mapChannelType', () => {
   it('keeps new-api numbers Sluice has an adaptor for', () => {
-    for (const t of [1, 3, 14, 24, 33, 34, 35, 36, 39, 40, 41]) expect(mapChannelType('new-api', t)).toEqual({ type: t });
+    for (const t of [1, 3, 14, 20, 24, 27, 33, 34, 35, 36, 39, 40, 41, 42, 43, 45, 46, 47, 48]) expect(mapChannelType('new-api', t)).toEqual({ type: t });
   });
 
   it("maps one-api's numbers after 25 to new-api's", () => {
@@ -15,14 +15,17 @@ describe('mapChannelType', () => {
     expect(mapChannelType('one-api', 37)?.type).toBe(39); // Cloudflare
     expect(mapChannelType('one-api', 42)?.type).toBe(41); // Vertex AI
     expect(mapChannelType('one-api', 44)?.type).toBe(40); // SiliconFlow
+    expect(mapChannelType('one-api', 28)?.type).toBe(42); // Mistral
+    expect(mapChannelType('one-api', 36)?.type).toBe(43); // DeepSeek
+    expect(mapChannelType('one-api', 45)?.type).toBe(48); // xAI
+    expect(mapChannelType('one-api', 20)).toEqual({ type: 20 }); // OpenRouter
     // Below 26 the numbering is shared.
     expect(mapChannelType('one-api', 24)).toEqual({ type: 24 });
   });
 
   it('serves OpenAI-compatible upstreams with the OpenAI type and their base URL', () => {
-    expect(mapChannelType('one-api', 36)).toMatchObject({ type: 1, defaultBaseUrl: 'https://api.deepseek.com' });
-    expect(mapChannelType('new-api', 43)).toMatchObject({ type: 1, defaultBaseUrl: 'https://api.deepseek.com' });
-    expect(mapChannelType('new-api', 20)).toMatchObject({ type: 1, defaultBaseUrl: 'https://openrouter.ai/api' });
+    expect(mapChannelType('one-api', 39)).toMatchObject({ type: 1, defaultBaseUrl: 'https://api.together.xyz' });
+    expect(mapChannelType('new-api', 7)).toMatchObject({ type: 1, defaultBaseUrl: 'https://api.ohmygpt.com' });
   });
 
   it('has no answer for a type Sluice cannot serve', () => {

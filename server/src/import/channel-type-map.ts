@@ -21,22 +21,21 @@ const OPENAI_COMPATIBLE_NEW_API: Record<number, string> = {
   10: 'https://api.aiproxy.io',
   12: 'https://api.api2gpt.com',
   13: 'https://api.aigc2d.com',
-  20: 'https://openrouter.ai/api',
-  42: 'https://api.mistral.ai',
-  43: 'https://api.deepseek.com',
-  48: 'https://api.x.ai',
 };
 
 /** one-api numbers after 25 (relay/channeltype in one-api) to new-api's, which Sluice uses. */
 const ONE_API_NATIVE: Record<number, number> = {
   27: 35, // MiniMax
+  28: 42, // Mistral
   30: 4, // Ollama
   31: 31, // 01.AI
   33: 33, // AWS Claude
   35: 34, // Cohere
+  36: 43, // DeepSeek
   37: 39, // Cloudflare
   42: 41, // Vertex AI
   44: 40, // SiliconFlow
+  45: 48, // xAI
 };
 
 const OPENAI_COMPATIBLE_ONE_API: Record<number, string> = {
@@ -46,14 +45,10 @@ const OPENAI_COMPATIBLE_ONE_API: Record<number, string> = {
   10: 'https://api.aiproxy.io',
   12: 'https://api.api2gpt.com',
   13: 'https://api.aigc2d.com',
-  20: 'https://openrouter.ai/api',
   26: 'https://api.baichuan-ai.com',
-  28: 'https://api.mistral.ai',
   29: 'https://api.groq.com/openai',
   32: 'https://api.stepfun.com',
-  36: 'https://api.deepseek.com',
   39: 'https://api.together.xyz',
-  45: 'https://api.x.ai',
   50: '',
 };
 

@@ -200,7 +200,8 @@ export class FakeOpenAI extends RecordingFake<RecordedRequest> {
       }
     }
     const azure = /^\/openai\/deployments\/([^/]+)\/(.+)$/.exec(url.pathname);
-    const v1 = /^(?:.*?\/v1)?\/(.+)$/.exec(url.pathname);
+    // VolcEngine Ark serves the OpenAI paths under /api/v3, Qianfan V2 under /v2, Zhipu under /api/paas/v4.
+    const v1 = /^(?:.*?\/v1|\/api\/v3|\/v2|\/api\/paas\/v4)?\/(.+)$/.exec(url.pathname);
     return {
       method: req.method ?? 'GET',
       path: url.pathname,
@@ -210,7 +211,8 @@ export class FakeOpenAI extends RecordingFake<RecordedRequest> {
       json,
       multipart: type.startsWith('multipart/form-data') ? parseMultipart(body, type) : null,
       deployment: azure ? decodeURIComponent(azure[1] ?? '') : null,
-      operation: azure ? (azure[2] ?? '') : (v1?.[1] ?? ''),
+      // MiniMax's chat completions live at /v1/text/chatcompletion_v2.
+      operation: azure ? (azure[2] ?? '') : v1?.[1] === 'text/chatcompletion_v2' ? 'chat/completions' : (v1?.[1] ?? ''),
       clientAborted: false,
     };
   }

@@ -69,6 +69,24 @@ describe('balance providers', () => {
     expect(p.balance([fixture('siliconflow-user-info.json')], ctx({ cnyPerUsd: 0 }))).toBeNull();
   });
 
+  it('OpenRouter: total credits minus total usage, in USD, under the /api base', () => {
+    const p = balanceProviderFor(20) as BalanceProvider;
+    const out = run(p, ctx({ baseUrl: 'https://openrouter.ai/api' }), [fixture('openrouter-credits.json')]);
+    expect(out.urls).toEqual(['https://openrouter.ai/api/v1/credits']);
+    expect(out.balance).toBe(74.75);
+    expect(p.balance([{ error: { code: 401, message: 'No auth credentials found' } }], ctx())).toBeNull();
+  });
+
+  it('DeepSeek: the USD balance when listed, else the CNY one converted', () => {
+    const p = balanceProviderFor(43) as BalanceProvider;
+    const out = run(p, ctx({ baseUrl: 'https://api.deepseek.com' }), [fixture('deepseek-balance.json')]);
+    expect(out.urls).toEqual(['https://api.deepseek.com/user/balance']);
+    expect(out.balance).toBe(Math.round((110 / 7.3) * 1e6) / 1e6);
+    const both = { is_available: true, balance_infos: [{ currency: 'CNY', total_balance: '110.00' }, { currency: 'USD', total_balance: '12.50' }] };
+    expect(p.balance([both], ctx())).toBe(12.5);
+    expect(p.balance([{ error: { message: 'Authentication Fails' } }], ctx())).toBeNull();
+  });
+
   it('types without a balance API have no provider', () => {
     for (const type of [3, 4, 8, 14, 24, 0, -1, 999]) expect(balanceProviderFor(type)).toBeNull();
     expect(rootOf(' https://x.test/v1// ')).toBe('https://x.test');

@@ -119,11 +119,47 @@ const siliconflow: BalanceProvider = {
   },
 };
 
+/** OpenRouter: `data.total_credits` minus `data.total_usage`, both USD (GET /api/v1/credits). */
+const openrouter: BalanceProvider = {
+  name: 'OpenRouter',
+  next(ctx, bodies) {
+    return bodies.length === 0 ? { url: `${rootOf(ctx.baseUrl)}/v1/credits`, headers: bearer(ctx.key) } : null;
+  },
+  balance(bodies) {
+    const data = obj(obj(bodies[0])?.data);
+    const credits = finite(data?.total_credits);
+    const used = finite(data?.total_usage);
+    return credits === null || used === null ? null : round6(credits - used);
+  },
+};
+
+/**
+ * DeepSeek: `balance_infos[]` of `{currency, total_balance}` (decimal strings), one per currency
+ * (GET /user/balance). The USD entry when present, else the CNY one converted.
+ */
+const deepseek: BalanceProvider = {
+  name: 'DeepSeek',
+  next(ctx, bodies) {
+    return bodies.length === 0 ? { url: `${rootOf(ctx.baseUrl)}/user/balance`, headers: bearer(ctx.key) } : null;
+  },
+  balance(bodies, ctx) {
+    const infos = obj(bodies[0])?.balance_infos;
+    if (!Array.isArray(infos)) return null;
+    const of = (currency: string) => finite(obj(infos.find((i) => obj(i)?.currency === currency))?.total_balance);
+    const usd = of('USD');
+    if (usd !== null) return round6(usd);
+    const cny = of('CNY');
+    return cny === null ? null : cnyToUsd(cny, ctx);
+  },
+};
+
 /** Channel type -> balance API. Types not listed have none (Azure, custom URLs, native providers). */
 export const BALANCE_PROVIDERS: Readonly<Record<number, BalanceProvider>> = {
   1: openaiDashboard,
+  20: openrouter,
   25: moonshot,
   40: siliconflow,
+  43: deepseek,
 };
 
 export function balanceProviderFor(type: number): BalanceProvider | null {

@@ -2,20 +2,26 @@ import { RelayRequestError } from '../../wire/canonical/errors';
 import { awsClaudeAdaptor } from './aws-claude/aws-claude.adaptor';
 import { azureAdaptor } from './azure/azure.adaptor';
 import { claudeAdaptor } from './claude/claude.adaptor';
+import { cloudflareAdaptor } from './cloudflare/cloudflare.adaptor';
 import { channelType } from '../../catalogue/catalogue';
 import { isRelayChannelType, type RelayChannelType } from './channel-types';
 import { customAdaptor } from './custom/custom.adaptor';
 import { fastgptAdaptor } from './fastgpt/fastgpt.adaptor';
 import { geminiAdaptor } from './gemini/gemini.adaptor';
+import { jinaAdaptor } from './jina/jina.adaptor';
 import { createOpenAICompatibleAdaptor } from './openai-compatible/adaptor';
+import { minimaxAdaptor } from './minimax/minimax.adaptor';
 import { moonshotAdaptor } from './moonshot/moonshot.adaptor';
 import { ollamaAdaptor } from './ollama/ollama.adaptor';
 import { openaiAdaptor } from './openai/openai.adaptor';
+import { qwenAdaptor } from './qwen/qwen.adaptor';
 import { qihoo360Adaptor } from './qihoo360/qihoo360.adaptor';
 import { siliconcloudAdaptor } from './siliconcloud/siliconcloud.adaptor';
 import type { Adaptor } from './types';
+import { baseUrlOf, prefixedUrl } from './openai-compatible/url';
 import { vertexAdaptor } from './vertex/vertex.adaptor';
 import { yiAdaptor } from './yi/yi.adaptor';
+import { zhipuV4Adaptor } from './zhipu-v4/zhipu-v4.adaptor';
 
 /** The one registry: the compiler requires an entry for every RelayChannelType. */
 export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
@@ -24,12 +30,17 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   4: ollamaAdaptor,
   8: customAdaptor,
   14: claudeAdaptor,
+  17: qwenAdaptor,
   19: qihoo360Adaptor,
   22: fastgptAdaptor,
   24: geminiAdaptor,
   25: moonshotAdaptor,
+  26: zhipuV4Adaptor,
   31: yiAdaptor,
   33: awsClaudeAdaptor,
+  35: minimaxAdaptor,
+  38: jinaAdaptor,
+  39: cloudflareAdaptor,
   40: siliconcloudAdaptor,
   41: vertexAdaptor,
 };
@@ -48,8 +59,9 @@ export function adaptorFor(type: number): Adaptor {
   if (entry && typeof entry.relay === 'object') {
     let adaptor = configured.get(type);
     if (!adaptor) {
-      const { auth, streamUsage, capabilities } = entry.relay.openaiCompatible;
-      adaptor = createOpenAICompatibleAdaptor({ type, name: entry.label.en, defaultBaseUrl: entry.defaultBaseUrl || null, auth, streamUsage, capabilities });
+      const { auth, streamUsage, capabilities, pathPrefix } = entry.relay.openaiCompatible;
+      const config = { type, name: entry.label.en, defaultBaseUrl: entry.defaultBaseUrl || null, auth, streamUsage, capabilities };
+      adaptor = createOpenAICompatibleAdaptor(pathPrefix === undefined ? config : { ...config, url: (path, ctx) => prefixedUrl(baseUrlOf(config, ctx), pathPrefix, path) });
       configured.set(type, adaptor);
     }
     return adaptor;

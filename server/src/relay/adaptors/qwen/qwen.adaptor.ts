@@ -1,0 +1,18 @@
+import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
+import { baseUrlOf } from '../openai-compatible/url';
+
+const config = { type: 17, name: 'Alibaba Qwen', defaultBaseUrl: 'https://dashscope.aliyuncs.com' } as const;
+
+/**
+ * Type 17: Alibaba DashScope (Qwen) through its OpenAI-compatible mode
+ * (`/compatible-mode/v1/chat/completions` and `/embeddings`), the key as bearer. The compatible
+ * mode honours `stream_options.include_usage`. A base URL pasted with `/compatible-mode/v1` is not
+ * doubled.
+ */
+export const qwenAdaptor = createOpenAICompatibleAdaptor({
+  ...config,
+  auth: 'bearer',
+  streamUsage: true,
+  capabilities: ['embeddings', 'models'],
+  url: (path, ctx) => `${baseUrlOf(config, ctx).replace(/\/compatible-mode\/v1$/, '')}/compatible-mode/v1/${path}`,
+});
