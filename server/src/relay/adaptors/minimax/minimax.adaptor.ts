@@ -1,6 +1,6 @@
 import type { UpstreamFailure } from '../../../wire/canonical/errors';
 import { isJsonObject, parseJson } from '../../../wire/canonical/json';
-import { scrubAndTruncate } from '../../scrub';
+import { scrubAndTruncate } from '../../pipeline/scrub';
 import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
 import { isRetryableStatus } from '../openai-compatible/error';
 import { baseUrlOf } from '../openai-compatible/url';
