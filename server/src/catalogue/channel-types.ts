@@ -294,7 +294,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultModels: ['command-r', 'command-r-plus', 'command-light', 'rerank-english-v3.0', 'rerank-multilingual-v3.0'],
     keyFormat: 'line',
     fields: [],
-    relay: 'planned',
+    relay: 'adaptor',
   },
   { id: 35, label: same('MiniMax'), defaultBaseUrl: 'https://api.minimax.chat', defaultModels: ['abab6.5-chat', 'abab6.5s-chat', 'abab5.5-chat'], keyFormat: 'line', fields: [], relay: 'planned' },
   {

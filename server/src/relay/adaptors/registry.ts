@@ -2,6 +2,7 @@ import { RelayRequestError } from '../../wire/canonical/errors';
 import { awsClaudeAdaptor } from './aws-claude/aws-claude.adaptor';
 import { azureAdaptor } from './azure/azure.adaptor';
 import { claudeAdaptor } from './claude/claude.adaptor';
+import { cohereAdaptor } from './cohere/cohere.adaptor';
 import { channelType } from '../../catalogue/catalogue';
 import { isRelayChannelType, type RelayChannelType } from './channel-types';
 import { customAdaptor } from './custom/custom.adaptor';
@@ -30,6 +31,7 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   25: moonshotAdaptor,
   31: yiAdaptor,
   33: awsClaudeAdaptor,
+  34: cohereAdaptor,
   40: siliconcloudAdaptor,
   41: vertexAdaptor,
 };
