@@ -191,7 +191,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     keyFormat: 'line',
     keyHint: t('按照如下格式输入：APIKey|SecretKey', 'Enter as APIKey|SecretKey'),
     fields: [],
-    relay: 'planned',
+    relay: 'adaptor',
   },
   { id: 16, label: t('智谱 ChatGLM', 'Zhipu ChatGLM'), defaultBaseUrl: 'https://open.bigmodel.cn', defaultModels: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'], keyFormat: 'line', fields: [], relay: 'planned' },
   {

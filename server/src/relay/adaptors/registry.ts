@@ -1,6 +1,7 @@
 import { RelayRequestError } from '../../wire/canonical/errors';
 import { awsClaudeAdaptor } from './aws-claude/aws-claude.adaptor';
 import { azureAdaptor } from './azure/azure.adaptor';
+import { baiduAdaptor } from './baidu/baidu.adaptor';
 import { claudeAdaptor } from './claude/claude.adaptor';
 import { cohereAdaptor } from './cohere/cohere.adaptor';
 import { channelType } from '../../catalogue/catalogue';
@@ -25,6 +26,7 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   4: ollamaAdaptor,
   8: customAdaptor,
   14: claudeAdaptor,
+  15: baiduAdaptor,
   19: qihoo360Adaptor,
   22: fastgptAdaptor,
   24: geminiAdaptor,
