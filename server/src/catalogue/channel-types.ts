@@ -263,7 +263,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     keyFormat: 'line',
     keyHint: t('按照如下格式输入：AppId|SecretId|SecretKey', 'Enter as AppId|SecretId|SecretKey'),
     fields: [],
-    relay: 'planned',
+    relay: 'adaptor',
   },
   { id: 24, label: same('Google Gemini'), defaultBaseUrl: 'https://generativelanguage.googleapis.com', defaultModels: GEMINI_MODELS, keyFormat: 'line', fields: [], relay: 'adaptor' },
   { id: 25, label: same('Moonshot'), defaultBaseUrl: 'https://api.moonshot.cn', modelsPath: '/v1/models', balance: true, defaultModels: ['moonshot-v1-8k', 'moonshot-v1-32k', 'moonshot-v1-128k'], keyFormat: 'line', fields: [], relay: 'adaptor' },

@@ -9,6 +9,7 @@ import { isRelayChannelType, type RelayChannelType } from './channel-types';
 import { customAdaptor } from './custom/custom.adaptor';
 import { fastgptAdaptor } from './fastgpt/fastgpt.adaptor';
 import { geminiAdaptor } from './gemini/gemini.adaptor';
+import { hunyuanAdaptor } from './hunyuan/hunyuan.adaptor';
 import { createOpenAICompatibleAdaptor } from './openai-compatible/adaptor';
 import { moonshotAdaptor } from './moonshot/moonshot.adaptor';
 import { ollamaAdaptor } from './ollama/ollama.adaptor';
@@ -29,6 +30,7 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   15: baiduAdaptor,
   19: qihoo360Adaptor,
   22: fastgptAdaptor,
+  23: hunyuanAdaptor,
   24: geminiAdaptor,
   25: moonshotAdaptor,
   31: yiAdaptor,
