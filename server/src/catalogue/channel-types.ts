@@ -193,7 +193,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     fields: [],
     relay: 'adaptor',
   },
-  { id: 16, label: t('智谱 ChatGLM', 'Zhipu ChatGLM'), defaultBaseUrl: 'https://open.bigmodel.cn', defaultModels: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'], keyFormat: 'line', fields: [], relay: 'planned' },
+  { id: 16, label: t('智谱 ChatGLM', 'Zhipu ChatGLM'), defaultBaseUrl: 'https://open.bigmodel.cn', defaultModels: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'], keyFormat: 'line', fields: [], relay: 'adaptor' },
   {
     id: 17,
     label: t('阿里通义千问', 'Alibaba Qwen'),

@@ -2,6 +2,7 @@ import { RelayRequestError } from '../../wire/canonical/errors';
 import { awsClaudeAdaptor } from './aws-claude/aws-claude.adaptor';
 import { azureAdaptor } from './azure/azure.adaptor';
 import { baiduAdaptor } from './baidu/baidu.adaptor';
+import { chatglmAdaptor } from './chatglm/chatglm.adaptor';
 import { claudeAdaptor } from './claude/claude.adaptor';
 import { cohereAdaptor } from './cohere/cohere.adaptor';
 import { channelType } from '../../catalogue/catalogue';
@@ -28,6 +29,7 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   8: customAdaptor,
   14: claudeAdaptor,
   15: baiduAdaptor,
+  16: chatglmAdaptor,
   19: qihoo360Adaptor,
   22: fastgptAdaptor,
   23: hunyuanAdaptor,
