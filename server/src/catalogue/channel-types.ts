@@ -181,7 +181,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     ],
     relay: 'adaptor',
   },
-  { id: 11, label: same('Google PaLM2'), defaultBaseUrl: 'https://generativelanguage.googleapis.com', defaultModels: ['chat-bison-001'], keyFormat: 'line', fields: [], relay: 'planned' },
+  { id: 11, label: same('Google PaLM2'), defaultBaseUrl: 'https://generativelanguage.googleapis.com', defaultModels: ['chat-bison-001'], keyFormat: 'line', fields: [], relay: 'adaptor' },
   { id: 14, label: same('Anthropic Claude'), defaultBaseUrl: 'https://api.anthropic.com', defaultModels: CLAUDE_MODELS, keyFormat: 'line', fields: [], relay: 'adaptor' },
   {
     id: 15,

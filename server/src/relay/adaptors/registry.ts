@@ -15,6 +15,7 @@ import { createOpenAICompatibleAdaptor } from './openai-compatible/adaptor';
 import { moonshotAdaptor } from './moonshot/moonshot.adaptor';
 import { ollamaAdaptor } from './ollama/ollama.adaptor';
 import { openaiAdaptor } from './openai/openai.adaptor';
+import { palmAdaptor } from './palm/palm.adaptor';
 import { qihoo360Adaptor } from './qihoo360/qihoo360.adaptor';
 import { siliconcloudAdaptor } from './siliconcloud/siliconcloud.adaptor';
 import type { Adaptor } from './types';
@@ -27,6 +28,7 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   3: azureAdaptor,
   4: ollamaAdaptor,
   8: customAdaptor,
+  11: palmAdaptor,
   14: claudeAdaptor,
   15: baiduAdaptor,
   16: chatglmAdaptor,
