@@ -8,6 +8,7 @@ import { cohereAdaptor } from './cohere/cohere.adaptor';
 import { channelType } from '../../catalogue/catalogue';
 import { isRelayChannelType, type RelayChannelType } from './channel-types';
 import { customAdaptor } from './custom/custom.adaptor';
+import { difyAdaptor } from './dify/dify.adaptor';
 import { fastgptAdaptor } from './fastgpt/fastgpt.adaptor';
 import { geminiAdaptor } from './gemini/gemini.adaptor';
 import { hunyuanAdaptor } from './hunyuan/hunyuan.adaptor';
@@ -40,6 +41,7 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   31: yiAdaptor,
   33: awsClaudeAdaptor,
   34: cohereAdaptor,
+  37: difyAdaptor,
   40: siliconcloudAdaptor,
   41: vertexAdaptor,
 };
