@@ -238,7 +238,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultModels: [],
     keyFormat: 'line',
     fields: [{ name: 'other', label: t('知识库 ID', 'Knowledge base ID'), placeholder: t('请输入知识库 ID，例如：123456', 'Enter the knowledge base ID, e.g. 123456'), input: 'line' }],
-    relay: 'planned',
+    relay: 'adaptor',
   },
   {
     id: 22,

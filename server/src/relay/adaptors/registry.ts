@@ -1,4 +1,5 @@
 import { RelayRequestError } from '../../wire/canonical/errors';
+import { aiproxyLibraryAdaptor } from './aiproxy-library/aiproxy-library.adaptor';
 import { awsClaudeAdaptor } from './aws-claude/aws-claude.adaptor';
 import { azureAdaptor } from './azure/azure.adaptor';
 import { baiduAdaptor } from './baidu/baidu.adaptor';
@@ -34,6 +35,7 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   15: baiduAdaptor,
   16: chatglmAdaptor,
   19: qihoo360Adaptor,
+  21: aiproxyLibraryAdaptor,
   22: fastgptAdaptor,
   23: hunyuanAdaptor,
   24: geminiAdaptor,
