@@ -132,6 +132,16 @@ describe.each(DATABASES)('Baidu channels (type 15) (%s)', (kind) => {
     });
   });
 
+  it.each([
+    [15, 'only-one-part', 'API_KEY|SECRET_KEY'],
+    [16, 'no-dot-in-this-key', 'id.secret'],
+    [23, 'app|secret-id-only', 'AppId|SecretId|SecretKey'],
+  ])('a type-%i key in the wrong format is refused at save, naming the expected format', async (type, key, format) => {
+    const res = await ctx.kit.root.post('/api/channel/', { name: 'bad-format', type, group: 'default', key, base_url: ctx.A.url, models: MODEL });
+    expect(res.body).toMatchObject({ success: false });
+    expect(String(res.body.message)).toContain(format);
+  });
+
   it('embeddings go to embedding-v1 and answer an OpenAI list, billed by Baidu\'s prompt tokens', async () => {
     // The SDK asks for base64 by default and decodes it; float asked explicitly comes as numbers.
     const { value: res, log } = await ctx.chargedCall(() => ctx.openai.embeddings.create({ model: EMB, input: ['hello world', 'a third text'] }));

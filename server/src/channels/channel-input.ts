@@ -210,9 +210,22 @@ export function effectiveBaseUrl(type: number, baseUrl: string): string {
  * service-account file, spec §2.4): it may span lines but must then parse as a JSON object.
  */
 export function assertSingleLineKey(key: string | undefined, type: number): void {
-  if (key === undefined || !/[\r\n]/.test(key)) return;
+  if (key === undefined) return;
+  if (!/[\r\n]/.test(key)) return assertKeyFormat(key, type);
   if (channelType(type)?.keyFormat === 'json' && isJsonObject(key)) return;
   throw ChannelsError.of('channel.key_multiline');
+}
+
+/** Types whose key has parts: the shape the relay parses, and the format named when it is wrong. */
+const KEY_FORMATS: Readonly<Record<number, { pattern: RegExp; format: string }>> = {
+  15: { pattern: /^[^|\s]+\|[^|\s]+$/, format: 'API_KEY|SECRET_KEY' },
+  16: { pattern: /^[^.\s]+\.[^.\s]+$/, format: 'id.secret' },
+  23: { pattern: /^[^|\s]+\|[^|\s]+\|[^|\s]+$/, format: 'AppId|SecretId|SecretKey' },
+};
+
+function assertKeyFormat(key: string, type: number): void {
+  const f = KEY_FORMATS[type];
+  if (f && key !== '' && !f.pattern.test(key.trim())) throw ChannelsError.of('channel.key_format', { format: f.format });
 }
 
 function isJsonObject(raw: string): boolean {

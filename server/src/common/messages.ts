@@ -225,6 +225,7 @@ const zh = {
   'channel.fetch_models_failed': '获取模型列表失败：{reason}',
   'channel.upstream_blocked': '上游地址是内网或本机地址，需超级管理员开启 AllowPrivateUpstreamEnabled 后才能访问',
   'channel.key_multiline': '渠道密钥只能有一行；多个密钥请使用批量创建，每行一个',
+  'channel.key_format': '该类型的渠道密钥格式应为 {format}',
   'channel.key_required_for_upstream_change': '修改代理地址、渠道类型或其他参数时请重新填写渠道密钥（仅超级管理员可保留原密钥）',
   // channel tests, balances, auto-disable (issue 4)
   'channel.test_model_invalid': '测试模型名称无效',
@@ -502,6 +503,7 @@ const en: Record<MessageKey, string> = {
   'channel.fetch_models_failed': 'Failed to fetch the model list: {reason}',
   'channel.upstream_blocked': 'The upstream address is private or loopback; the super administrator must enable AllowPrivateUpstreamEnabled first',
   'channel.key_multiline': 'The channel key must be a single line; to add several keys use batch create, one key per line',
+  'channel.key_format': 'The key of this channel type must be in the format {format}',
   'channel.key_required_for_upstream_change': 'Enter the channel key again when changing the base URL, channel type or other parameters (only the super administrator can keep the stored key)',
   // channel tests, balances, auto-disable (issue 4)
   'channel.test_model_invalid': 'Invalid test model name',
