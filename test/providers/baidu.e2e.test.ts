@@ -142,6 +142,14 @@ describe.each(DATABASES)('Baidu channels (type 15) (%s)', (kind) => {
     expect(String(res.body.message)).toContain(format);
   });
 
+  it('the channel test button goes through the same cached token (no new exchange) and succeeds', async () => {
+    const before = ctx.A.issued.length;
+    const res = await ctx.kit.root.get(`/api/channel/test/${ctx.aId}`).expect(200);
+    expect(res.body).toMatchObject({ success: true });
+    expect(chatCalls(ctx.A).at(-1)?.path).toBe('/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/completions');
+    expect(ctx.A.issued.length).toBe(before);
+  });
+
   it('embeddings go to embedding-v1 and answer an OpenAI list, billed by Baidu\'s prompt tokens', async () => {
     // The SDK asks for base64 by default and decodes it; float asked explicitly comes as numbers.
     const { value: res, log } = await ctx.chargedCall(() => ctx.openai.embeddings.create({ model: EMB, input: ['hello world', 'a third text'] }));

@@ -82,6 +82,12 @@ describe.each(DATABASES)('Hunyuan channels (type 23) (%s)', (kind) => {
     expect(log).toMatchObject({ prompt_tokens: 2, completion_tokens: 5, quota: 34, is_stream: true });
   });
 
+  it('the channel test button sends a signed call that verifies', async () => {
+    const res = await ctx.kit.root.get(`/api/channel/test/${ctx.aId}`).expect(200);
+    expect(res.body).toMatchObject({ success: true });
+    expect(ctx.A.last().headers.authorization).toMatch(/^TC3-HMAC-SHA256 /);
+  });
+
   it('RequestLimitExceeded fails over to the next channel; one consume log on the channel that served', async () => {
     ctx.A.next({ kind: 'error', code: 'RequestLimitExceeded', message: 'Your current request rate has exceeded the limit.' });
     const { value: res, log } = await ctx.chargedCall(() => ctx.ask(MODEL));
