@@ -65,8 +65,8 @@ describe('one catalogue of facts in the console and the kit', () => {
       const { page, errors, close } = await openPage(h, '/channel/add', { as: h.root, theme });
       await openTypeSelect(page);
       await screenshot(page, `catalogue-type-select-${theme}`);
-      await page.getByRole('option', { name: 'Cohere', exact: true }).click();
-      // Cohere is catalogued as planned: the relay answers its channels 501 until an adaptor exists.
+      await page.getByRole('option', { name: '讯飞星火认知', exact: true }).click();
+      // Spark is catalogued as planned: the relay answers its channels 501 until an adaptor exists.
       await page.getByText('转发暂未支持此类型').waitFor();
       await expectAccessible(page, `type select ${theme}`);
       await screenshot(page, `catalogue-planned-${theme}`);

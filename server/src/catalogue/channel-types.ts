@@ -188,7 +188,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     ],
     relay: 'adaptor',
   },
-  { id: 11, label: same('Google PaLM2'), defaultBaseUrl: 'https://generativelanguage.googleapis.com', defaultModels: ['chat-bison-001'], keyFormat: 'line', fields: [], relay: 'planned' },
+  { id: 11, label: same('Google PaLM2'), defaultBaseUrl: 'https://generativelanguage.googleapis.com', defaultModels: ['chat-bison-001'], keyFormat: 'line', fields: [], relay: 'adaptor' },
   { id: 14, label: same('Anthropic Claude'), defaultBaseUrl: 'https://api.anthropic.com', defaultModels: CLAUDE_MODELS, keyFormat: 'line', fields: [], relay: 'adaptor' },
   {
     id: 15,
@@ -199,9 +199,9 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     keyHint: t('按照如下格式输入：APIKey|SecretKey', 'Enter as APIKey|SecretKey'),
     keyShape: { pattern: /^[^|]+\|[^|]+$/, format: 'APIKey|SecretKey' },
     fields: [],
-    relay: 'planned',
+    relay: 'adaptor',
   },
-  { id: 16, label: t('智谱 ChatGLM', 'Zhipu ChatGLM'), defaultBaseUrl: 'https://open.bigmodel.cn', defaultModels: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'], keyFormat: 'line', keyShape: { pattern: /^[^.]+\.[^.]+$/, format: 'id.secret' }, fields: [], relay: 'planned' },
+  { id: 16, label: t('智谱 ChatGLM', 'Zhipu ChatGLM'), defaultBaseUrl: 'https://open.bigmodel.cn', defaultModels: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'], keyFormat: 'line', keyShape: { pattern: /^[^.]+\.[^.]+$/, format: 'id.secret' }, fields: [], relay: 'adaptor' },
   {
     id: 17,
     label: t('阿里通义千问', 'Alibaba Qwen'),
@@ -259,7 +259,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultModels: [],
     keyFormat: 'line',
     fields: [{ name: 'other', label: t('知识库 ID', 'Knowledge base ID'), placeholder: t('请输入知识库 ID，例如：123456', 'Enter the knowledge base ID, e.g. 123456'), input: 'line' }],
-    relay: 'planned',
+    relay: 'adaptor',
   },
   {
     id: 22,
@@ -285,7 +285,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     keyHint: t('按照如下格式输入：AppId|SecretId|SecretKey', 'Enter as AppId|SecretId|SecretKey'),
     keyShape: { pattern: /^[^|]+\|[^|]+\|[^|]+$/, format: 'AppId|SecretId|SecretKey' },
     fields: [],
-    relay: 'planned',
+    relay: 'adaptor',
   },
   { id: 24, label: same('Google Gemini'), defaultBaseUrl: 'https://generativelanguage.googleapis.com', defaultModels: GEMINI_MODELS, keyFormat: 'line', fields: [], relay: 'adaptor' },
   { id: 25, label: same('Moonshot'), defaultBaseUrl: 'https://api.moonshot.cn', modelsPath: '/v1/models', balance: true, defaultModels: ['moonshot-v1-8k', 'moonshot-v1-32k', 'moonshot-v1-128k'], keyFormat: 'line', fields: [], relay: 'adaptor' },
@@ -328,7 +328,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     defaultModels: ['command-r', 'command-r-plus', 'command-light', 'rerank-english-v3.0', 'rerank-multilingual-v3.0'],
     keyFormat: 'line',
     fields: [],
-    relay: 'planned',
+    relay: 'adaptor',
   },
   { id: 35, label: same('MiniMax'), defaultBaseUrl: 'https://api.minimax.chat', defaultModels: ['abab6.5-chat', 'abab6.5s-chat', 'abab5.5-chat'], keyFormat: 'line', fields: [], relay: 'adaptor' },
   {
@@ -344,7 +344,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     ],
     relay: 'task',
   },
-  { id: 37, label: same('Dify'), defaultBaseUrl: 'https://api.dify.ai', defaultModels: ['dify'], keyFormat: 'line', fields: [], relay: 'planned' },
+  { id: 37, label: same('Dify'), defaultBaseUrl: 'https://api.dify.ai', defaultModels: ['dify'], keyFormat: 'line', fields: [], relay: 'adaptor' },
   { id: 38, label: same('Jina'), defaultBaseUrl: 'https://api.jina.ai', defaultModels: ['jina-reranker-v2-base-multilingual', 'jina-embeddings-v3'], keyFormat: 'line', fields: [], relay: 'adaptor' },
   {
     id: 39,

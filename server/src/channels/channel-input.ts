@@ -210,7 +210,8 @@ export function effectiveBaseUrl(type: number, baseUrl: string): string {
  * service-account file, spec §2.4): it may span lines but must then parse as a JSON object.
  */
 export function assertSingleLineKey(key: string | undefined, type: number): void {
-  if (key === undefined || !/[\r\n]/.test(key)) return;
+  if (key === undefined) return;
+  if (!/[\r\n]/.test(key)) return;
   if (channelType(type)?.keyFormat === 'json' && isJsonObject(key)) return;
   throw ChannelsError.of('channel.key_multiline');
 }

@@ -38,7 +38,7 @@ describe('adaptor registry', () => {
       return null;
     };
     for (const type of [...servedBy('planned'), ...servedBy('task')]) expect(refusal(type)).toBeInstanceOf(RelayRequestError);
-    expect(refusal(23)).toMatchObject({ status: 501, code: 'unsupported_channel_type', params: { type: 23, name: 'Tencent Hunyuan' } });
+    expect(refusal(18)).toMatchObject({ status: 501, code: 'unsupported_channel_type', params: { type: 18, name: 'iFlytek Spark' } });
     expect(() => adaptorFor(999)).toThrow(RelayRequestError);
   });
 

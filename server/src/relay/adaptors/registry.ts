@@ -1,20 +1,27 @@
 import { RelayRequestError } from '../../wire/canonical/errors';
+import { aiproxyLibraryAdaptor } from './aiproxy-library/aiproxy-library.adaptor';
 import { awsClaudeAdaptor } from './aws-claude/aws-claude.adaptor';
 import { azureAdaptor } from './azure/azure.adaptor';
+import { baiduAdaptor } from './baidu/baidu.adaptor';
+import { chatglmAdaptor } from './chatglm/chatglm.adaptor';
 import { claudeAdaptor } from './claude/claude.adaptor';
 import { cloudflareAdaptor } from './cloudflare/cloudflare.adaptor';
+import { cohereAdaptor } from './cohere/cohere.adaptor';
 import { channelType } from '../../catalogue/catalogue';
 import { isRelayChannelType, type RelayChannelType } from './channel-types';
 import { customAdaptor } from './custom/custom.adaptor';
+import { difyAdaptor } from './dify/dify.adaptor';
 import { fastgptAdaptor } from './fastgpt/fastgpt.adaptor';
 import { geminiAdaptor } from './gemini/gemini.adaptor';
 import { jinaAdaptor } from './jina/jina.adaptor';
+import { hunyuanAdaptor } from './hunyuan/hunyuan.adaptor';
 import { createOpenAICompatibleAdaptor } from './openai-compatible/adaptor';
 import { minimaxAdaptor } from './minimax/minimax.adaptor';
 import { moonshotAdaptor } from './moonshot/moonshot.adaptor';
 import { ollamaAdaptor } from './ollama/ollama.adaptor';
 import { openaiAdaptor } from './openai/openai.adaptor';
 import { qwenAdaptor } from './qwen/qwen.adaptor';
+import { palmAdaptor } from './palm/palm.adaptor';
 import { qihoo360Adaptor } from './qihoo360/qihoo360.adaptor';
 import { siliconcloudAdaptor } from './siliconcloud/siliconcloud.adaptor';
 import type { Adaptor } from './types';
@@ -29,16 +36,23 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   3: azureAdaptor,
   4: ollamaAdaptor,
   8: customAdaptor,
+  11: palmAdaptor,
   14: claudeAdaptor,
+  15: baiduAdaptor,
+  16: chatglmAdaptor,
   17: qwenAdaptor,
   19: qihoo360Adaptor,
+  21: aiproxyLibraryAdaptor,
   22: fastgptAdaptor,
+  23: hunyuanAdaptor,
   24: geminiAdaptor,
   25: moonshotAdaptor,
   26: zhipuV4Adaptor,
   31: yiAdaptor,
   33: awsClaudeAdaptor,
+  34: cohereAdaptor,
   35: minimaxAdaptor,
+  37: difyAdaptor,
   38: jinaAdaptor,
   39: cloudflareAdaptor,
   40: siliconcloudAdaptor,

@@ -1,0 +1,62 @@
+import { transportFailure } from '../../../wire/canonical/errors';
+import { parseJson } from '../../../wire/canonical/json';
+import { answered, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
+import { DifyStreamDecoder, fromDifyMessage, toDifyRequest } from '../../../wire/dify/chat';
+import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
+import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
+import { mapOpenAIError } from '../openai-compatible/error';
+import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
+
+/*
+ * Type 37, Dify chat apps: `POST {base}/v1/chat-messages` with the app key as a Bearer token,
+ * blocking for whole answers and streaming for streams (codec in wire/dify). The channel's
+ * `other` containing `progress` (or `debug`) shows workflow and node events as text in streams;
+ * otherwise they are skipped. Errors are `{code, message, status}` with the HTTP status (the
+ * shared reader: 401 disables, 429 and 5xx retried); a stream's `error` event ends the stream.
+ */
+
+const DEFAULT_BASE_URL = 'https://api.dify.ai';
+
+function buildTextRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
+  const chat = textAsCanonical(req, ctx.upstreamModel);
+  const base = (ctx.baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
+  return {
+    method: 'POST',
+    url: `${base}/v1/chat-messages`,
+    headers: { Authorization: `Bearer ${ctx.key}`, 'Content-Type': 'application/json', Accept: chat.stream ? 'text/event-stream' : 'application/json' },
+    body: JSON.stringify(toDifyRequest(chat)),
+    expect: chat.stream ? 'sse' : 'json',
+  };
+}
+
+function parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedTextResponse {
+  const answer = fromDifyMessage(parseJson(res.text), req.model);
+  if (answer) return answered(answer);
+  return { ok: false, failure: res.text.includes('"message"') ? { ...mapOpenAIError({ status: 502, text: res.text }, ctx), retryable: false } : transportFailure('protocol') };
+}
+
+const EMPTY_STEP: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
+
+function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+  const decoder = new DifyStreamDecoder(req.model, /progress|debug/i.test(ctx.other));
+  return (event) => {
+    const r = decoder.push(event.data);
+    if (r.kind === 'malformed') return { ...EMPTY_STEP, malformed: true };
+    if (r.kind === 'error') {
+      const text = JSON.stringify({ code: r.error.code, message: r.error.message });
+      return { ...EMPTY_STEP, error: mapOpenAIError({ status: r.error.status >= 400 ? r.error.status : 502, text }, ctx), done: true };
+    }
+    return { ...EMPTY_STEP, parts: r.parts, text: r.text, usage: r.usage, finishReason: r.finish, done: r.done };
+  };
+}
+
+export const difyAdaptor: Adaptor = {
+  type: 37,
+  name: 'Dify',
+  defaultBaseUrl: DEFAULT_BASE_URL,
+  buildTextRequest,
+  parseTextResponse,
+  parseTextStreamEvent: (req, event, ctx) => openTextStream(req, ctx)(event),
+  openTextStream,
+  mapError: (input, ctx) => mapOpenAIError(input, ctx),
+};
