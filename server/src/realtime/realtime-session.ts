@@ -105,6 +105,11 @@ export class RealtimeSession {
     });
   }
 
+  /** Touches the holds reserved before `due` (epoch ms). */
+  heartbeat(due: number): void {
+    for (const h of this.holds) if (h.billing.heldAt <= due) h.billing.heartbeat();
+  }
+
   /** Server shutdown: refund what is open, log what was served. */
   async shutdown(): Promise<void> {
     await this.end(1001, 'server shutting down');

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -10,6 +10,7 @@ import { ChannelHealthService } from '../channels/channel-health.service';
 import { ChannelsService, type RelayChannel } from '../channels/channels.service';
 import { RoutingIndexService } from '../channels/routing-index.service';
 import { newRequestId } from '../common/request-id';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { LogsService } from '../logs/logs.service';
 import { OptionsService } from '../options/options.service';
@@ -18,6 +19,7 @@ import { Failover, noChannel } from '../relay/failover';
 import { RelayAuthService, type RelayCaller } from '../relay/relay-auth.service';
 import { RelayError, renderRelayError } from '../relay/relay-errors';
 import { RelayPricing, type ResolvedPricing } from '../relay/relay-pricing';
+import { heartbeatMs } from '../relay/relay.service';
 import { RelayLimits, type LimitTicket } from '../relay/limits/relay-limits.service';
 import { RealtimeSession } from './realtime-session';
 import { subprotocolKey } from './realtime-usage';
@@ -61,6 +63,7 @@ export class RealtimeService implements OnApplicationBootstrap, OnModuleDestroy 
   private readonly sessions = new Set<RealtimeSession>();
   private detach: (() => void) | null = null;
   private upgrading = 0;
+  private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
     private readonly host: HttpAdapterHost,
@@ -74,8 +77,15 @@ export class RealtimeService implements OnApplicationBootstrap, OnModuleDestroy 
     routing: RoutingIndexService,
     channels: ChannelsService,
     health: ChannelHealthService,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.failover = new Failover(routing, channels, health);
+    // Open holds are touched like the HTTP relay's, so the sweeper leaves a long response alone.
+    const every = heartbeatMs(config.holdSweepAfterSeconds);
+    this.heartbeat = setInterval(() => {
+      for (const s of this.sessions) s.heartbeat(Date.now() - every);
+    }, every);
+    this.heartbeat.unref();
   }
 
   onApplicationBootstrap(): void {
@@ -103,6 +113,7 @@ export class RealtimeService implements OnApplicationBootstrap, OnModuleDestroy 
 
   async onModuleDestroy(): Promise<void> {
     this.detach?.();
+    clearInterval(this.heartbeat);
     await Promise.all([...this.sessions].map((s) => s.shutdown()));
     this.wss.close();
   }
