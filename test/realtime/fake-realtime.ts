@@ -30,7 +30,7 @@ export interface Handshake {
 /**
  * A loopback OpenAI realtime server (wss://api.openai.com/v1/realtime?model=, and Azure's
  * /openai/realtime?api-version=&deployment=): checks the key the provider's way, answers
- * `session.created`, and each `response.create` with `response.created`, audio deltas and a
+ * `session.created`, and each `response.create` (or committed input buffer, as server VAD does) with `response.created`, audio deltas and a
  * `response.done` carrying the next scripted usage. `hold` keeps the next response open (no
  * done) until the client cancels it (`response.cancel` -> `response.done` status cancelled).
  */
@@ -114,7 +114,9 @@ export class FakeRealtime {
         send({ type: 'response.done', response: { id: r.id, object: 'realtime.response', status: 'cancelled', status_details: { type: 'cancelled', reason: 'client_cancelled' }, output: [], usage: this.usages.shift() ?? null } });
         return;
       }
-      if (e.type !== 'response.create') return;
+      // Server VAD with create_response: a committed input buffer starts a response without response.create.
+      if (e.type === 'input_audio_buffer.commit') send({ type: 'input_audio_buffer.committed', previous_item_id: null, item_id: this.id('item') });
+      else if (e.type !== 'response.create') return;
       const id = this.id('resp');
       const item = this.id('item');
       send({ type: 'response.created', response: { id, object: 'realtime.response', status: 'in_progress', status_details: null, output: [], usage: null } });

@@ -228,6 +228,35 @@ describe.each(DATABASES)('realtime relay (%s)', (kind) => {
     expect(1_000_000 - after.user.quota).toBe(Q1);
   });
 
+  it('a response the server starts itself (voice activity) is held at response.created and billed', async () => {
+    const { u, token } = await user();
+    fake.respond(U1);
+    const { client } = await open(kit, MODEL, { bearer: token.key });
+    client.ws.send(JSON.stringify({ type: 'input_audio_buffer.append', audio: Buffer.alloc(960).toString('base64') }));
+    client.ws.send(JSON.stringify({ type: 'input_audio_buffer.commit' }));
+    await client.until((e) => e.some((x) => x.type === 'response.done'));
+    client.ws.close();
+    await idle(kit);
+    const after = await balances(kit, u, token.id);
+    expect(1_000_000 - after.user.quota).toBe(Q1);
+    expect(after.logs.map((l) => l.quota)).toEqual([Q1]);
+  });
+
+  it('a server-started response the balance cannot hold: error event, close, nothing charged', async () => {
+    const { u, token } = await user(HOLD - 1);
+    fake.respond(U1);
+    const { client } = await open(kit, MODEL, { bearer: token.key });
+    client.ws.send(JSON.stringify({ type: 'input_audio_buffer.commit' }));
+    expect(await client.closed).toBe(1008);
+    expect((client.events.find((e) => e.type === 'error') as { error: { code: string } } | undefined)?.error.code).toBe('insufficient_user_quota');
+    // the response's deltas were not passed on
+    expect(client.count('response.audio.delta')).toBe(0);
+    await idle(kit);
+    const after = await balances(kit, u, token.id);
+    expect(after.user.quota).toBe(HOLD - 1);
+    expect(after.logs).toHaveLength(0);
+  });
+
   it('a client frame over the bound closes the session with an error event; nothing of it reaches the upstream', async () => {
     const { u, token } = await user();
     const { client } = await open(kit, MODEL, { bearer: token.key });

@@ -162,7 +162,8 @@ export class RealtimeSession {
     } catch (err) {
       const r = renderRelayError(err, 'en', a.requestId);
       this.sendError(r.error.type, String(r.error.code ?? 'quota_exhausted'), r.error.message);
-      await this.end(1008, 'quota exhausted');
+      // Not awaited: called from inside the upstream chain (server-started responses), which end() waits for.
+      void this.end(1008, 'quota exhausted');
       return false;
     }
     this.holds.push({ billing, responseId });
