@@ -40,6 +40,7 @@ export class FakeRealtime {
   readonly received: Record<string, unknown>[] = [];
   private readonly usages: RealtimeUsage[] = [];
   private holdNext = false;
+  private dropNext = false;
   private seq = 0;
   private readonly server: Server;
   private readonly wss = new WebSocketServer({ noServer: true });
@@ -77,6 +78,11 @@ export class FakeRealtime {
     this.holdNext = true;
   }
 
+  /** The next response streams audio, then the connection drops (no done, no close frame). */
+  drop(): void {
+    this.dropNext = true;
+  }
+
   async start(): Promise<this> {
     await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
@@ -94,6 +100,7 @@ export class FakeRealtime {
     this.received.length = 0;
     this.usages.length = 0;
     this.holdNext = false;
+    this.dropNext = false;
   }
 
   private id(prefix: string): string {
@@ -122,6 +129,11 @@ export class FakeRealtime {
       send({ type: 'response.created', response: { id, object: 'realtime.response', status: 'in_progress', status_details: null, output: [], usage: null } });
       send({ type: 'response.output_item.added', response_id: id, output_index: 0, item: { id: item, object: 'realtime.item', type: 'message', status: 'in_progress', role: 'assistant', content: [] } });
       send({ type: 'response.audio.delta', response_id: id, item_id: item, output_index: 0, content_index: 0, delta: Buffer.alloc(480).toString('base64') });
+      if (this.dropNext) {
+        this.dropNext = false;
+        setTimeout(() => ws.terminate(), 20);
+        return;
+      }
       if (this.holdNext) {
         this.holdNext = false;
         open = { id, item };

@@ -257,6 +257,20 @@ describe.each(DATABASES)('realtime relay (%s)', (kind) => {
     expect(after.logs).toHaveLength(0);
   });
 
+  it('an upstream that drops mid-response: the hold is refunded, the client is closed, no log', async () => {
+    const { u, token } = await user();
+    fake.respond(U1);
+    fake.drop();
+    const { client } = await open(kit, MODEL, { bearer: token.key });
+    client.ws.send(JSON.stringify({ type: 'response.create' }));
+    expect(await client.closed).toBe(1011);
+    expect(client.count('response.audio.delta')).toBe(1);
+    await idle(kit);
+    const after = await balances(kit, u, token.id);
+    expect(after.user.quota).toBe(1_000_000);
+    expect(after.logs).toHaveLength(0);
+  });
+
   it('a client frame over the bound closes the session with an error event; nothing of it reaches the upstream', async () => {
     const { u, token } = await user();
     const { client } = await open(kit, MODEL, { bearer: token.key });
