@@ -24,6 +24,7 @@ import { PricingModule } from './pricing/pricing.module';
 import { TokensModule } from './tokens/tokens.module';
 import { RedemptionsModule } from './redemptions/redemptions.module';
 import { WalletModule } from './wallet/wallet.module';
+import { RealtimeModule } from './realtime/realtime.module';
 import { RelayModule } from './relay/relay.module';
 import { BillingModule } from './billing/billing.module';
 import { OAuthModule } from './oauth/oauth.module';
@@ -59,7 +60,7 @@ export class AppModule {
     return {
       module: AppModule,
       // WebModule last: its wildcard is the SPA fallback.
-      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, PricingModule, CheckinModule, RelayModule, TasksModule, TaskRelayModule, OAuthModule, WebModule],
+      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, PricingModule, CheckinModule, RelayModule, RealtimeModule, TasksModule, TaskRelayModule, OAuthModule, WebModule],
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: OkStatusInterceptor },
