@@ -3,9 +3,9 @@ import WebSocket, { type RawData } from 'ws';
 import type { Ledger } from '../billing/ledger.types';
 import { LOG_CONSUME } from '../logs/log.entity';
 import type { NewLog } from '../logs/logs.service';
-import type { Usage } from '../relay/canonical/usage';
-import { BillingSession, computeCharge, consumeLog, logContent, type ComputedCharge } from '../relay/relay-billing';
-import { renderRelayError } from '../relay/relay-errors';
+import type { Usage } from '../wire/canonical/usage';
+import { BillingSession, computeCharge, consumeLog, logContent, type ComputedCharge } from '../relay/money/relay-billing';
+import { renderRelayError } from '../relay/edge/relay-errors';
 import type { RealtimeAdmission, UpstreamSocket } from './realtime.service';
 import { realtimeUsage } from './realtime-usage';
 

@@ -1,4 +1,4 @@
-import { reportedUsage, type ReportedUsage } from '../relay/canonical/usage';
+import { reportedUsage, type ReportedUsage } from '../wire/canonical/usage';
 
 function num(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;

@@ -15,12 +15,12 @@ import { DatabaseService } from '../database/database.service';
 import { LogsService } from '../logs/logs.service';
 import { OptionsService } from '../options/options.service';
 import { azureDeployment } from '../relay/adaptors/azure/azure.adaptor';
-import { Failover, noChannel } from '../relay/failover';
-import { RelayAuthService, type RelayCaller } from '../relay/relay-auth.service';
-import { RelayError, renderRelayError } from '../relay/relay-errors';
-import { RelayPricing, type ResolvedPricing } from '../relay/relay-pricing';
-import { heartbeatMs } from '../relay/relay.service';
-import { RelayLimits, type LimitTicket } from '../relay/limits/relay-limits.service';
+import { Failover, noChannel } from '../relay/pipeline/failover';
+import { RelayAuthService, type RelayCaller } from '../relay/edge/relay-auth.service';
+import { RelayError, renderRelayError } from '../relay/edge/relay-errors';
+import { RelayPricing, type ResolvedPricing } from '../relay/money/relay-pricing';
+import { heartbeatMs } from '../relay/pipeline/relay.service';
+import { RelayLimits, type LimitTicket } from '../relay/admission/limits/relay-limits.service';
 import { RealtimeSession } from './realtime-session';
 import { subprotocolKey } from './realtime-usage';
 
