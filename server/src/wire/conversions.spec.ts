@@ -4,7 +4,7 @@ import type { CanonicalChat, CanonicalChatResponse, ChatStreamPart } from './can
 import { isJsonObject, type JsonObject, type JsonValue } from './canonical/json';
 import { finishReasonOf, reportedUsage } from './canonical/usage';
 import { SseParser } from './framing/sse/sse-parser';
-import { chatFromAnthropic, encodeAnthropicMessage, AnthropicEventEncoder } from './anthropic-messages/anthropic-messages';
+import { anthropicUsage, chatFromAnthropic, encodeAnthropicMessage, AnthropicEventEncoder } from './anthropic-messages/anthropic-messages';
 import { parseMessagesRequest } from './anthropic-messages/parse';
 import { toAnthropicRequest } from './anthropic-messages/request';
 import { ClaudeStreamDecoder, fromClaudeMessage } from './anthropic-messages/response';
@@ -12,7 +12,7 @@ import { chatFromGemini, encodeGeminiResponse, GeminiChunkEncoder } from './gemi
 import { parseGeminiRequest } from './gemini/parse';
 import { toGeminiRequest } from './gemini/request';
 import { fromGeminiResponse, GeminiStreamDecoder } from './gemini/response';
-import { chatFromOpenAI, chatResponseFromOpenAI, encodeOpenAIChatResponse, openAIChatBody, OpenAIChunkDecoder, OpenAIChunkEncoder } from './openai-chat';
+import { chatFromOpenAI, chatResponseFromOpenAI, encodeOpenAIChatResponse, openAIChatBody, OpenAIChunkDecoder, OpenAIChunkEncoder, openAIUsage } from './openai-chat';
 import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from './openai-chat/parse';
 import { chatUsage, chunkUsage } from './openai-chat/usage';
 import { completionAsCanonical, encodeOpenAICompletionResponse, OpenAICompletionStreamEncoder } from './openai-completions/openai-completions';
@@ -403,5 +403,16 @@ describe('documentation fixtures round trip through their own wire', () => {
     expect(first.some((p) => p.type === 'text' || p.type === 'tool_call_start')).toBe(true);
     const again = wire.decodeStream(overTheWire(wire.encodeStream(first)));
     expect(fullStreamView(again)).toEqual(fullStreamView(first));
+  });
+});
+
+describe('usage figures that cross wires', () => {
+  it('keeps the 1-hour share of cache writes for Messages clients and audio tokens for OpenAI clients', () => {
+    const usage = reportedUsage({ promptTokens: 100, completionTokens: 20, cachedTokens: 10, cacheCreationTokens: 30, cacheCreation1hTokens: 12, audioTokens: 7, audioCompletionTokens: 5 });
+    expect(anthropicUsage(usage)).toMatchObject({ input_tokens: 60, cache_read_input_tokens: 10, cache_creation_input_tokens: 30, cache_creation: { ephemeral_5m_input_tokens: 18, ephemeral_1h_input_tokens: 12 } });
+    expect(openAIUsage(usage)).toMatchObject({ prompt_tokens_details: { cached_tokens: 10, audio_tokens: 7 }, completion_tokens_details: { audio_tokens: 5 } });
+    // Unknown figures stay unwritten.
+    expect(anthropicUsage(reportedUsage({ promptTokens: 5, completionTokens: 1 }))).not.toHaveProperty('cache_creation');
+    expect(openAIUsage(reportedUsage({ promptTokens: 5, completionTokens: 1 })).prompt_tokens_details).not.toHaveProperty('audio_tokens');
   });
 });

@@ -106,7 +106,11 @@ export function anthropicUsage(u: ReportedUsage | null): JsonObject {
   const prompt = u?.promptTokens ?? 0;
   const read = u?.cachedTokens ?? 0;
   const write = u?.cacheCreationTokens ?? 0;
-  return { input_tokens: Math.max(0, prompt - read - write), output_tokens: u?.completionTokens ?? 0, cache_read_input_tokens: read, cache_creation_input_tokens: write };
+  const out: JsonObject = { input_tokens: Math.max(0, prompt - read - write), output_tokens: u?.completionTokens ?? 0, cache_read_input_tokens: read, cache_creation_input_tokens: write };
+  // The 1-hour share of the cache writes, when the upstream told it (Anthropic's own `cache_creation` split).
+  const write1h = u?.cacheCreation1hTokens ?? null;
+  if (write1h !== null) out.cache_creation = { ephemeral_5m_input_tokens: Math.max(0, write - write1h), ephemeral_1h_input_tokens: write1h };
+  return out;
 }
 
 function toolInput(args: string): JsonObject {

@@ -190,12 +190,15 @@ export function openAIUsage(u: ReportedUsage): JsonObject {
   const completion = u.completionTokens ?? 0;
   const details: JsonObject = { cached_tokens: u.cachedTokens ?? 0 };
   if (u.cacheCreationTokens !== null) details.cache_creation_tokens = u.cacheCreationTokens;
+  if (u.audioTokens !== null) details.audio_tokens = u.audioTokens;
+  const completionDetails: JsonObject = { reasoning_tokens: u.reasoningTokens ?? 0 };
+  if (u.audioCompletionTokens !== null) completionDetails.audio_tokens = u.audioCompletionTokens;
   return {
     prompt_tokens: prompt,
     completion_tokens: completion,
     total_tokens: prompt + completion,
     prompt_tokens_details: details,
-    completion_tokens_details: { reasoning_tokens: u.reasoningTokens ?? 0 },
+    completion_tokens_details: completionDetails,
   };
 }
 
