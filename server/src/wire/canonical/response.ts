@@ -93,3 +93,5 @@ export interface StreamStep {
   readonly malformed: boolean;
 }
 
+/** A stream step that carries nothing: native decoders spread it and set what their event holds. */
+export const EMPTY_STEP: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };

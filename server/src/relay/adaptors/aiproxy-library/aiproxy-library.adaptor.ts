@@ -1,6 +1,6 @@
 import { transportFailure, type UpstreamFailure } from '../../../wire/canonical/errors';
 import { parseJson } from '../../../wire/canonical/json';
-import { answered, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
+import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
 import { LibraryStreamDecoder, fromLibraryAnswer, libraryError, toLibraryRequest, type LibraryError } from '../../../wire/aiproxy-library/chat';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
 import { scrubAndTruncate } from '../../pipeline/scrub';
@@ -50,7 +50,6 @@ function parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: Channel
   return answer ? answered(answer) : { ok: false, failure: transportFailure('protocol') };
 }
 
-const EMPTY_STEP: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
 
 function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const decoder = new LibraryStreamDecoder(req.model);

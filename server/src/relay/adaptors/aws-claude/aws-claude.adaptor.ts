@@ -1,6 +1,6 @@
 import type { JsonObject } from '../../../wire/canonical/json';
 import type { MessagesRequest } from '../../../wire/canonical/request';
-import type { StreamStep } from '../../../wire/canonical/response';
+import { type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import { claudeAdaptor } from '../claude/claude.adaptor';
@@ -53,7 +53,6 @@ function buildTextRequest(req: TextRequest, ctx: ChannelContext): UpstreamReques
   return bedrockRequest(toAnthropicRequest(chat), chat.stream, ctx);
 }
 
-const EMPTY: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
 
 /**
  * Bedrock stream events to a Claude stream parser: `chunk` events carry Anthropic events;
@@ -61,8 +60,8 @@ const EMPTY: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, 
  */
 function bedrockEvents(ctx: ChannelContext, parse: (event: SseEvent) => StreamStep): (event: SseEvent) => StreamStep {
   return (event) => {
-    if (event.event === 'exception') return { ...EMPTY, error: mapBedrockStreamException(event.data, ctx), done: true };
-    if (event.event !== 'chunk') return EMPTY;
+    if (event.event === 'exception') return { ...EMPTY_STEP, error: mapBedrockStreamException(event.data, ctx), done: true };
+    if (event.event !== 'chunk') return EMPTY_STEP;
     return parse(event);
   };
 }

@@ -2,7 +2,7 @@ import { BaiduStreamDecoder, baiduChatEndpoint, baiduError, fromBaiduChat, toBai
 import { fromBaiduEmbedding, toBaiduEmbedding } from '../../../wire/baidu/embeddings';
 import { transportFailure } from '../../../wire/canonical/errors';
 import { parseJson } from '../../../wire/canonical/json';
-import { answered, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
+import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import { ChannelConfigError } from '../errors';
@@ -45,7 +45,6 @@ function parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: Channel
   return answer ? answered(answer) : { ok: false, failure: transportFailure('protocol') };
 }
 
-const EMPTY_STEP: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
 
 function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const decoder = new BaiduStreamDecoder(req.model);

@@ -1,7 +1,7 @@
 import { ChatGLMStreamDecoder, chatglmError, fromChatGLM, toChatGLMRequest, type ChatGLMError } from '../../../wire/chatglm/chat';
 import { transportFailure, type ErrorClass, type UpstreamFailure } from '../../../wire/canonical/errors';
 import { parseJson } from '../../../wire/canonical/json';
-import { answered, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
+import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
 import { scrubAndTruncate } from '../../pipeline/scrub';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
@@ -67,7 +67,6 @@ function parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: Channel
   return answer ? answered(answer) : { ok: false, failure: transportFailure('protocol') };
 }
 
-const EMPTY_STEP: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
 
 function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   let decoder: ChatGLMStreamDecoder | null = null;

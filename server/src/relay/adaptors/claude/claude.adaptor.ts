@@ -1,6 +1,6 @@
 import { defaultBaseUrlOf } from '../../../catalogue/catalogue';
 import { parseJson } from '../../../wire/canonical/json';
-import { answered, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
+import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import { failureFromBody, mapOpenAIError } from '../openai-compatible/error';
@@ -55,7 +55,6 @@ function parseResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelCont
   return answered({ ...message, model: message.model || req.model });
 }
 
-const EMPTY_STEP: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
 
 /**
  * One decoder per streamed answer: Anthropic events in, canonical stream parts out (the client's

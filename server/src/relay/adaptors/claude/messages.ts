@@ -1,6 +1,6 @@
 import { isJsonObject, objectAt, parseJson, type JsonValue } from '../../../wire/canonical/json';
 import type { MessagesRequest } from '../../../wire/canonical/request';
-import { answerFigures, type ParsedResponse, type StreamStep } from '../../../wire/canonical/response';
+import { answerFigures, type ParsedResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
 import type { ReportedUsage } from '../../../wire/canonical/usage';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import { failureFromBody, mapOpenAIError } from '../openai-compatible/error';
@@ -41,7 +41,6 @@ function parseResponse(res: UpstreamResponse, ctx: ChannelContext): ParsedRespon
   return { ok: true, clientBody: res.text, ...answerFigures(message) };
 }
 
-const EMPTY: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
 
 function merge(a: ReportedUsage | null, b: ReportedUsage | null): ReportedUsage | null {
   if (!a || !b) return b ?? a;
@@ -54,7 +53,7 @@ function openStream(ctx: ChannelContext): (event: SseEvent) => StreamStep {
   let usage: ReportedUsage | null = null;
   return (event) => {
     const data = parseJson(event.data.trim());
-    if (!isJsonObject(data)) return { ...EMPTY, malformed: true };
+    if (!isJsonObject(data)) return { ...EMPTY_STEP, malformed: true };
     const type = str(data.type) || event.event || '';
     const forward = { event: type || undefined, data };
     switch (type) {
@@ -62,28 +61,28 @@ function openStream(ctx: ChannelContext): (event: SseEvent) => StreamStep {
         const u = claudeUsage(objectAt(objectAt(data, 'message'), 'usage'));
         // message_start's output_tokens is a placeholder; only message_delta's counts.
         usage = merge(usage, u ? { ...u, completionTokens: null } : null);
-        return { ...EMPTY, forward, usage };
+        return { ...EMPTY_STEP, forward, usage };
       }
       case 'content_block_start': {
         const block = objectAt(data, 'content_block');
-        return { ...EMPTY, forward, toolCalls: block?.type === 'tool_use' ? 1 : 0, text: block?.type === 'tool_use' ? str(block.name) : '' };
+        return { ...EMPTY_STEP, forward, toolCalls: block?.type === 'tool_use' ? 1 : 0, text: block?.type === 'tool_use' ? str(block.name) : '' };
       }
       case 'content_block_delta': {
         const d = objectAt(data, 'delta');
-        return { ...EMPTY, forward, text: str(d?.text) + str(d?.thinking) + str(d?.partial_json) };
+        return { ...EMPTY_STEP, forward, text: str(d?.text) + str(d?.thinking) + str(d?.partial_json) };
       }
       case 'message_delta': {
         // Counts here are cumulative; the latest wins field by field.
         usage = merge(usage, claudeUsage(objectAt(data, 'usage')));
-        return { ...EMPTY, forward, usage, finishReason: claudeFinish(objectAt(data, 'delta')?.stop_reason) };
+        return { ...EMPTY_STEP, forward, usage, finishReason: claudeFinish(objectAt(data, 'delta')?.stop_reason) };
       }
       case 'message_stop':
-        return { ...EMPTY, forward, usage, done: true };
+        return { ...EMPTY_STEP, forward, usage, done: true };
       case 'error':
-        return { ...EMPTY, forward, error: failureFromBody(data, ctx), done: true };
+        return { ...EMPTY_STEP, forward, error: failureFromBody(data, ctx), done: true };
       default:
         // ping, content_block_stop and future event types go through unchanged.
-        return { ...EMPTY, forward };
+        return { ...EMPTY_STEP, forward };
     }
   };
 }

@@ -2,7 +2,7 @@ import { CohereStreamDecoder, fromCohereChat, toCohereChat } from '../../../wire
 import { fromCohereRerank, toCohereRerank } from '../../../wire/cohere/rerank';
 import { RelayRequestError, transportFailure } from '../../../wire/canonical/errors';
 import { isJsonObject, parseJson } from '../../../wire/canonical/json';
-import { answered, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
+import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import { mapOpenAIError } from '../openai-compatible/error';
@@ -47,7 +47,6 @@ function parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: Channel
   return { ok: false, failure: transportFailure('protocol') };
 }
 
-const EMPTY_STEP: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
 
 function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const decoder = new CohereStreamDecoder(req.model);

@@ -1,6 +1,6 @@
 import { defaultBaseUrlOf } from '../../../catalogue/catalogue';
 import { parseJson } from '../../../wire/canonical/json';
-import { answered, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
+import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
@@ -65,7 +65,6 @@ function parseResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelCont
   return answered({ ...answer, id: answerId(answer.id), model: req.model });
 }
 
-const EMPTY_STEP: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
 
 /**
  * One decoder per streamed answer: Gemini events in, canonical stream parts out (the client's

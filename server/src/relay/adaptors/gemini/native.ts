@@ -1,7 +1,7 @@
 import { defaultBaseUrlOf } from '../../../catalogue/catalogue';
 import type { GeminiRequest } from '../../../wire/canonical/request';
 import { parseJson } from '../../../wire/canonical/json';
-import { answerFigures, type ParsedResponse, type StreamStep } from '../../../wire/canonical/response';
+import { answerFigures, type ParsedResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import type { ChannelContext, GeminiNativeCapability, UpstreamRequest, UpstreamResponse } from '../types';
 import { mapGeminiError } from './errors';
@@ -16,7 +16,6 @@ import { fromGeminiResponse, GeminiStreamDecoder } from '../../../wire/gemini/re
  * billing (thoughts as completion, cached content as cache reads).
  */
 
-const EMPTY: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
 
 const DEFAULT_BASE_URL = defaultBaseUrlOf(24) ?? '';
 
@@ -44,11 +43,11 @@ function openStream(req: GeminiRequest, ctx: ChannelContext): (event: SseEvent) 
   return (event) => {
     const data = parseJson(event.data.trim());
     const r = decoder.push(data);
-    if (r.kind === 'malformed') return { ...EMPTY, malformed: true };
-    if (r.kind === 'error') return { ...EMPTY, error: { ...mapGeminiError({ status: 502, text: JSON.stringify(r.body) }, ctx), disableChannel: false }, done: true };
+    if (r.kind === 'malformed') return { ...EMPTY_STEP, malformed: true };
+    if (r.kind === 'error') return { ...EMPTY_STEP, error: { ...mapGeminiError({ status: 502, text: JSON.stringify(r.body) }, ctx), disableChannel: false }, done: true };
     // The event finishing the last open candidate is Google's last: the answer is complete.
     const forward = data !== undefined && data !== null && typeof data === 'object' && !Array.isArray(data) ? { data } : null;
-    return { ...EMPTY, forward, text: r.text, toolCalls: r.toolCalls, usage: r.usage, finishReason: r.finish, done: r.finish !== null };
+    return { ...EMPTY_STEP, forward, text: r.text, toolCalls: r.toolCalls, usage: r.usage, finishReason: r.finish, done: r.finish !== null };
   };
 }
 
