@@ -238,7 +238,15 @@ describe('console: pricing, playground, chat and monitor', () => {
     expect(await tokensOf(blocked)).toHaveLength(1);
     expect(errors).toEqual([]);
     await close();
-    await looks('/chat', 'chat', (p) => p.getByRole('dialog', { name: '快速配置聊天' }).waitFor());
+    // Ready once the dialog has made or listed the user's token and enabled confirm (axe must not measure
+    // the button halfway through its colour change from the disabled look).
+    await looks('/chat', 'chat', async (p) => {
+      const confirm = p.getByRole('dialog', { name: '快速配置聊天' }).getByRole('button', { name: '打开聊天' });
+      await confirm.waitFor();
+      const deadline = Date.now() + 10_000;
+      while (!(await confirm.isEnabled()) && Date.now() < deadline) await p.waitForTimeout(50);
+      expect(await confirm.isEnabled()).toBe(true);
+    });
     const en = await openPage(h, '/chat', { as: blocked, locale: 'en' });
     const enDialog = en.page.getByRole('dialog', { name: 'Quick chat setup' });
     await enDialog.getByRole('button', { name: 'Open chat' }).waitFor();
