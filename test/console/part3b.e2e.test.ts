@@ -256,6 +256,23 @@ describe('console part 3 (b)', () => {
       expect(await refreshed.count()).toBeLessThanOrEqual(1);
       await o.close();
     });
+    it('quick tab clicks while a tab is still loading end on the tab clicked last', async () => {
+      const o = await openPage(h, '/setting?tab=operation', { as: h.root, locale: 'en' });
+      const { page } = o;
+      await page.getByRole('form', { name: 'General', exact: true }).waitFor();
+      // Slow code chunks (a busy network): System's and Other's code is still loading when Operation is clicked again.
+      await page.route('**/assets/*.js', async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      for (const tab of ['System', 'Other', 'Operation']) await page.getByRole('tab', { name: tab, exact: true }).click();
+      await page.getByRole('form', { name: 'General', exact: true }).getByLabel('QQ', { exact: false }).first().waitFor();
+      expect(await page.getByRole('tab', { name: 'Operation', exact: true }).getAttribute('aria-selected')).toBe('true');
+      await page.waitForTimeout(2000);
+      expect(new URL(page.url()).searchParams.get('tab')).toBe('operation');
+      expect(await page.getByRole('tab', { name: 'Operation', exact: true }).getAttribute('aria-selected')).toBe('true');
+      await o.close();
+    });
   });
   describe('14. empty states', () => {
     it.each(VIEWS)("the token screen's debug tab says nothing is set (%s, %i px)", async (theme, width) => {
