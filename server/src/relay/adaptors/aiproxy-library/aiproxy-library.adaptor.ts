@@ -1,3 +1,4 @@
+import { baseUrlOf, catalogueBase } from '../base-url';
 import { transportFailure, type UpstreamFailure } from '../../../wire/canonical/errors';
 import { parseJson } from '../../../wire/canonical/json';
 import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
@@ -16,7 +17,7 @@ import type { Adaptor, ChannelContext, ErrorInput, TextRequest, UpstreamRequest,
  * (not retried); HTTP errors by status (401 disables, 429 and 5xx retried).
  */
 
-const DEFAULT_BASE_URL = 'https://api.aiproxy.io';
+const BASE = catalogueBase(21);
 
 function failure(err: LibraryError, ctx: ChannelContext): UpstreamFailure {
   return { class: 'bad_request', retryable: false, disableChannel: false, status: 400, code: scrubAndTruncate(err.code, [ctx.key], 100), type: 'library_error', message: scrubAndTruncate(err.message, [ctx.key], 1000, ctx.baseUrl), retryAfterSeconds: null };
@@ -32,7 +33,7 @@ function buildTextRequest(req: TextRequest, ctx: ChannelContext): UpstreamReques
   const libraryId = ctx.other.trim();
   if (libraryId === '') throw new ChannelConfigError('AI Proxy Library channel without a library id (other)');
   const chat = textAsCanonical(req, ctx.upstreamModel);
-  const base = (ctx.baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const base = baseUrlOf(BASE, ctx);
   return {
     method: 'POST',
     url: `${base}/api/library/ask`,
@@ -65,7 +66,7 @@ function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent
 export const aiproxyLibraryAdaptor: Adaptor = {
   type: 21,
   name: 'AI Proxy Library',
-  defaultBaseUrl: DEFAULT_BASE_URL,
+  defaultBaseUrl: BASE.defaultBaseUrl,
   buildTextRequest,
   parseTextResponse,
   parseTextStreamEvent: (req, event, ctx) => openTextStream(req, ctx)(event),

@@ -1,4 +1,4 @@
-import { defaultBaseUrlOf } from '../../../catalogue/catalogue';
+import { baseUrlOf, catalogueBase } from '../base-url';
 import { parseJson } from '../../../wire/canonical/json';
 import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
@@ -20,10 +20,10 @@ import { ClaudeStreamDecoder, fromClaudeMessage } from '../../../wire/anthropic-
  * 429 and 529 overloaded_error are retried on another channel (rule 21).
  */
 
-const DEFAULT_BASE_URL = defaultBaseUrlOf(14) ?? '';
+const BASE = catalogueBase(14);
 
 function messagesUrl(ctx: ChannelContext): string {
-  const base = (ctx.baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const base = baseUrlOf(BASE, ctx);
   return `${base}/v1/messages`;
 }
 
@@ -82,13 +82,13 @@ function openTextStream(_req: TextRequest, ctx: ChannelContext): (event: SseEven
 export const claudeAdaptor: Adaptor = {
   type: 14,
   name: 'Anthropic Claude',
-  defaultBaseUrl: DEFAULT_BASE_URL,
+  defaultBaseUrl: BASE.defaultBaseUrl,
   buildTextRequest: buildRequest,
   parseTextResponse: parseResponse,
   // Stateless use (one event out of context) cannot number tool calls; the relay opens a stream.
   parseTextStreamEvent: (req, event, ctx) => openTextStream(req, ctx)(event),
   openTextStream,
   mapError: (input, ctx) => mapOpenAIError(input, ctx),
-  messages: claudeMessages(DEFAULT_BASE_URL),
-  countTokens: claudeCountTokens(DEFAULT_BASE_URL),
+  messages: claudeMessages(BASE.defaultBaseUrl ?? ''),
+  countTokens: claudeCountTokens(BASE.defaultBaseUrl ?? ''),
 };

@@ -1,8 +1,8 @@
 import { ChannelConfigError } from '../errors';
 import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
-import { baseUrlOf } from '../openai-compatible/url';
+import { baseUrlOf, catalogueBase } from '../base-url';
 
-const config = { type: 39, name: 'Cloudflare', defaultBaseUrl: 'https://api.cloudflare.com' } as const;
+const config = { type: 39, ...catalogueBase(39) } as const;
 
 /** The account id from the channel's `other`; Workers AI has no URL without it. */
 export function cloudflareAccount(other: string): string {

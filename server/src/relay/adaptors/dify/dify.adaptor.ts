@@ -1,3 +1,4 @@
+import { baseUrlOf, catalogueBase } from '../base-url';
 import { transportFailure } from '../../../wire/canonical/errors';
 import { parseJson } from '../../../wire/canonical/json';
 import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
@@ -15,11 +16,11 @@ import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamRes
  * shared reader: 401 disables, 429 and 5xx retried); a stream's `error` event ends the stream.
  */
 
-const DEFAULT_BASE_URL = 'https://api.dify.ai';
+const BASE = catalogueBase(37);
 
 function buildTextRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
   const chat = textAsCanonical(req, ctx.upstreamModel);
-  const base = (ctx.baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const base = baseUrlOf(BASE, ctx);
   return {
     method: 'POST',
     url: `${base}/v1/chat-messages`,
@@ -52,7 +53,7 @@ function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent
 export const difyAdaptor: Adaptor = {
   type: 37,
   name: 'Dify',
-  defaultBaseUrl: DEFAULT_BASE_URL,
+  defaultBaseUrl: BASE.defaultBaseUrl,
   buildTextRequest,
   parseTextResponse,
   parseTextStreamEvent: (req, event, ctx) => openTextStream(req, ctx)(event),

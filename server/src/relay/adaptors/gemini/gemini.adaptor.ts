@@ -1,4 +1,4 @@
-import { defaultBaseUrlOf } from '../../../catalogue/catalogue';
+import { baseUrlOf, catalogueBase } from '../base-url';
 import { parseJson } from '../../../wire/canonical/json';
 import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
@@ -20,10 +20,10 @@ import { geminiSettings } from './settings';
  * results (response.ts), which the client's inbound format encodes. Version and safety settings come from the channel's `other` (settings.ts).
  */
 
-const DEFAULT_BASE_URL = defaultBaseUrlOf(24) ?? '';
+const BASE = catalogueBase(24);
 
 function baseUrl(ctx: ChannelContext): string {
-  return (ctx.baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
+  return baseUrlOf(BASE, ctx);
 }
 
 /** `{base}/{version}/models/{model}:{method}`, the version from the channel's settings. */
@@ -86,7 +86,7 @@ function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent
 export const geminiAdaptor: Adaptor = {
   type: 24,
   name: 'Google Gemini',
-  defaultBaseUrl: DEFAULT_BASE_URL,
+  defaultBaseUrl: BASE.defaultBaseUrl,
   buildTextRequest: buildRequest,
   parseTextResponse: parseResponse,
   // Stateless use cannot number tool calls across events; the relay opens a stream.

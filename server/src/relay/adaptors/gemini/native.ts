@@ -1,4 +1,4 @@
-import { defaultBaseUrlOf } from '../../../catalogue/catalogue';
+import { baseUrlOf, catalogueBase } from '../base-url';
 import type { GeminiRequest } from '../../../wire/canonical/request';
 import { parseJson } from '../../../wire/canonical/json';
 import { answerFigures, type ParsedResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
@@ -17,11 +17,11 @@ import { fromGeminiResponse, GeminiStreamDecoder } from '../../../wire/gemini/re
  */
 
 
-const DEFAULT_BASE_URL = defaultBaseUrlOf(24) ?? '';
+const BASE = catalogueBase(24);
 
 function buildRequest(req: GeminiRequest, ctx: ChannelContext): UpstreamRequest {
   const method = req.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
-  const base = (ctx.baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const base = baseUrlOf(BASE, ctx);
   return {
     method: 'POST',
     // The channel's API version, as for converted calls; the key in a header, never in the URL.

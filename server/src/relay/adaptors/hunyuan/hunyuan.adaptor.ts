@@ -1,3 +1,4 @@
+import { baseUrlOf, catalogueBase } from '../base-url';
 import { transportFailure } from '../../../wire/canonical/errors';
 import { parseJson } from '../../../wire/canonical/json';
 import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
@@ -15,12 +16,12 @@ import { hunyuanCredentials, signHunyuanRequest } from './sign';
  * `Response.Error` is classified in errors.ts.
  */
 
-const DEFAULT_BASE_URL = 'https://hunyuan.tencentcloudapi.com';
+const BASE = catalogueBase(23);
 
 function buildTextRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
   hunyuanCredentials(ctx.key);
   const chat = textAsCanonical(req, ctx.upstreamModel);
-  const base = (ctx.baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const base = baseUrlOf(BASE, ctx);
   return {
     method: 'POST',
     url: `${base}/`,
@@ -52,7 +53,7 @@ function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent
 export const hunyuanAdaptor: Adaptor = {
   type: 23,
   name: 'Tencent Hunyuan',
-  defaultBaseUrl: DEFAULT_BASE_URL,
+  defaultBaseUrl: BASE.defaultBaseUrl,
   buildTextRequest,
   parseTextResponse,
   parseTextStreamEvent: (req, event, ctx) => openTextStream(req, ctx)(event),

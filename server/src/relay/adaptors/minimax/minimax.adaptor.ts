@@ -3,10 +3,10 @@ import { isJsonObject, parseJson } from '../../../wire/canonical/json';
 import { scrubAndTruncate } from '../../pipeline/scrub';
 import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
 import { isRetryableStatus } from '../openai-compatible/error';
-import { baseUrlOf } from '../openai-compatible/url';
+import { baseUrlOf, catalogueBase } from '../base-url';
 import type { Adaptor, ChannelContext } from '../types';
 
-const config = { type: 35, name: 'MiniMax', defaultBaseUrl: 'https://api.minimax.chat' } as const;
+const config = { type: 35, ...catalogueBase(35) } as const;
 
 /**
  * MiniMax's `base_resp.status_code` (sent with HTTP 200 as well as with error statuses) to the

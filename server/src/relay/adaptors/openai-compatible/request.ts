@@ -5,7 +5,8 @@ import { quirksFor } from '../model-quirks';
 import type { ChannelContext, ResponseKind, TextRequest, UpstreamRequest } from '../types';
 import type { OpenAICompatibleConfig, OpenAIPath } from './config';
 import { encodeMultipart, multipartContentType } from './multipart';
-import { baseUrlOf, v1Url } from './url';
+import { baseUrlOf } from '../base-url';
+import { v1Url } from './url';
 
 export function urlFor(config: OpenAICompatibleConfig, path: OpenAIPath, ctx: ChannelContext): string {
   return config.url ? config.url(path, ctx, ctx.upstreamModel) : v1Url(baseUrlOf(config, ctx), path);

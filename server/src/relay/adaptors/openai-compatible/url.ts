@@ -1,13 +1,4 @@
-import { ChannelConfigError } from '../errors';
-import type { ChannelContext } from '../types';
-import type { OpenAICompatibleConfig, OpenAIPath } from './config';
-
-/** The channel's base URL, or the provider default, without trailing slashes. */
-export function baseUrlOf(config: Pick<OpenAICompatibleConfig, 'defaultBaseUrl' | 'name'>, ctx: ChannelContext): string {
-  const base = (ctx.baseUrl.trim() || config.defaultBaseUrl || '').replace(/\/+$/, '');
-  if (!base) throw new ChannelConfigError(`${config.name} channel has no base URL`);
-  return base;
-}
+import type { OpenAIPath } from './config';
 
 /**
  * base + "/v1/" + path. A base that already ends in /v1 (a common way to paste it) is not

@@ -1,7 +1,7 @@
 import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
-import { baseUrlOf } from '../openai-compatible/url';
+import { baseUrlOf, catalogueBase } from '../base-url';
 
-const config = { type: 17, name: 'Alibaba Qwen', defaultBaseUrl: 'https://dashscope.aliyuncs.com' } as const;
+const config = { type: 17, ...catalogueBase(17) } as const;
 
 /**
  * Type 17: Alibaba DashScope (Qwen) through its OpenAI-compatible mode

@@ -1,10 +1,10 @@
 import { createOpenAICompatibleAdaptor } from '../openai-compatible/adaptor';
-import { baseUrlOf } from '../openai-compatible/url';
+import { baseUrlOf, catalogueBase } from '../base-url';
 import { ZhipuTokenCache } from './jwt';
 
 const tokens = new ZhipuTokenCache();
 
-const config = { type: 26, name: 'Zhipu GLM-4V', defaultBaseUrl: 'https://open.bigmodel.cn' } as const;
+const config = { type: 26, ...catalogueBase(26) } as const;
 
 /**
  * Type 26: Zhipu's v4 open platform (GLM-4, GLM-4V, embeddings). The OpenAI wire under
