@@ -8,7 +8,7 @@ import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import { ChannelConfigError } from '../errors';
 import type { Adaptor, ChannelContext, EmbeddingsCapability, TextRequest, UpstreamRequest, UpstreamResponse } from '../types';
 import { baiduFailure, mapBaiduError } from './errors';
-import { BAIDU_DEFAULT_BASE_URL, baiduBase, baiduTokenExchange } from './token';
+import { BAIDU, baiduBase, baiduTokenExchange } from './token';
 
 /*
  * Type 15, Baidu Wenxin (ERNIE) through Qianfan's access-token API: the key `API_KEY|SECRET_KEY`
@@ -77,7 +77,7 @@ const embeddings: EmbeddingsCapability = {
 export const baiduAdaptor: Adaptor = {
   type: 15,
   name: 'Baidu Wenxin',
-  defaultBaseUrl: BAIDU_DEFAULT_BASE_URL,
+  defaultBaseUrl: BAIDU.defaultBaseUrl,
   buildTextRequest,
   parseTextResponse,
   parseTextStreamEvent: (req, event, ctx) => openTextStream(req, ctx)(event),
