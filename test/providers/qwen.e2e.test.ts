@@ -71,6 +71,21 @@ describe.each(DATABASES)('Qwen (17) and other formats on the new types (%s)', (k
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/compatible-mode/v1/models' });
   });
 
+  it("the channel's plugin parameter travels as X-DashScope-Plugin; without one no such header is sent", async () => {
+    const fake = await fakeUpstream(kit, { key: QWEN_KEY, reply: 'Qwen answers here' });
+    const plugin = '{"pdf_extracter":{}}';
+    await createChannel(kit.root, { name: 'qwen-plugin', type: 17, key: QWEN_KEY, base_url: fake.url, models: 'qwen-plugin', other: plugin });
+    await createChannel(kit.root, { name: 'qwen-plain', type: 17, key: QWEN_KEY, base_url: fake.url, models: 'qwen-plain' });
+    for (const m of ['qwen-plugin', 'qwen-plain']) await priceModel(kit.root, m, 2, 3);
+    const user = await fundedUser(kit, 5_000_000);
+    const client = sdk(kit, (await createToken(user.caller)).key);
+    await client.chat.completions.create({ model: 'qwen-plugin', messages: [{ role: 'user', content: 'Read the file' }] });
+    expect(fake.requests.at(-1)?.headers['x-dashscope-plugin']).toBe(plugin);
+    await client.chat.completions.create({ model: 'qwen-plain', messages: [{ role: 'user', content: 'Hi' }] });
+    expect(fake.requests.at(-1)?.json).toMatchObject({ model: 'qwen-plain' });
+    expect(fake.requests.at(-1)?.headers['x-dashscope-plugin']).toBeUndefined();
+  });
+
   it("DashScope's invalid_api_key 401 is a typed AuthenticationError without the key", async () => {
     const fake = await fakeUpstream(kit, { key: 'sk-the-right-one-0123456789abcdef' });
     await createChannel(kit.root, { name: 'qwen-dead', type: 17, key: QWEN_KEY, base_url: fake.url, models: 'qwen-dead' });

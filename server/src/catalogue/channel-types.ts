@@ -209,7 +209,14 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
     modelsPath: '/compatible-mode/v1/models',
     defaultModels: ['qwen-turbo', 'qwen-plus', 'qwen-max', 'qwen-long', 'text-embedding-v1'],
     keyFormat: 'line',
-    fields: [],
+    fields: [
+      {
+        name: 'other',
+        label: t('插件参数（可选）', 'Plugin (optional)'),
+        placeholder: t('作为 X-DashScope-Plugin 请求头发送，例如 {"pdf_extracter":{}}', 'Sent as the X-DashScope-Plugin header, e.g. {"pdf_extracter":{}}'),
+        input: 'line',
+      },
+    ],
     relay: 'adaptor',
   },
   {

@@ -14,5 +14,7 @@ export const qwenAdaptor = createOpenAICompatibleAdaptor({
   auth: 'bearer',
   streamUsage: true,
   capabilities: ['embeddings', 'models'],
+  // The channel's `other` is DashScope's plugin parameter, sent as its header when set.
+  headers: (ctx): Record<string, string> => (ctx.other.trim() === '' ? {} : { 'X-DashScope-Plugin': ctx.other.trim() }),
   url: (path, ctx) => `${baseUrlOf(config, ctx).replace(/\/compatible-mode\/v1$/, '')}/compatible-mode/v1/${path}`,
 });
