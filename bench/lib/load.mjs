@@ -152,6 +152,64 @@ export async function closedLoop({ dispatcher, req, stream, concurrency, seconds
 }
 
 /**
+ * Open loop: requests offered at a fixed `rate` per second, evenly spaced, each started on time
+ * whether or not earlier ones have ended (so a slow target meets a queue, as a real one would,
+ * instead of being offered less). A request's first-chunk time is measured from the instant it was
+ * due, not from when the loop got round to sending it, so a late start counts against the target
+ * (no coordinated omission). Requests due inside the window after `warmupMs` are measured;
+ * `onWindow` as in closedLoop. Returns { offered, completed, windowMs, ttfcs[], latencies[], late, errors }.
+ */
+export async function openLoop({ dispatcher, req, stream, rate, seconds, warmupMs, onWindow, marks = OPENAI_MARKS }) {
+  const interval = 1000 / rate;
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  const windowStart = start + warmupMs;
+  const ttfcs = [];
+  const latencies = [];
+  const errors = new Errors();
+  const inflight = new Set();
+  let offered = 0;
+  let completed = 0;
+  let late = 0;
+  let opened = false;
+  for (let i = 0; ; i++) {
+    const due = start + i * interval;
+    if (due >= deadline) break;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (!opened && due >= windowStart) {
+      opened = true;
+      onWindow?.('start');
+    }
+    const measured = due >= windowStart;
+    if (measured) {
+      offered++;
+      // More than one interval behind: the generator itself could not keep the rate.
+      if (performance.now() - due > interval) late++;
+    }
+    const p = once(dispatcher, req, stream, due, marks).then((r) => {
+      inflight.delete(p);
+      if (!measured) return;
+      if (!r.ok) {
+        errors.add(r.kind, r.detail);
+        return;
+      }
+      completed++;
+      latencies.push(performance.now() - due);
+      if (stream) ttfcs.push(r.ttfc);
+    });
+    inflight.add(p);
+  }
+  // The window covers the requests offered in it; their ends are awaited before it closes, so the
+  // CPU counted is what those requests cost.
+  await Promise.all(inflight);
+  if (!opened) onWindow?.('start');
+  onWindow?.('end');
+  const windowMs = Math.max(0, deadline - windowStart);
+  return { offered, completed, windowMs, latencies, ttfcs, late, errors: errors.toJSON() };
+}
+
+/**
  * Opens `count` streams on their own connections, at most `openConcurrency` being set up at a
  * time, and keeps them open (the fake holds every stream after its first chunk). A stream counts
  * as open when its first chunk arrives. Resolves when every stream is open or failed, or at

@@ -58,8 +58,11 @@ export async function startBenchServer(name, script, args = [], nodeArgs = [], {
 
 /** Extra node flags for the measured process, e.g. BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof". */
 export function targetNodeArgs() {
-  return (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter((a) => a !== '');
+  return [...GC_TRACE, ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter((a) => a !== '')];
 }
+
+/** Every measured process (floor and gateways) prints its GCs, from which its allocation is read. */
+export const GC_TRACE = ['--trace-gc-nvp'];
 
 /**
  * The whole machine's CPU from /proc/stat, in ms summed over all CPUs: `busy` (everything but
@@ -134,9 +137,17 @@ export function spawnNode(name, args, { env = process.env, cwd = process.cwd(), 
   const child =
     nice === null ? spawn(process.execPath, args, { env, cwd, stdio }) : spawn('nice', ['-n', String(nice), process.execPath, ...args], { env, cwd, stdio });
   const tail = [];
+  // With --trace-gc-nvp the process prints a line per GC; `allocated=` is what was allocated since
+  // the one before, so their running sum is the process's allocation (read at a window's edges).
+  const gc = { allocatedBytes: 0 };
   const keep = (chunk) => {
     for (const line of chunk.toString('utf8').split('\n')) {
       if (line.trim() === '') continue;
+      if (line.includes(' gc=')) {
+        const m = / allocated=(\d+)/.exec(line);
+        if (m) gc.allocatedBytes += Number(m[1]);
+        continue;
+      }
       tail.push(line.length > 400 ? `${line.slice(0, 400)}...` : line);
       if (tail.length > 30) tail.shift();
     }
@@ -154,7 +165,13 @@ export function spawnNode(name, args, { env = process.env, cwd = process.cwd(), 
       let buf = '';
       const onData = (chunk) => {
         buf += chunk.toString('utf8');
-        const nl = buf.indexOf('\n');
+        let nl = buf.indexOf('\n');
+        // GC trace lines may come before the ready line: count them and look further.
+        while (nl >= 0 && buf.slice(0, nl).includes(' gc=')) {
+          keep(buf.slice(0, nl));
+          buf = buf.slice(nl + 1);
+          nl = buf.indexOf('\n');
+        }
         if (nl < 0) return;
         child.stdout.off('data', onData);
         child.stdout.on('data', keep);
@@ -179,6 +196,7 @@ export function spawnNode(name, args, { env = process.env, cwd = process.cwd(), 
     ready,
     exit,
     tail,
+    gc,
     exited: () => exited,
     /** SIGTERM, then SIGKILL after `graceMs`. */
     stop: async (graceMs = 5000) => {
