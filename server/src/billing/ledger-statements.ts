@@ -55,6 +55,34 @@ const LOG_COLUMNS =
   'user_id, type, created_at, content, username, token_name, token_id, model_name, quota, prompt_tokens, ' +
   'completion_tokens, use_time, is_stream, channel_id, token_group, client_ip, request_id, other';
 
+/** A settlement's log row, for a `?`-placeholder driver (SQLite, MySQL). */
+export const INSERT_LOG_SQL = `INSERT INTO logs (${LOG_COLUMNS}) VALUES (${Array.from({ length: 18 }, () => '?').join(', ')})`;
+
+/** The values of INSERT_LOG_SQL, in its column order. */
+export function logRowValues(userId: number, a: SettleArgs, l: NonNullable<SettleArgs['log']>): unknown[] {
+  return [
+    userId,
+    a.logType,
+    a.now,
+    l.content,
+    l.username,
+    l.tokenName,
+    l.tokenId,
+    l.modelName,
+    a.quota,
+    l.promptTokens,
+    l.completionTokens,
+    l.useTime,
+    // better-sqlite3 binds no booleans; TypeORM stores them as 0/1 (and MySQL's tinyint too).
+    l.isStream ? 1 : 0,
+    a.channelId,
+    l.tokenGroup,
+    l.clientIp,
+    a.requestId,
+    JSON.stringify(l.other),
+  ];
+}
+
 interface HoldRowRaw {
   user_id: number | string;
   token_id: number | string | null;
@@ -112,7 +140,7 @@ export class SqliteLedger {
     );
     this.channelUsed = conn.prepare('UPDATE channels SET used_quota = used_quota + ? WHERE id = ?');
     this.checkpointHold = conn.prepare(SQLITE_CHECKPOINT_SQL);
-    this.insertLog = conn.prepare(`INSERT INTO logs (${LOG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.insertLog = conn.prepare(INSERT_LOG_SQL);
   }
 
   /** User, then token (unless none), then the row; throws the exact 403 (rolling back) when short. */
@@ -147,27 +175,7 @@ export class SqliteLedger {
     if (a.channelId > 0 && a.quota > 0) this.channelUsed.run(a.quota, a.channelId);
     const l = a.log;
     if (l) {
-      this.insertLog.run(
-        hold.userId,
-        a.logType,
-        a.now,
-        l.content,
-        l.username,
-        l.tokenName,
-        l.tokenId,
-        l.modelName,
-        a.quota,
-        l.promptTokens,
-        l.completionTokens,
-        l.useTime,
-        // better-sqlite3 binds no booleans; TypeORM stores them as 0/1.
-        l.isStream ? 1 : 0,
-        a.channelId,
-        l.tokenGroup,
-        l.clientIp,
-        a.requestId,
-        JSON.stringify(l.other),
-      );
+      this.insertLog.run(...logRowValues(hold.userId, a, l));
     }
     return { userId: hold.userId, after: after ? Number(after.quota) : null };
   }

@@ -2,7 +2,7 @@ import type { BatchOutcome } from '../common/group-commit';
 import type { MysqlConnection } from '../database/database.service';
 import { NEVER_EXPIRES, TOKEN_ENABLED, TOKEN_EXHAUSTED } from '../tokens/token.entity';
 import { HOLD_HELD } from './hold.entity';
-import type { HoldArgs, SettleArgs, SettleResult } from './ledger-statements';
+import { INSERT_LOG_SQL, logRowValues, type HoldArgs, type SettleArgs, type SettleResult } from './ledger-statements';
 
 /*
  * The ledger on MySQL / MariaDB: the same moves as SqliteLedger (ledger-statements.ts), as plain
@@ -59,9 +59,6 @@ function errno(err: unknown): number | undefined {
   return typeof n === 'number' ? n : undefined;
 }
 
-const LOG_COLUMNS =
-  'user_id, type, created_at, content, username, token_name, token_id, model_name, quota, prompt_tokens, ' +
-  'completion_tokens, use_time, is_stream, channel_id, token_group, client_ip, request_id, other';
 
 const RESERVE_USER = 'UPDATE users SET quota = quota - ? WHERE id = ? AND deleted_at IS NULL AND quota > 0 AND quota >= ?';
 const RESERVE_TOKEN =
@@ -81,7 +78,6 @@ const TOKEN_DOWN =
   `UPDATE tokens SET status = CASE WHEN status = ${TOKEN_EXHAUSTED} AND (unlimited_quota OR remain_quota + ? > 0) THEN ${TOKEN_ENABLED} ELSE status END, ` +
   'remain_quota = remain_quota + ?, used_quota = used_quota - ? WHERE id = ?';
 const CHANNEL_USED = 'UPDATE channels SET used_quota = used_quota + ? WHERE id = ?';
-const INSERT_LOG = `INSERT INTO logs (${LOG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 // Delivered content only grows; a channel id of 0 leaves the recorded channel as it was.
 const CHECKPOINT =
   'UPDATE holds SET checkpoint_quota = CASE WHEN checkpoint_quota < ? THEN ? ELSE checkpoint_quota END, updated_at = ?, ' +
@@ -136,26 +132,7 @@ async function runOp(conn: MysqlConnection, op: MysqlLedgerOp): Promise<unknown>
       if (a.channelId > 0 && a.quota > 0) await q(conn, CHANNEL_USED, [a.quota, a.channelId]);
       const l = a.log;
       if (l) {
-        await q(conn, INSERT_LOG, [
-          hold.userId,
-          a.logType,
-          a.now,
-          l.content,
-          l.username,
-          l.tokenName,
-          l.tokenId,
-          l.modelName,
-          a.quota,
-          l.promptTokens,
-          l.completionTokens,
-          l.useTime,
-          l.isStream ? 1 : 0,
-          a.channelId,
-          l.tokenGroup,
-          l.clientIp,
-          a.requestId,
-          JSON.stringify(l.other),
-        ]);
+        await q(conn, INSERT_LOG_SQL, logRowValues(hold.userId, a, l));
       }
       const result: SettleResult = { userId: hold.userId, after: after ? Number(after.quota) : null };
       return result;
