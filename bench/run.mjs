@@ -394,47 +394,34 @@ async function main() {
 
   for (const t of targets) t.pool = newPool(t.url, 256);
 
-  // Warm-up: connections, JIT, caches. Not measured.
-  out('warm-up ...');
-  for (const t of targets) {
-    for (const phase of PHASES) {
-      if (!runs(phase, t)) continue;
-      await runPhase(phase, t, fake, Math.min(0.75, cfg.seconds), null);
-    }
-  }
-
   const acc = {};
   for (const t of targets) acc[t.name] = Object.fromEntries(PHASES.map((p) => [p.id, emptyAcc()]));
   const started = performance.now();
-  for (let round = 0; round < cfg.rounds; round++) {
-    // Rotate the order each round so no target always runs first (or right after another).
-    const order = targets.map((_, i) => targets[(i + round) % targets.length]);
-    for (const phase of PHASES) {
-      for (const t of order) {
-        if (!runs(phase, t)) continue;
-        await runPhase(phase, t, fake, cfg.seconds, acc[t.name][phase.id]);
-      }
-    }
-    out(`round ${round + 1}/${cfg.rounds} done (${((performance.now() - started) / 1000).toFixed(0)} s)`);
-  }
-  // The open loop offers shares of what the floor sustained at 256 concurrent in the rounds above.
-  const floorRates = acc.floor.stream256.perRound.map((x) => x.rate).filter(Number.isFinite);
-  openLoopBaseRate = floorRates.length > 0 ? percentile(floorRates, 50) : NaN;
-  const openPhases = PHASES.filter((p) => p.openLoop);
-  if (!Number.isFinite(openLoopBaseRate)) out('open loop: not run (the floor\'s 256-concurrent stream rate was not measured in this run)');
-  else if (openPhases.some((p) => targets.some((t) => runs(p, t)))) {
-    out(`open loop: offering ${openPhases.map((p) => `${(openLoopBaseRate * p.openLoop).toFixed(0)}`).join(' and ')} streams/s (shares of the floor's ${openLoopBaseRate.toFixed(0)}) ...`);
-    for (const t of targets) for (const phase of openPhases) if (runs(phase, t)) await runPhase(phase, t, fake, Math.min(0.75, cfg.seconds), null);
+  // Warm-up (connections, JIT, caches; not measured), then interleaved rounds of the phases that run.
+  const measure = async (phases, label) => {
+    for (const t of targets) for (const phase of phases) if (runs(phase, t)) await runPhase(phase, t, fake, Math.min(0.75, cfg.seconds), null);
     for (let round = 0; round < cfg.rounds; round++) {
+      // Rotate the order each round so no target always runs first (or right after another).
       const order = targets.map((_, i) => targets[(i + round) % targets.length]);
-      for (const phase of openPhases) {
+      for (const phase of phases) {
         for (const t of order) {
           if (!runs(phase, t)) continue;
           await runPhase(phase, t, fake, cfg.seconds, acc[t.name][phase.id]);
         }
       }
-      out(`open-loop round ${round + 1}/${cfg.rounds} done (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      out(`${label}round ${round + 1}/${cfg.rounds} done (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     }
+  };
+  out('warm-up ...');
+  await measure(PHASES.filter((p) => !p.openLoop), '');
+  // The open loop offers shares of what the floor sustained at 256 concurrent in the rounds above.
+  const floorRates = acc.floor.stream256.perRound.map((x) => x.rate).filter(Number.isFinite);
+  openLoopBaseRate = floorRates.length > 0 ? percentile(floorRates, 50) : NaN;
+  const openPhases = PHASES.filter((p) => p.openLoop && targets.some((t) => runs(p, t)));
+  if (!Number.isFinite(openLoopBaseRate)) out("open loop: not run (the floor's 256-concurrent stream rate was not measured in this run)");
+  else if (openPhases.length > 0) {
+    out(`open loop: offering ${openPhases.map((p) => `${(openLoopBaseRate * p.openLoop).toFixed(0)}`).join(' and ')} streams/s (shares of the floor's ${openLoopBaseRate.toFixed(0)}) ...`);
+    await measure(openPhases, 'open-loop ');
   }
   for (const t of targets) await t.pool.close();
 
