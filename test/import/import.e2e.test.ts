@@ -275,10 +275,15 @@ describe.each(DATABASES)('import: a new-api SQLite database into a fresh Sluice 
   it('an expired token and a model-limited token are refused as before', async () => {
     fake.reset();
     const expired = await chat(t.url, `sk-${NA.keys.expired}`, 'gpt-4o-mini');
-    expect(expired.status).toBe(401);
+    expect([expired.status, ((await expired.json()) as { error: { code: string } }).error.code]).toEqual([401, 'token_expired']);
     const limited = await chat(t.url, `sk-${NA.keys.limited}`, 'gpt-4o-mini');
-    expect(limited.status).toBe(403);
+    expect([limited.status, ((await limited.json()) as { error: { code: string } }).error.code]).toEqual([403, 'model_not_allowed']);
     expect(fake.requests).toHaveLength(0);
+    // The limit is the reason: the same token (its imported IP list holds 127.0.0.1) relays its allowed model.
+    fake.next({ kind: 'json', body: chatReply('gpt-4o', 10, 5) });
+    const allowed = await chat(t.url, `sk-${NA.keys.limited}`, 'gpt-4o');
+    expect(allowed.status).toBe(200);
+    expect(fake.requests).toHaveLength(1);
   });
 
   it('the unused code redeems once, the used one is refused', async () => {
