@@ -660,6 +660,8 @@ describe('import: bad input is refused with a clear message and the target untou
   it.each([
     ['a negative quota', "UPDATE users SET quota = -5 WHERE id = 3", 'users id 3: quota is negative (-5)'],
     ['a provider id bound twice', "UPDATE users SET github_id = 'gh-alice' WHERE id = 7", 'users id 7: github_id "gh-alice" is also used by id 2'],
+    // MySQL's collations compare without trailing spaces: the pair would break the target's unique index there.
+    ['a provider id bound twice up to a trailing space', "UPDATE users SET telegram_id = 'tg-alice ' WHERE id = 7", 'users id 7: telegram_id "tg-alice " is also used by id 2'],
     ['a token key that cannot be sealed', "UPDATE tokens SET key = '' WHERE id = 2", 'tokens id 2: the key cannot be sealed'],
     ['a channel key that is not text', "UPDATE channels SET key = 'sk-abc' || char(0) || 'def' WHERE id = 1", 'channels id 1: the key cannot be sealed'],
     ['a token of no user', 'UPDATE tokens SET user_id = 99 WHERE id = 4', 'tokens id 4: user_id 99 is not in the users table'],

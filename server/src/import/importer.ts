@@ -280,13 +280,19 @@ class Job {
     this.summary.counts.push([target, done]);
   }
 
+  /**
+   * A value a unique index of the target holds once. Compared without trailing spaces: MySQL's
+   * collations pad with spaces ("a" = "a "), so such a pair would break the index there; it is
+   * refused on every target, naming both rows, so a source gets the same answer wherever it goes.
+   */
   private unique(table: string, id: number, column: string, value: string): void {
-    if (value === '') return;
+    const key = value.replace(/ +$/, '');
+    if (key === '') return;
     let seen = this.uniques.get(`${table}.${column}`);
     if (!seen) this.uniques.set(`${table}.${column}`, (seen = new Map()));
-    const other = seen.get(value);
+    const other = seen.get(key);
     if (other !== undefined) throw new ImportError(`${table} id ${id}: ${column} "${value}" is also used by id ${other}`);
-    seen.set(value, id);
+    seen.set(key, id);
   }
 
   private user(r: Row): Partial<UserEntity> {
