@@ -685,3 +685,39 @@ describe('import: bad input is refused with a clear message and the target untou
     expect(await snapshot(database)).toBe(before);
   });
 });
+
+/** A MySQL text column holds 65,535 bytes; PostgreSQL's and SQLite's hold any length. */
+if (DATABASES.includes('mysql'))
+  describe('import into MySQL: a value longer than a MySQL text column is named with its table and id', () => {
+    let database: TestDatabase;
+    let before: string;
+    const sources: SourceDb[] = [];
+
+    beforeAll(async () => {
+      database = await firstStarted('mysql');
+      before = await snapshot(database);
+    }, 60_000);
+    afterAll(async () => {
+      await database?.drop();
+      for (const s of sources) await s.drop();
+    });
+
+    it.each([
+      // 22,000 characters of three bytes each: counted in bytes, as MySQL does.
+      ['a log text of 66,000 bytes', 'UPDATE logs SET content = ? WHERE id = 3', '模'.repeat(22_000), 'logs id 3: content is 66000 bytes'],
+      // A long multi-key channel: the sealed key is longer than the key itself.
+      ['a channel key list that is too long once sealed', 'UPDATE channels SET `key` = ? WHERE id = 1', Array.from({ length: 1_300 }, (_, i) => `sk-${String(i).padStart(44, '0')}`).join('\n'), 'channels id 1: key is '],
+      // A SQLite source's option text has no bound either.
+      ['a ModelRatio of 3,000 models', "UPDATE options SET value = ? WHERE `key` = 'ModelRatio'", JSON.stringify(Object.fromEntries(Array.from({ length: 3_000 }, (_, i) => [`model-${String(i).padStart(20, '0')}`, 1]))), 'options "ModelRatio": value is '],
+    ])('%s: the whole import is refused, the dry run says so too', async (_label, sql, value, message) => {
+      const s = await sqliteSource('new-api');
+      sources.push(s);
+      await fillNewApi(s, 'http://127.0.0.1:9');
+      await s.exec(sql, [value]);
+      await s.close();
+      await expect(runImport({ source: s.url, config: configFor(database), dryRun: true })).rejects.toThrow(message);
+      await expect(runImport({ source: s.url, config: configFor(database) })).rejects.toThrow(message);
+      await expect(runImport({ source: s.url, config: configFor(database) })).rejects.toThrow('more than a MySQL text column holds (65535)');
+      expect(await snapshot(database)).toBe(before);
+    });
+  });
