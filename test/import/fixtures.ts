@@ -184,7 +184,7 @@ export async function fillNewApi(db: SourceDb, upstream: string): Promise<void> 
   }
 
   const options: [string, string][] = [
-    ['ModelRatio', JSON.stringify({ 'gpt-4o-mini': NA.ratios.model, 'old-alias': NA.ratios.model, 'gpt-4o': 1.25 })],
+    ['ModelRatio', JSON.stringify({ 'gpt-4o-mini': NA.ratios.model, 'old-alias': NA.ratios.model, 'gpt-4o': 1.25, 'deepseek-chat': 0.5 })],
     ['CompletionRatio', JSON.stringify({ 'gpt-4o-mini': NA.ratios.completion, 'old-alias': NA.ratios.completion })],
     ['GroupRatio', JSON.stringify({ default: 1, vip: NA.ratios.vipGroup, svip: 1 })],
     ['SystemName', NA.systemName],
@@ -231,6 +231,9 @@ export const OA = {
   root: { username: 'root', password: 'oa-root-pass1' },
   frank: { id: 2, username: 'frank', password: 'frank-pass-12', quota: 3_000_000 },
   key: key48('FrankOneApiKey0123456789'),
+  /** The unused redemption code (5000 quota). */
+  code: '0123456789abcdef0123456789abcdef',
+  codeQuota: 5000,
   channelKeys: ['sk-oa-deepseek-0123456789abcdef', 'minimax-oa-0123456789', 'cohere-oa-0123456789', 'coze-oa-0123456789'],
   /** one-api type -> the Sluice type expected after the import (null: skipped). */
   types: [
@@ -258,7 +261,7 @@ export async function fillOneApi(db: SourceDb, upstream: string): Promise<void> 
   await insert(db, 'options', { key: 'CompletionRatio', value: JSON.stringify({ 'deepseek-chat': 2 }) });
   await insert(db, 'options', { key: 'GroupRatio', value: JSON.stringify({ default: 1 }) });
   await insert(db, 'options', { key: 'SystemName', value: 'One API' });
-  await insert(db, 'redemptions', { id: 1, user_id: 1, key: '0123456789abcdef0123456789abcdef', status: 1, name: 'oa-code', quota: 5000, created_time: NOW - 86400, redeemed_time: 0 });
+  await insert(db, 'redemptions', { id: 1, user_id: 1, key: OA.code, status: 1, name: 'oa-code', quota: OA.codeQuota, created_time: NOW - 86400, redeemed_time: 0 });
   await insert(db, 'logs', { user_id: 2, created_at: NOW - 600, type: 2, content: '模型倍率 0.50', username: 'frank', token_name: 'frank-key', model_name: 'deepseek-chat', quota: 20, prompt_tokens: 10, completion_tokens: 5, channel_id: 1, request_id: '', elapsed_time: 1500, is_stream: false });
   await insert(db, 'logs', { user_id: 2, created_at: NOW - 500, type: 1, content: '通过兑换码充值', username: 'frank', quota: 1000 });
 }

@@ -224,6 +224,22 @@ describe.each(DATABASES)('import: a new-api SQLite database into a fresh Sluice 
     expect(self.body.data).toMatchObject({ id: 1, username: NA.users.root.username, role: 100 });
   });
 
+  it('the refusals are the status and the hash, not the password: bob signs in once enabled, carol once root resets her password', async () => {
+    // bob's $2b$ hash holds his real password: enabling the account is all it takes.
+    expect((await login(t.url, NA.users.bob.username, NA.users.bob.password)).body.success).toBe(false);
+    await root.post('/api/user/manage', { id: NA.users.bob.id, action: 'enable' }).expect(200);
+    expect((await login(t.url, NA.users.bob.username, NA.users.bob.password)).body).toMatchObject({ success: true, data: { id: NA.users.bob.id } });
+    await root.post('/api/user/manage', { id: NA.users.bob.id, action: 'disable' }).expect(200);
+    expect((await login(t.url, NA.users.bob.username, NA.users.bob.password)).body.success).toBe(false);
+    // carol (a hash Sluice cannot verify) was kept with her balance; a reset gives her the account back.
+    await root.put('/api/user/', { id: NA.users.carol.id, password: 'carol-new-pass-2' }).expect(200);
+    const carol = await login(t.url, NA.users.carol.username, 'carol-new-pass-2');
+    expect(carol.body).toMatchObject({ success: true, data: { id: NA.users.carol.id, username: NA.users.carol.username } });
+    const c = new Caller(t.url);
+    await c.login(NA.users.carol.username, 'carol-new-pass-2');
+    expect(await selfQuota(c)).toBe(NA.users.carol.quota);
+  });
+
   it('an old token key relays a chat through the imported channel, routed by group and mapping, billed with the imported ratios', async () => {
     await root.put('/api/option/', { key: 'AllowPrivateUpstreamEnabled', value: 'true' }).expect(200);
     const alice = new Caller(t.url);
@@ -243,13 +259,31 @@ describe.each(DATABASES)('import: a new-api SQLite database into a fresh Sluice 
     expect(after).toBe(before - expected);
   });
 
+  it("routing follows the imported groups: a model whose only channel is outside the token's group is refused, no upstream asked", async () => {
+    // deepseek-chat (priced by the imported ModelRatio) is served by channel 2, group default only; alice (vip) has no channel for it.
+    fake.reset();
+    const res = await fetch(`${t.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${NA.keys.alice}`, 'content-type': 'application/json', 'accept-language': 'en' },
+      body: JSON.stringify({ model: 'deepseek-chat', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    const body = (await res.json()) as { error: { message: string } };
+    expect([res.status, body.error.message]).toEqual([503, expect.stringContaining('no available channel for model deepseek-chat under group vip')]);
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('an expired token and a model-limited token are refused as before', async () => {
     fake.reset();
     const expired = await chat(t.url, `sk-${NA.keys.expired}`, 'gpt-4o-mini');
-    expect(expired.status).toBe(401);
+    expect([expired.status, ((await expired.json()) as { error: { code: string } }).error.code]).toEqual([401, 'token_expired']);
     const limited = await chat(t.url, `sk-${NA.keys.limited}`, 'gpt-4o-mini');
-    expect(limited.status).toBe(403);
+    expect([limited.status, ((await limited.json()) as { error: { code: string } }).error.code]).toEqual([403, 'model_not_allowed']);
     expect(fake.requests).toHaveLength(0);
+    // The limit is the reason: the same token (its imported IP list holds 127.0.0.1) relays its allowed model.
+    fake.next({ kind: 'json', body: chatReply('gpt-4o', 10, 5) });
+    const allowed = await chat(t.url, `sk-${NA.keys.limited}`, 'gpt-4o');
+    expect(allowed.status).toBe(200);
+    expect(fake.requests).toHaveLength(1);
   });
 
   it('the unused code redeems once, the used one is refused', async () => {
@@ -273,9 +307,38 @@ describe.each(DATABASES)('import: a new-api SQLite database into a fresh Sluice 
     expect(opts.get('QuotaForNewUser')).toBe('777');
     expect(opts.get('DisplayInCurrencyEnabled')).toBe('false');
     expect(JSON.parse(opts.get('GroupRatio') as string)).toEqual({ default: 1, vip: NA.ratios.vipGroup, svip: 1 });
-    expect(JSON.parse(opts.get('ModelRatio') as string)).toEqual({ 'gpt-4o-mini': 2, 'old-alias': 2, 'gpt-4o': 1.25 });
+    expect(JSON.parse(opts.get('ModelRatio') as string)).toEqual({ 'gpt-4o-mini': 2, 'old-alias': 2, 'gpt-4o': 1.25, 'deepseek-chat': 0.5 });
     expect(opts.get('QuotaPerUnit')).toBe('500000');
     expect(opts.has('SomethingOnlyNewApiHas')).toBe(false);
+  });
+
+  it('every source option is in the target with its value, or named as skipped (none dropped silently)', async () => {
+    const source = new Database(sourceFile(), { readonly: true });
+    const rows = source.prepare('SELECT `key` AS k, value AS v FROM options ORDER BY `key`').all() as { k: string; v: string }[];
+    source.close();
+    const res = await root.get('/api/option/').expect(200);
+    const opts = new Map((res.body.data as { key: string; value: string }[]).map((o) => [o.key, o.value]));
+    const parsed = (v: string | undefined): unknown => {
+      try {
+        return JSON.parse(v as string);
+      } catch {
+        return v;
+      }
+    };
+    const skipped = imported.stdout.split('\n').filter((l) => l.startsWith('skipped: options "'));
+    let moved = 0;
+    for (const { k, v } of rows) {
+      const named = skipped.some((l) => l.startsWith(`skipped: options "${k}":`));
+      if (named) {
+        // Skipped means not taken: the target holds its own default or nothing, never the source's value.
+        expect([k, opts.get(k)]).not.toEqual([k, v]);
+        continue;
+      }
+      moved++;
+      expect([k, parsed(opts.get(k))]).toEqual([k, parsed(v)]);
+    }
+    expect(skipped).toHaveLength(rows.length - moved);
+    expect(imported.stdout).toMatch(new RegExp(`\\n  options\\s+${moved}\\n`));
   });
 
   it('channels keep their fields, one-api numbering aside; no channel or token key appears in any list answer', async () => {
@@ -299,6 +362,24 @@ describe.each(DATABASES)('import: a new-api SQLite database into a fresh Sluice 
     texts.push(JSON.stringify((await root.get('/api/user/?p=0&page_size=100').expect(200)).body));
     for (const text of texts) {
       for (const secret of [...Object.values(NA.keys), ...NA.channelKeys, ...Object.values(NA.codes), NA.users.root.accessToken]) expect(text).not.toContain(secret);
+    }
+  });
+
+  it('no channel or token key in the log lists, the searches, or a user\'s own lists beyond their own keys', async () => {
+    const everySecret = [...Object.values(NA.keys), ...NA.channelKeys, ...Object.values(NA.codes), NA.users.root.accessToken];
+    const rootTexts: string[] = [];
+    for (const path of ['/api/log/?p=0&page_size=100', '/api/log/search?keyword=alice', '/api/channel/search?keyword=openai', '/api/channel/1', '/api/user/search?keyword=alice', '/api/redemption/search?keyword=promo', '/api/token/search?keyword=alice']) {
+      rootTexts.push(JSON.stringify((await root.get(path).expect(200)).body));
+    }
+    // The log list really holds the imported rows (so the check below is not made on an empty answer).
+    expect(rootTexts[0]).toContain('req-old-1');
+    for (const text of rootTexts) for (const secret of everySecret) expect(text).not.toContain(secret);
+    const alice = new Caller(t.url);
+    await alice.login(NA.users.alice.username, NA.users.alice.password);
+    const others = [NA.keys.bob, ...NA.channelKeys, ...Object.values(NA.codes), NA.users.root.accessToken];
+    for (const path of ['/api/token/?p=0&page_size=100', '/api/token/search?keyword=alice', '/api/log/self?p=0&page_size=100', '/api/user/self']) {
+      const text = JSON.stringify((await alice.get(path).expect(200)).body);
+      for (const secret of others) expect(text).not.toContain(secret);
     }
   });
 
@@ -382,6 +463,23 @@ describe.each(DATABASES)('import: a one-api MySQL database with its own type num
     expect(JSON.parse(oaLog[0].other as string)).toEqual({ elapsed_ms: 1500 });
     // one-api's token model list is a model limit here too.
     expect((await chat(t.url, `sk-${OA.key}`, 'gpt-4o-mini')).status).toBe(403);
+  });
+
+  it('200 parallel redemptions of the imported unused code: one credit, 199 "already used"', async () => {
+    const frank = new Caller(t.url);
+    await frank.login(OA.frank.username, OA.frank.password);
+    const before = await selfQuota(frank);
+    const logsBefore = await withTarget(database, async (ds) => Number((await ds.query(`SELECT COUNT(*) AS n FROM logs WHERE type = 1 AND user_id = ${OA.frank.id}`))[0].n));
+    const results = await Promise.all(Array.from({ length: 200 }, () => en(frank.post('/api/user/topup', { key: OA.code })).then((r) => r)));
+    const wins = results.filter((r) => r.body.success === true);
+    expect(wins).toHaveLength(1);
+    expect(wins[0]?.body.data).toBe(OA.codeQuota);
+    const losses = results.filter((r) => r.body.success !== true);
+    expect(losses).toHaveLength(199);
+    for (const r of losses) expect([r.status, r.body.message]).toEqual([409, 'This redemption code has already been used']);
+    expect(await selfQuota(frank)).toBe(before + OA.codeQuota);
+    const logsAfter = await withTarget(database, async (ds) => Number((await ds.query(`SELECT COUNT(*) AS n FROM logs WHERE type = 1 AND user_id = ${OA.frank.id}`))[0].n));
+    expect(logsAfter).toBe(logsBefore + 1);
   });
 });
 
@@ -562,6 +660,8 @@ describe('import: bad input is refused with a clear message and the target untou
   it.each([
     ['a negative quota', "UPDATE users SET quota = -5 WHERE id = 3", 'users id 3: quota is negative (-5)'],
     ['a provider id bound twice', "UPDATE users SET github_id = 'gh-alice' WHERE id = 7", 'users id 7: github_id "gh-alice" is also used by id 2'],
+    // MySQL's collations compare without trailing spaces: the pair would break the target's unique index there.
+    ['a provider id bound twice up to a trailing space', "UPDATE users SET telegram_id = 'tg-alice ' WHERE id = 7", 'users id 7: telegram_id "tg-alice " is also used by id 2'],
     ['a token key that cannot be sealed', "UPDATE tokens SET key = '' WHERE id = 2", 'tokens id 2: the key cannot be sealed'],
     ['a channel key that is not text', "UPDATE channels SET key = 'sk-abc' || char(0) || 'def' WHERE id = 1", 'channels id 1: the key cannot be sealed'],
     ['a token of no user', 'UPDATE tokens SET user_id = 99 WHERE id = 4', 'tokens id 4: user_id 99 is not in the users table'],
@@ -585,3 +685,39 @@ describe('import: bad input is refused with a clear message and the target untou
     expect(await snapshot(database)).toBe(before);
   });
 });
+
+/** A MySQL text column holds 65,535 bytes; PostgreSQL's and SQLite's hold any length. */
+if (DATABASES.includes('mysql'))
+  describe('import into MySQL: a value longer than a MySQL text column is named with its table and id', () => {
+    let database: TestDatabase;
+    let before: string;
+    const sources: SourceDb[] = [];
+
+    beforeAll(async () => {
+      database = await firstStarted('mysql');
+      before = await snapshot(database);
+    }, 60_000);
+    afterAll(async () => {
+      await database?.drop();
+      for (const s of sources) await s.drop();
+    });
+
+    it.each([
+      // 22,000 characters of three bytes each: counted in bytes, as MySQL does.
+      ['a log text of 66,000 bytes', 'UPDATE logs SET content = ? WHERE id = 3', '模'.repeat(22_000), 'logs id 3: content is 66000 bytes'],
+      // A long multi-key channel: the sealed key is longer than the key itself.
+      ['a channel key list that is too long once sealed', 'UPDATE channels SET `key` = ? WHERE id = 1', Array.from({ length: 1_300 }, (_, i) => `sk-${String(i).padStart(44, '0')}`).join('\n'), 'channels id 1: key is '],
+      // A SQLite source's option text has no bound either.
+      ['a ModelRatio of 3,000 models', "UPDATE options SET value = ? WHERE `key` = 'ModelRatio'", JSON.stringify(Object.fromEntries(Array.from({ length: 3_000 }, (_, i) => [`model-${String(i).padStart(20, '0')}`, 1]))), 'options "ModelRatio": value is '],
+    ])('%s: the whole import is refused, the dry run says so too', async (_label, sql, value, message) => {
+      const s = await sqliteSource('new-api');
+      sources.push(s);
+      await fillNewApi(s, 'http://127.0.0.1:9');
+      await s.exec(sql, [value]);
+      await s.close();
+      await expect(runImport({ source: s.url, config: configFor(database), dryRun: true })).rejects.toThrow(message);
+      await expect(runImport({ source: s.url, config: configFor(database) })).rejects.toThrow(message);
+      await expect(runImport({ source: s.url, config: configFor(database) })).rejects.toThrow('more than a MySQL text column holds (65535)');
+      expect(await snapshot(database)).toBe(before);
+    });
+  });

@@ -107,7 +107,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     const root = migrated && ds ? await checkTargetIsNew(ds.manager) : null;
 
     const box = new SecretBox(opts.config.encryptionKey);
-    const job = new Job(reader, kind, box, summary, say, tables);
+    const job = new Job(reader, kind, box, summary, say, tables, mysqlTextColumns(ds));
     if (dryRun || !ds) {
       await job.run(null, root);
     } else {
@@ -168,6 +168,24 @@ async function resetSequences(em: EntityManager): Promise<void> {
   }
 }
 
+/** What a MySQL text column holds, in bytes (PostgreSQL's and SQLite's text has no such bound). */
+const MYSQL_TEXT_BYTES = 65_535;
+
+type TextColumns = Map<unknown, { property: string; column: string }[]>;
+
+/** The text columns of every entity when the target is MySQL (null otherwise): checked before each insert. */
+function mysqlTextColumns(ds: DataSource | null): TextColumns | null {
+  if (!ds || ds.options.type !== 'mysql') return null;
+  const out: TextColumns = new Map();
+  for (const meta of ds.entityMetadatas) {
+    out.set(
+      meta.target,
+      meta.columns.filter((c) => c.type === 'text').map((c) => ({ property: c.propertyName, column: c.databaseName })),
+    );
+  }
+  return out;
+}
+
 /** A log's `other` JSON with one more key (text that is not a JSON object is kept under source_other). */
 function withKey(other: string, key: string, value: unknown): string {
   try {
@@ -201,7 +219,22 @@ class Job {
     private readonly summary: ImportSummary,
     private readonly say: (line: string) => void,
     private readonly tables: string[],
+    private readonly textColumns: TextColumns | null,
   ) {}
+
+  /**
+   * On a MySQL target a text value over 65,535 bytes would fail the insert with only a row of the
+   * batch named; it is named here with its table and id (in a dry run too), and the import refused.
+   */
+  private fits(entity: unknown, row: string, e: ObjectLiteral): void {
+    for (const { property, column } of this.textColumns?.get(entity) ?? []) {
+      const v: unknown = e[property];
+      const bytes = typeof v === 'string' ? Buffer.byteLength(v, 'utf8') : 0;
+      if (bytes > MYSQL_TEXT_BYTES) {
+        throw new ImportError(`${row}: ${column} is ${bytes} bytes as stored, more than a MySQL text column holds (${MYSQL_TEXT_BYTES})`);
+      }
+    }
+  }
 
   async run(em: Writer, firstStartRoot: UserEntity | null): Promise<void> {
     if (em && firstStartRoot) {
@@ -264,7 +297,9 @@ class Job {
       const out: Partial<E>[] = [];
       for (const r of rows) {
         const e = convert(r);
-        if (e) out.push(e);
+        if (!e) continue;
+        this.fits(entity, `${source} id ${str(r.id)}`, e);
+        out.push(e);
       }
       if (em && out.length > 0) {
         try {
@@ -280,13 +315,19 @@ class Job {
     this.summary.counts.push([target, done]);
   }
 
+  /**
+   * A value a unique index of the target holds once. Compared without trailing spaces: MySQL's
+   * collations pad with spaces ("a" = "a "), so such a pair would break the index there; it is
+   * refused on every target, naming both rows, so a source gets the same answer wherever it goes.
+   */
   private unique(table: string, id: number, column: string, value: string): void {
-    if (value === '') return;
+    const key = value.replace(/ +$/, '');
+    if (key === '') return;
     let seen = this.uniques.get(`${table}.${column}`);
     if (!seen) this.uniques.set(`${table}.${column}`, (seen = new Map()));
-    const other = seen.get(value);
+    const other = seen.get(key);
     if (other !== undefined) throw new ImportError(`${table} id ${id}: ${column} "${value}" is also used by id ${other}`);
-    seen.set(value, id);
+    seen.set(key, id);
   }
 
   private user(r: Row): Partial<UserEntity> {
@@ -458,11 +499,15 @@ class Job {
         this.summary.skipped.push(`options "${key}": Sluice has no such option`);
         continue;
       }
+      let value: string;
       try {
-        out.push({ key, value: normalizeOptionValue(key, OPTION_DEFS[key] as OptionDef, str(r.value)) });
+        value = normalizeOptionValue(key, OPTION_DEFS[key] as OptionDef, str(r.value));
       } catch (err) {
         this.summary.skipped.push(`options "${key}": ${domainMessage(err)}`);
+        continue;
       }
+      this.fits(OptionEntity, `options "${key}"`, { key, value });
+      out.push({ key, value });
     }
     const perUnit = Number(out.find((o) => o.key === 'QuotaPerUnit')?.value);
     if (Number.isFinite(perUnit) && perUnit > 0) this.quotaPerUnit = perUnit;
