@@ -16,7 +16,7 @@ import { chatFromOpenAI, chatResponseFromOpenAI, encodeOpenAIChatResponse, openA
 import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from './openai-chat/parse';
 import { chatUsage, chunkUsage } from './openai-chat/usage';
 import { completionAsCanonical, encodeOpenAICompletionResponse, OpenAICompletionStreamEncoder } from './openai-completions/openai-completions';
-import { chatBodyOfResponses } from './openai-responses/chat-body';
+import { chatFromResponses } from './openai-responses/client-request';
 import { encodeResponsesResponse, ResponsesEventEncoder } from './openai-responses/openai-responses';
 import { fromResponsesResponse, ResponsesEventDecoder, responsesBodyOf } from './openai-responses/upstream';
 import { CompletionChunkDecoder, completionResponseFromOpenAI, completionsBodyOf } from './openai-completions/upstream';
@@ -232,7 +232,7 @@ const gemini: ChatWire = {
 };
 
 const responses: ChatWire = {
-  decodeRequest: (body) => chatFromOpenAI(parseChatRequest(chatBodyOfResponses(parseResponsesRequest({ ...body, model: MODEL }))), MODEL),
+  decodeRequest: (body) => chatFromResponses(parseResponsesRequest({ ...body, model: MODEL }), MODEL),
   encodeRequest: (chat) => responsesBodyOf(chat),
   decodeResponse: (body) => fromResponsesResponse(body),
   encodeResponse: (res) => encodeResponsesResponse(res, 1_700_000_000),
