@@ -77,15 +77,19 @@ function textOf(content: JsonValue | undefined): string {
     .join('');
 }
 
-function turnsOf(messages: readonly JsonValue[]): { system: string[]; turns: ChatTurn[] } {
+function turnsOf(messages: readonly JsonValue[]): { system: string[]; systemAt: number[]; turns: ChatTurn[] } {
   const system: string[] = [];
+  const systemAt: number[] = [];
   const turns: ChatTurn[] = [];
   for (const m of messages) {
     if (!isJsonObject(m)) continue;
     const role = m.role;
     if (role === 'system' || role === 'developer') {
       const text = textOf(m.content);
-      if (text !== '') system.push(text);
+      if (text !== '') {
+        system.push(text);
+        systemAt.push(turns.length);
+      }
     } else if (role === 'user') {
       turns.push({ role: 'user', parts: contentParts(m.content) });
     } else if (role === 'assistant') {
@@ -103,7 +107,7 @@ function turnsOf(messages: readonly JsonValue[]): { system: string[]; turns: Cha
       turns.push({ role: 'tool', parts: [{ type: 'tool_result', toolCallId: str(m.tool_call_id), content: contentParts(m.content), isError: false }] });
     }
   }
-  return { system, turns };
+  return { system, systemAt, turns };
 }
 
 function toolsOf(body: JsonObject): ChatTool[] {
@@ -154,13 +158,15 @@ function responseFormatOf(v: JsonValue | undefined): ResponseFormat | null {
 /** The canonical chat of an OpenAI chat request, for the upstream model `model`. */
 export function chatFromOpenAI(req: ChatRequest, model: string): CanonicalChat {
   const body = req.body;
-  const { system, turns } = turnsOf(arrayAt(body, 'messages') ?? []);
+  const { system, systemAt, turns } = turnsOf(arrayAt(body, 'messages') ?? []);
   const stop = typeof body.stop === 'string' ? [body.stop] : (arrayAt(body, 'stop') ?? []).filter((s): s is string => typeof s === 'string' && s !== '');
   const passthrough: JsonObject = {};
   for (const [k, v] of Object.entries(body)) if (!MODELLED.has(k)) passthrough[k] = v;
   return {
     model,
     system,
+    // Places are kept only when some system message came after a turn.
+    ...(systemAt.some((at) => at > 0) ? { systemAt } : {}),
     turns,
     tools: toolsOf(body),
     toolChoice: toolChoiceOf(body.tool_choice),
