@@ -16,7 +16,7 @@ import { chatFromOpenAI, chatResponseFromOpenAI, encodeOpenAIChatResponse, openA
 import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from './openai-chat/parse';
 import { chatUsage, chunkUsage } from './openai-chat/usage';
 import { completionAsCanonical, encodeOpenAICompletionResponse, OpenAICompletionStreamEncoder } from './openai-completions/openai-completions';
-import { chatBodyOfResponses } from './openai-responses/chat-body';
+import { chatFromResponses } from './openai-responses/client-request';
 import { encodeResponsesResponse, ResponsesEventEncoder } from './openai-responses/openai-responses';
 import { fromResponsesResponse, ResponsesEventDecoder, responsesBodyOf } from './openai-responses/upstream';
 import { CompletionChunkDecoder, completionResponseFromOpenAI, completionsBodyOf } from './openai-completions/upstream';
@@ -232,7 +232,7 @@ const gemini: ChatWire = {
 };
 
 const responses: ChatWire = {
-  decodeRequest: (body) => chatFromOpenAI(parseChatRequest(chatBodyOfResponses(parseResponsesRequest({ ...body, model: MODEL }))), MODEL),
+  decodeRequest: (body) => chatFromResponses(parseResponsesRequest({ ...body, model: MODEL }), MODEL),
   encodeRequest: (chat) => responsesBodyOf(chat),
   decodeResponse: (body) => fromResponsesResponse(body),
   encodeResponse: (res) => encodeResponsesResponse(res, 1_700_000_000),
@@ -414,5 +414,151 @@ describe('usage figures that cross wires', () => {
     // Unknown figures stay unwritten.
     expect(anthropicUsage(reportedUsage({ promptTokens: 5, completionTokens: 1 }))).not.toHaveProperty('cache_creation');
     expect(openAIUsage(reportedUsage({ promptTokens: 5, completionTokens: 1 })).prompt_tokens_details).not.toHaveProperty('audio_tokens');
+  });
+});
+
+/*
+ * A Responses request decoded once to canonical (`chatFromResponses`) and encoded in the
+ * upstream's wire: everything it says that the upstream can carry arrives, OpenAI chat and
+ * Responses upstreams getting `strict`, the format's description and `strict`, the effort level
+ * and (chat) the system messages where they stood.
+ */
+describe('Responses requests through canonical', () => {
+  const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+  const SCHEMA: JsonObject = { type: 'object', properties: { temp: { type: 'number' } }, required: ['temp'], additionalProperties: false };
+  const REQUEST: JsonObject = {
+    model: 'public',
+    instructions: 'You are terse.',
+    input: [
+      { role: 'user', content: [{ type: 'input_text', text: 'Weather in Paris?' }, { type: 'input_image', image_url: PNG, detail: 'high' }] },
+      { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Let me look.', annotations: [] }] },
+      { type: 'function_call', call_id: 'call_1', name: 'weather', arguments: '{"city":"Paris"}' },
+      { type: 'function_call_output', call_id: 'call_1', output: '18C' },
+      { role: 'developer', content: 'Answer in Celsius.' },
+      { role: 'user', content: 'And tomorrow?' },
+    ],
+    tools: [{ type: 'function', name: 'weather', description: 'Current weather', parameters: WEATHER_SCHEMA, strict: true }],
+    tool_choice: { type: 'function', name: 'weather' },
+    parallel_tool_calls: false,
+    max_output_tokens: 300,
+    temperature: 0.3,
+    top_p: 0.8,
+    reasoning: { effort: 'xhigh', summary: 'auto' },
+    text: { format: { type: 'json_schema', name: 'forecast', description: 'A forecast', schema: SCHEMA, strict: true }, verbosity: 'low' },
+    safety_identifier: 'user-7',
+    stream: true,
+  };
+  const decode = (body: JsonObject): CanonicalChat => chatFromResponses(parseResponsesRequest(body), 'up-model');
+
+  const EXPECTED: CanonicalChat = {
+    model: 'up-model',
+    system: ['You are terse.', 'Answer in Celsius.'],
+    systemAt: [0, 3],
+    turns: [
+      { role: 'user', parts: [{ type: 'text', text: 'Weather in Paris?' }, { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: 'iVBORw0KGgo=' }, detail: 'high' }] },
+      { role: 'assistant', parts: [{ type: 'text', text: 'Let me look.' }, { type: 'tool_call', id: 'call_1', name: 'weather', arguments: '{"city":"Paris"}' }] },
+      { role: 'tool', parts: [{ type: 'tool_result', toolCallId: 'call_1', content: [{ type: 'text', text: '18C' }], isError: false }] },
+      { role: 'user', parts: [{ type: 'text', text: 'And tomorrow?' }] },
+    ],
+    tools: [{ name: 'weather', description: 'Current weather', parameters: WEATHER_SCHEMA, strict: true }],
+    toolChoice: { kind: 'tool', name: 'weather' },
+    parallelToolCalls: false,
+    maxOutputTokens: 300,
+    temperature: 0.3,
+    topP: 0.8,
+    topK: null,
+    stop: [],
+    stream: true,
+    reasoning: { kind: 'effort', effort: 'xhigh' },
+    responseFormat: { kind: 'json_schema', name: 'forecast', description: 'A forecast', schema: SCHEMA, strict: true },
+    user: 'user-7',
+    choiceCount: 1,
+    passthrough: { verbosity: 'low' },
+  };
+
+  it('decodes every field a chat wire can carry into the canonical chat', () => {
+    expect(decode(REQUEST)).toEqual(EXPECTED);
+    // Only instructions before the first turn: no places to keep; plain text and unset fields stay null.
+    expect(decode({ model: 'public', instructions: 'Be brief.', input: 'hi', text: { format: { type: 'text' } } })).toEqual({
+      ...PROMPT_CHAT,
+      model: 'up-model',
+      system: ['Be brief.'],
+      turns: [{ role: 'user', parts: [{ type: 'text', text: 'hi' }] }],
+      maxOutputTokens: null,
+      temperature: null,
+      topP: null,
+      stop: [],
+      responseFormat: { kind: 'text' },
+    });
+  });
+
+  it('an OpenAI-chat upstream gets response_format, strict tools, the effort, the verbosity and the developer message in place', () => {
+    const body = openAIChatBody(decode(REQUEST));
+    expect(body).toEqual({
+      model: 'up-model',
+      messages: [
+        { role: 'system', content: 'You are terse.' },
+        { role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }, { type: 'image_url', image_url: { url: PNG, detail: 'high' } }] },
+        { role: 'assistant', content: 'Let me look.', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } }] },
+        { role: 'tool', tool_call_id: 'call_1', content: '18C' },
+        { role: 'system', content: 'Answer in Celsius.' },
+        { role: 'user', content: 'And tomorrow?' },
+      ],
+      max_tokens: 300,
+      temperature: 0.3,
+      top_p: 0.8,
+      user: 'user-7',
+      tools: [{ type: 'function', function: { name: 'weather', description: 'Current weather', parameters: WEATHER_SCHEMA, strict: true } }],
+      tool_choice: { type: 'function', function: { name: 'weather' } },
+      parallel_tool_calls: false,
+      reasoning_effort: 'xhigh',
+      response_format: { type: 'json_schema', json_schema: { name: 'forecast', description: 'A forecast', schema: SCHEMA, strict: true } },
+      verbosity: 'low',
+      stream: true,
+    });
+    // An OpenAI-chat client of that body would tell the same chat: nothing lost on the way.
+    expect(chatFromOpenAI(parseChatRequest(body), 'up-model')).toEqual(EXPECTED);
+  });
+
+  it('round trip canonical -> Responses -> canonical keeps strict, the whole format and the effort', () => {
+    const chat: CanonicalChat = { ...EXPECTED, system: ['You are terse.'], systemAt: undefined, passthrough: {} };
+    const { systemAt: _none, ...withoutPlaces } = chat;
+    const again = decode({ ...responsesBodyOf(chat), model: 'public' });
+    expect(again).toEqual(withoutPlaces);
+    // And once more through the Responses body it makes: the same request.
+    expect(responsesBodyOf(again)).toEqual(responsesBodyOf(chat));
+    for (const effort of ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'] as const) {
+      expect(decode({ ...responsesBodyOf({ ...chat, reasoning: { kind: 'effort', effort } }), model: 'public' }).reasoning).toEqual({ kind: 'effort', effort });
+    }
+  });
+
+  it('Claude and Gemini get what their wires carry: the schema as Gemini\'s response schema, the effort as a thinking budget (none: no thinking)', () => {
+    const chat = decode(REQUEST);
+    const claude = toAnthropicRequest(chat);
+    expect(claude).toMatchObject({ system: [{ type: 'text', text: 'You are terse.' }, { type: 'text', text: 'Answer in Celsius.' }], thinking: { type: 'enabled', budget_tokens: 32768 }, metadata: { user_id: 'user-7' } });
+    expect(claude.tools).toEqual([{ name: 'weather', description: 'Current weather', input_schema: WEATHER_SCHEMA }]);
+    const noThinking = toAnthropicRequest(decode({ ...REQUEST, model: 'public', reasoning: { effort: 'none' } }));
+    expect(noThinking).not.toHaveProperty('thinking');
+    expect(toAnthropicRequest({ ...decode({ ...REQUEST, reasoning: { effort: 'none' } }), model: 'claude-sonnet-4-thinking' })).not.toHaveProperty('thinking');
+    const gemini = toGeminiRequest(chat, { safety: [] }).body;
+    expect(gemini.generationConfig).toMatchObject({ responseMimeType: 'application/json', responseSchema: { type: 'object', properties: { temp: { type: 'number' } }, required: ['temp'] }, thinkingConfig: { thinkingBudget: 32768, includeThoughts: true } });
+    expect(toGeminiRequest(decode({ ...REQUEST, reasoning: { effort: 'none' } }), { safety: [] }).body.generationConfig).toMatchObject({ thinkingConfig: { thinkingBudget: 0 } });
+  });
+
+  it('refuses by name what a chat wire cannot carry or a value it does not know', () => {
+    const param = (body: JsonObject): unknown => {
+      try {
+        decode({ model: 'public', input: 'x', ...body });
+      } catch (e) {
+        return (e as { param?: unknown }).param;
+      }
+      return 'accepted';
+    };
+    expect(param({ reasoning: { effort: 'extreme' } })).toBe('reasoning.effort');
+    expect(param({ reasoning: 'high' })).toBe('reasoning');
+    expect(param({ text: { format: { type: 'json_schema', schema: SCHEMA } } })).toBe('text.format.name');
+    expect(param({ tools: [{ type: 'web_search' }] })).toBe('tools[0].type');
+    expect(param({ previous_response_id: 'resp_1' })).toBe('previous_response_id');
+    expect(param({ reasoning: { effort: null, summary: 'auto' } })).toBe('accepted');
   });
 });

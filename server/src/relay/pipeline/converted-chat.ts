@@ -1,7 +1,6 @@
 import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from '../adaptors/types';
 import { parseJson, type JsonObject } from '../../wire/canonical/json';
 import { transportFailure } from '../../wire/canonical/errors';
-import { parseChatRequest } from '../../wire/openai-chat/parse';
 import type { CanonicalChat, ChatPart } from '../../wire/canonical/chat';
 import type { ChatContentPart, ChatMessage, ChatRequest, GeminiRequest, MessagesRequest, ResponsesRequest } from '../../wire/canonical/request';
 import type { ParsedResponse, ParsedTextResponse, StreamStep } from '../../wire/canonical/response';
@@ -13,7 +12,7 @@ import type { SseEvent } from '../../wire/framing/sse/sse-parser';
  * A native client format (Anthropic Messages, Gemini, OpenAI Responses) served by a channel
  * without that format's capability: the client's body becomes the canonical chat, which a native
  * provider encodes in its own wire (two hops) and an OpenAI-wire provider reads as an OpenAI chat
- * body built from it; its answer comes back through the
+ * body built from it (two hops as well); its answer comes back through the
  * canonical types (a native provider's as it decoded it; an OpenAI-wire provider's JSON or
  * chunks decoded here) and the client's format encodes it: a whole answer, or canonical stream
  * parts for its stream encoder. Usage is the adaptor's, as for chat. converted-messages.ts,
@@ -31,12 +30,8 @@ export interface ConvertedChat<R extends ConvertedRequest> {
   openStream(a: Adaptor, req: R, ctx: ChannelContext): (event: SseEvent) => StreamStep;
 }
 
-/**
- * How a client format becomes the chat request: its canonical chat (Anthropic Messages, Gemini:
- * two hops to any provider), or an OpenAI chat body (Responses, whose function-tool and format
- * details only an OpenAI-wire provider carries).
- */
-export type ChatSource<R extends ConvertedRequest> = { readonly canonical: (req: R) => CanonicalChat } | { readonly chatBody: (req: R) => JsonObject };
+/** How a client format's request becomes the canonical chat (its wire's decoder, for the client's model). */
+export type ChatSource<R extends ConvertedRequest> = (req: R) => CanonicalChat;
 
 /**
  * The chat request of a canonical chat decoded from another client format. A native provider
@@ -94,7 +89,7 @@ export function convertedChat<R extends ConvertedRequest>(format: InboundFormat<
   const asChatRequest = (req: R): ChatRequest => {
     let chat = chats.get(req);
     if (!chat) {
-      chat = 'canonical' in source ? chatRequestOf(source.canonical(req)) : parseChatRequest(source.chatBody(req));
+      chat = chatRequestOf(source(req));
       chats.set(req, chat);
     }
     return chat;

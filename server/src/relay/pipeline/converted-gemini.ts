@@ -9,7 +9,7 @@ import { chatFromGemini, geminiFormat } from '../../wire/gemini/gemini';
  * `POST /v1beta/models/{model}:generateContent` (and the stream) on a channel without a native
  * Gemini capability (see converted-chat.ts).
  */
-export const { asChatRequest, build, parseResponse, openStream } = convertedChat(geminiFormat, { canonical: (req) => chatFromGemini(req, req.model) });
+export const { asChatRequest, build, parseResponse, openStream } = convertedChat(geminiFormat, (req) => chatFromGemini(req, req.model));
 
 /*
  * `:embedContent` and `:batchEmbedContents` on any channel with an embeddings capability: the

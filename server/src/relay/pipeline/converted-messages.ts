@@ -2,4 +2,4 @@ import { anthropicMessagesFormat, chatFromAnthropic } from '../../wire/anthropic
 import { convertedChat } from './converted-chat';
 
 /** `POST /v1/messages` on a channel without a Messages capability (see converted-chat.ts). */
-export const { asChatRequest, build, parseResponse, openStream } = convertedChat(anthropicMessagesFormat, { canonical: (req) => chatFromAnthropic(req, req.model) });
+export const { asChatRequest, build, parseResponse, openStream } = convertedChat(anthropicMessagesFormat, (req) => chatFromAnthropic(req, req.model));

@@ -1,4 +1,3 @@
-import { chatBodyOfResponses } from '../../wire/openai-responses/chat-body';
 import { clientJson, fixtureText, namedSseEvents, replayStream, response } from '../adaptors/__fixtures__/replay';
 import { azureAdaptor } from '../adaptors/azure/azure.adaptor';
 import { claudeAdaptor } from '../adaptors/claude/claude.adaptor';
@@ -14,14 +13,15 @@ import * as convertedResponses from './converted-responses';
 import { ResponsesStreamEncoder } from '../../wire/openai-responses/openai-responses';
 
 /*
- * `/v1/responses` on channels without a Responses API: the body as an OpenAI chat body (and from
- * there the provider's own request), refusals naming the field, and answers and streams back as
- * Responses objects and events with the adaptor's usage.
+ * `/v1/responses` on channels without a Responses API: the body as the canonical chat (and from
+ * there an OpenAI-wire provider's chat body or a native provider's own request), refusals naming
+ * the field, and answers and streams back as Responses objects and events with the adaptor's usage.
  */
 
 const ctx = (type: 1 | 14 | 24, upstreamModel: string): ChannelContext => ({ type, baseUrl: '', key: 'sk-test-0123456789', upstreamModel, other: '', organization: '' });
 const req = (body: JsonObject) => parseResponsesRequest({ model: 'public', ...body });
-const chat = (body: JsonObject) => chatBodyOfResponses(req(body));
+/** The OpenAI chat body an OpenAI-wire provider is sent (built from the request's canonical chat). */
+const chat = (body: JsonObject) => convertedResponses.asChatRequest(req(body)).body;
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 const WEATHER = { type: 'function', name: 'get_weather', description: 'Weather by city', parameters: { type: 'object', properties: { city: { type: 'string' } } } };
 

@@ -1,10 +1,10 @@
 import { convertedChat } from './converted-chat';
-import { chatBodyOfResponses } from '../../wire/openai-responses/chat-body';
+import { chatFromResponses } from '../../wire/openai-responses/client-request';
 import { openAIResponsesFormat } from '../../wire/openai-responses/openai-responses';
 
 /**
- * `POST /v1/responses` on a channel without a Responses capability: the request becomes an OpenAI
- * chat body (wire/openai-responses/chat-body.ts; function tools' `strict` and the schema's details
- * only an OpenAI-wire provider carries), served through the chat contract (see converted-chat.ts).
+ * `POST /v1/responses` on a channel without a Responses capability: the request becomes the
+ * canonical chat (wire/openai-responses/client-request.ts), served through the chat contract in
+ * two hops like the other client formats (see converted-chat.ts).
  */
-export const { asChatRequest, build, parseResponse, openStream } = convertedChat(openAIResponsesFormat, { chatBody: chatBodyOfResponses });
+export const { asChatRequest, build, parseResponse, openStream } = convertedChat(openAIResponsesFormat, (req) => chatFromResponses(req, req.model));

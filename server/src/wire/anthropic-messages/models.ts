@@ -1,3 +1,5 @@
+import type { ReasoningEffort } from '../canonical/chat';
+
 /**
  * Per-model request defaults for Claude (type 14). Data rows, not branches: a new model family
  * is a line here.
@@ -28,12 +30,13 @@ export const THINKING_BUDGET_SHARE = 0.8;
 /** Anthropic's floor for `budget_tokens`. */
 export const MIN_THINKING_BUDGET = 1024;
 
-/** `reasoning_effort` to a thinking budget. */
-export const EFFORT_BUDGET: Readonly<Record<'minimal' | 'low' | 'medium' | 'high', number>> = {
+/** `reasoning_effort` to a thinking budget (`none` is no thinking). */
+export const EFFORT_BUDGET: Readonly<Record<Exclude<ReasoningEffort, 'none'>, number>> = {
   minimal: 1024,
   low: 2048,
   medium: 8192,
   high: 24576,
+  xhigh: 32768,
 };
 
 export const DEFAULT_ANTHROPIC_VERSION = '2023-06-01';

@@ -94,7 +94,11 @@ export function toAnthropicRequest(chat: CanonicalChat): JsonObject {
   const own = chat.passthrough.thinking;
   let thinking: JsonObject | null = null;
   if (isJsonObject(own)) thinking = own;
-  else if (chat.reasoning?.kind === 'effort') thinking = { type: 'enabled', budget_tokens: EFFORT_BUDGET[chat.reasoning.effort] };
+  else if (chat.reasoning?.kind === 'effort') {
+    const effort = chat.reasoning.effort;
+    // `none` asks for no thinking, whatever the suffix says.
+    thinking = effort === 'none' ? null : { type: 'enabled', budget_tokens: EFFORT_BUDGET[effort] };
+  }
   else if (chat.reasoning?.kind === 'budget') thinking = { type: 'enabled', budget_tokens: Math.max(MIN_THINKING_BUDGET, chat.reasoning.tokens) };
   else if (suffix) thinking = { type: 'enabled', budget_tokens: Math.max(MIN_THINKING_BUDGET, Math.floor(maxTokens * THINKING_BUDGET_SHARE)) };
   const budget = typeof thinking?.budget_tokens === 'number' ? thinking.budget_tokens : 0;

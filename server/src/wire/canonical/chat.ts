@@ -2,8 +2,8 @@ import type { JsonObject } from './json';
 import type { FinishReason, ReportedUsage } from './usage';
 
 /*
- * The typed middle of chat: every inbound format (OpenAI chat and completions, Anthropic
- * Messages, Gemini; Responses through its chat body) parses into `CanonicalChat`, every native
+ * The typed middle of chat: every inbound format (OpenAI chat and completions, OpenAI Responses,
+ * Anthropic Messages, Gemini) parses into `CanonicalChat`, every native
  * provider (Claude, Gemini, Bedrock, Vertex) converts from it, and answers come back as
  * `CanonicalChatResponse` or a sequence of `ChatStreamPart`s that the inbound format encodes
  * for its client. Nothing here knows a wire format; billing reads only the canonical usage.
@@ -36,20 +36,47 @@ export interface ChatTool {
   readonly description: string | null;
   /** JSON schema of the arguments. */
   readonly parameters: JsonObject;
+  /**
+   * Arguments must follow the schema exactly (OpenAI's `strict`, chat and Responses); absent when
+   * the client said nothing. Wires without the switch (Anthropic, Gemini) leave it out.
+   */
+  readonly strict?: boolean;
 }
 
 export type ToolChoice = { readonly kind: 'auto' } | { readonly kind: 'none' } | { readonly kind: 'required' } | { readonly kind: 'tool'; readonly name: string };
 
-/** Reasoning asked for: an effort level or an explicit token budget (not both). */
-export type ReasoningRequest = { readonly kind: 'effort'; readonly effort: 'minimal' | 'low' | 'medium' | 'high' } | { readonly kind: 'budget'; readonly tokens: number };
+/** OpenAI's reasoning effort levels (`none` and `xhigh` on the newer models). */
+export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'] as const;
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 
-export type ResponseFormat = { readonly kind: 'text' } | { readonly kind: 'json_object' } | { readonly kind: 'json_schema'; readonly name: string; readonly schema: JsonObject };
+/** `v` if it names an effort level. */
+export function reasoningEffortOf(v: unknown): ReasoningEffort | null {
+  return REASONING_EFFORTS.find((e) => e === v) ?? null;
+}
+
+/** Reasoning asked for: an effort level or an explicit token budget (not both). */
+export type ReasoningRequest = { readonly kind: 'effort'; readonly effort: ReasoningEffort } | { readonly kind: 'budget'; readonly tokens: number };
+
+/**
+ * The answer's format. A JSON schema has a name, and as OpenAI takes it (chat `response_format`,
+ * Responses `text.format`) may carry a description and `strict`; absent when the client sent none.
+ */
+export type ResponseFormat =
+  | { readonly kind: 'text' }
+  | { readonly kind: 'json_object' }
+  | { readonly kind: 'json_schema'; readonly name: string; readonly schema: JsonObject; readonly description?: string; readonly strict?: boolean };
 
 export interface CanonicalChat {
   /** The model name as the upstream should see it (after model_mapping). */
   readonly model: string;
   /** System and developer instructions, in order. */
   readonly system: readonly string[];
+  /**
+   * Where each `system` text stood among the turns, for a wire that keeps instructions in place
+   * (OpenAI chat): `system[i]` came before `turns[systemAt[i]]` (`turns.length`: after the last).
+   * Absent when every one came first; wires with one system prompt put them all first anyway.
+   */
+  readonly systemAt?: readonly number[];
   readonly turns: readonly ChatTurn[];
   readonly tools: readonly ChatTool[];
   readonly toolChoice: ToolChoice | null;

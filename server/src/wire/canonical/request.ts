@@ -54,10 +54,10 @@ export interface ChatRequest extends JsonRequest<'chat'> {
   readonly messages: ChatMessage[];
   readonly toolCount: number;
   /**
-   * Present when the chat was decoded from another client format (Anthropic Messages, Gemini):
-   * its canonical chat, which a native provider encodes directly (two hops: client wire ->
-   * canonical -> provider wire). `body` is then the OpenAI chat body of it, built only when an
-   * OpenAI-wire provider reads it.
+   * Present when the chat was decoded from another client format (Anthropic Messages, Gemini,
+   * OpenAI Responses): its canonical chat, which a native provider encodes directly (two hops:
+   * client wire -> canonical -> provider wire). `body` is then the OpenAI chat body of it, built
+   * only when an OpenAI-wire provider reads it.
    */
   readonly canonical?: CanonicalChat;
 }

@@ -1,3 +1,5 @@
+import type { ReasoningEffort } from '../canonical/chat';
+
 /*
  * Gemini thinking by model name and reasoning_effort (new-api's conventions), as data.
  * `gemini-2.5-flash-thinking` asks for thoughts with the model's dynamic budget,
@@ -20,12 +22,14 @@ export function thinkingFromModel(model: string): ThinkingAsk {
   return { model: m[1], budget: m[3] === undefined ? -1 : Number(m[3]) };
 }
 
-/** reasoning_effort to a thinking budget (tokens). */
-export const EFFORT_BUDGET: Readonly<Record<'minimal' | 'low' | 'medium' | 'high', number>> = {
+/** reasoning_effort to a thinking budget (tokens; clamped per model by budgetFor). */
+export const EFFORT_BUDGET: Readonly<Record<ReasoningEffort, number>> = {
+  none: 0,
   minimal: 0,
   low: 1024,
   medium: 8192,
   high: 24576,
+  xhigh: 32768,
 };
 
 /** Budget bounds per model family (first match): [smallest, largest]; Pro cannot stop thinking. */

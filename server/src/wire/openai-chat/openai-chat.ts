@@ -1,4 +1,4 @@
-import { answerChoices, type CanonicalChat, type CanonicalChatResponse, type ChatChoice, type ChatPart, type ChatTool, type ChatTurn, type ImageSource, type ReasoningRequest, type ResponseFormat, type ResponsePart, type ToolChoice } from '../canonical/chat';
+import { answerChoices, reasoningEffortOf, type CanonicalChat, type CanonicalChatResponse, type ChatChoice, type ChatPart, type ChatTool, type ChatTurn, type ImageSource, type ReasoningRequest, type ResponseFormat, type ResponsePart, type ToolChoice } from '../canonical/chat';
 import { arrayAt, isJsonObject, objectAt, stringAt, type JsonObject, type JsonValue } from '../canonical/json';
 import type { ChatRequest } from '../canonical/request';
 import { finishReasonOf, type FinishReason, type ReportedUsage } from '../canonical/usage';
@@ -77,15 +77,19 @@ function textOf(content: JsonValue | undefined): string {
     .join('');
 }
 
-function turnsOf(messages: readonly JsonValue[]): { system: string[]; turns: ChatTurn[] } {
+function turnsOf(messages: readonly JsonValue[]): { system: string[]; systemAt: number[]; turns: ChatTurn[] } {
   const system: string[] = [];
+  const systemAt: number[] = [];
   const turns: ChatTurn[] = [];
   for (const m of messages) {
     if (!isJsonObject(m)) continue;
     const role = m.role;
     if (role === 'system' || role === 'developer') {
       const text = textOf(m.content);
-      if (text !== '') system.push(text);
+      if (text !== '') {
+        system.push(text);
+        systemAt.push(turns.length);
+      }
     } else if (role === 'user') {
       turns.push({ role: 'user', parts: contentParts(m.content) });
     } else if (role === 'assistant') {
@@ -103,7 +107,7 @@ function turnsOf(messages: readonly JsonValue[]): { system: string[]; turns: Cha
       turns.push({ role: 'tool', parts: [{ type: 'tool_result', toolCallId: str(m.tool_call_id), content: contentParts(m.content), isError: false }] });
     }
   }
-  return { system, turns };
+  return { system, systemAt, turns };
 }
 
 function toolsOf(body: JsonObject): ChatTool[] {
@@ -112,7 +116,8 @@ function toolsOf(body: JsonObject): ChatTool[] {
     if (!isJsonObject(t) || t.type !== 'function') continue;
     const fn = objectAt(t, 'function');
     if (!fn || str(fn.name) === '') continue;
-    out.push({ name: str(fn.name), description: stringAt(fn, 'description'), parameters: objectAt(fn, 'parameters') ?? { type: 'object', properties: {} } });
+    const tool: ChatTool = { name: str(fn.name), description: stringAt(fn, 'description'), parameters: objectAt(fn, 'parameters') ?? { type: 'object', properties: {} } };
+    out.push(typeof fn.strict === 'boolean' ? { ...tool, strict: fn.strict } : tool);
   }
   return out;
 }
@@ -129,8 +134,8 @@ function toolChoiceOf(v: JsonValue | undefined): ToolChoice | null {
 }
 
 function reasoningOf(v: JsonValue | undefined): ReasoningRequest | null {
-  if (v === 'minimal' || v === 'low' || v === 'medium' || v === 'high') return { kind: 'effort', effort: v };
-  return null;
+  const effort = reasoningEffortOf(v);
+  return effort ? { kind: 'effort', effort } : null;
 }
 
 function responseFormatOf(v: JsonValue | undefined): ResponseFormat | null {
@@ -138,7 +143,14 @@ function responseFormatOf(v: JsonValue | undefined): ResponseFormat | null {
   if (v.type === 'json_object') return { kind: 'json_object' };
   if (v.type === 'json_schema') {
     const js = objectAt(v, 'json_schema');
-    return { kind: 'json_schema', name: str(js?.name), schema: objectAt(js, 'schema') ?? {} };
+    const description = str(js?.description);
+    return {
+      kind: 'json_schema',
+      name: str(js?.name),
+      schema: objectAt(js, 'schema') ?? {},
+      ...(description !== '' ? { description } : {}),
+      ...(typeof js?.strict === 'boolean' ? { strict: js.strict } : {}),
+    };
   }
   return v.type === 'text' ? { kind: 'text' } : null;
 }
@@ -146,13 +158,15 @@ function responseFormatOf(v: JsonValue | undefined): ResponseFormat | null {
 /** The canonical chat of an OpenAI chat request, for the upstream model `model`. */
 export function chatFromOpenAI(req: ChatRequest, model: string): CanonicalChat {
   const body = req.body;
-  const { system, turns } = turnsOf(arrayAt(body, 'messages') ?? []);
+  const { system, systemAt, turns } = turnsOf(arrayAt(body, 'messages') ?? []);
   const stop = typeof body.stop === 'string' ? [body.stop] : (arrayAt(body, 'stop') ?? []).filter((s): s is string => typeof s === 'string' && s !== '');
   const passthrough: JsonObject = {};
   for (const [k, v] of Object.entries(body)) if (!MODELLED.has(k)) passthrough[k] = v;
   return {
     model,
     system,
+    // Places are kept only when some system message came after a turn.
+    ...(systemAt.some((at) => at > 0) ? { systemAt } : {}),
     turns,
     tools: toolsOf(body),
     toolChoice: toolChoiceOf(body.tool_choice),
@@ -262,10 +276,36 @@ export function openAISampling(chat: CanonicalChat): JsonObject {
   return out;
 }
 
-/** A canonical chat as an OpenAI `chat/completions` body (for OpenAI-wire upstreams). */
+/** A canonical tool as OpenAI chat writes it (`strict` when the client set it). */
+function openAITool(t: ChatTool): JsonObject {
+  const fn: JsonObject = { name: t.name, ...(t.description ? { description: t.description } : {}), parameters: t.parameters };
+  if (t.strict !== undefined) fn.strict = t.strict;
+  return { type: 'function', function: fn };
+}
+
+/** A response format as OpenAI chat's `response_format`; null for plain text, the default. */
+export function openAIResponseFormat(format: ResponseFormat | null): JsonObject | null {
+  if (!format || format.kind === 'text') return null;
+  if (format.kind === 'json_object') return { type: 'json_object' };
+  const schema: JsonObject = { name: format.name, schema: format.schema };
+  if (format.description !== undefined) schema.description = format.description;
+  if (format.strict !== undefined) schema.strict = format.strict;
+  return { type: 'json_schema', json_schema: schema };
+}
+
+/** The system messages that stood before turn `index` (all of them before the first when their places are unknown). */
+function systemBefore(chat: CanonicalChat, index: number): JsonObject[] {
+  return chat.system.flatMap((content, i) => (Math.min(chat.systemAt?.[i] ?? 0, chat.turns.length) === index ? [{ role: 'system', content }] : []));
+}
+
+/**
+ * A canonical chat as an OpenAI `chat/completions` body (for OpenAI-wire upstreams): system
+ * messages where they stood (`systemAt`), the passthrough fields by their OpenAI names.
+ */
 export function openAIChatBody(chat: CanonicalChat): JsonObject {
-  const messages: JsonObject[] = chat.system.map((text) => ({ role: 'system', content: text }));
-  for (const turn of chat.turns) {
+  const messages: JsonObject[] = [];
+  for (const [index, turn] of chat.turns.entries()) {
+    messages.push(...systemBefore(chat, index));
     if (turn.role === 'tool') {
       for (const p of turn.parts) if (p.type === 'tool_result') messages.push({ role: 'tool', tool_call_id: p.toolCallId, content: textOfParts(p.content) });
     } else if (turn.role === 'assistant') {
@@ -276,9 +316,10 @@ export function openAIChatBody(chat: CanonicalChat): JsonObject {
       messages.push(m);
     } else messages.push({ role: 'user', content: openAIContent(turn.parts) });
   }
-  const body: JsonObject = { model: chat.model, messages, ...openAISampling(chat) };
+  messages.push(...systemBefore(chat, chat.turns.length));
+  const body: JsonObject = { ...chat.passthrough, model: chat.model, messages, ...openAISampling(chat) };
   if (chat.tools.length > 0) {
-    body.tools = chat.tools.map((t) => ({ type: 'function', function: { name: t.name, ...(t.description ? { description: t.description } : {}), parameters: t.parameters } }));
+    body.tools = chat.tools.map(openAITool);
     const c = chat.toolChoice;
     if (c) body.tool_choice = c.kind === 'tool' ? { type: 'function', function: { name: c.name } } : c.kind;
     if (chat.parallelToolCalls !== null) body.parallel_tool_calls = chat.parallelToolCalls;
@@ -286,6 +327,8 @@ export function openAIChatBody(chat: CanonicalChat): JsonObject {
   if (chat.reasoning) {
     body.reasoning_effort = chat.reasoning.kind === 'effort' ? chat.reasoning.effort : (EFFORT_FOR_BUDGET.find(([max]) => (chat.reasoning as { tokens: number }).tokens <= max)?.[1] ?? 'high');
   }
+  const format = openAIResponseFormat(chat.responseFormat);
+  if (format) body.response_format = format;
   if (chat.stream) body.stream = true;
   return body;
 }

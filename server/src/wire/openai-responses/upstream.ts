@@ -1,4 +1,4 @@
-import type { CanonicalChat, CanonicalChatResponse, ChatPart, ChatStreamPart, ResponsePart } from '../canonical/chat';
+import type { CanonicalChat, CanonicalChatResponse, ChatPart, ChatStreamPart, ResponseFormat, ResponsePart } from '../canonical/chat';
 import { invalidValue } from '../canonical/fields';
 import { arrayAt, isJsonObject, objectAt, type JsonObject, type JsonValue } from '../canonical/json';
 import type { FinishReason, ReportedUsage } from '../canonical/usage';
@@ -7,8 +7,9 @@ import { ioUsage } from '../openai-chat/usage';
 /*
  * The provider side of the Responses wire: a canonical chat as a `POST /v1/responses` body, and a
  * `response` object or its event stream back to canonical. The client side (a Responses body to
- * canonical through its chat body, answers and events encoded) is openai-responses.ts and
- * chat-body.ts; with both, a Responses upstream is reached from any client format in two hops.
+ * canonical, answers and events encoded) is client-request.ts and openai-responses.ts; with both,
+ * a Responses upstream is reached from any client format in two hops, and any upstream from a
+ * Responses client.
  */
 
 function text(parts: readonly ChatPart[]): string {
@@ -22,6 +23,16 @@ function inputContent(parts: readonly ChatPart[]): JsonObject[] {
     if (p.type === 'audio') throw invalidValue('messages', 'text and images on a Responses channel (audio input needs chat)');
     return [];
   });
+}
+
+/** A response format as the Responses `text.format`; null for plain text, the default. */
+function responsesTextFormat(format: ResponseFormat | null): JsonObject | null {
+  if (!format || format.kind === 'text') return null;
+  if (format.kind === 'json_object') return { type: 'json_object' };
+  const out: JsonObject = { type: 'json_schema', name: format.name, schema: format.schema };
+  if (format.description !== undefined) out.description = format.description;
+  if (format.strict !== undefined) out.strict = format.strict;
+  return out;
 }
 
 /** A canonical chat as a Responses request body. */
@@ -45,14 +56,14 @@ export function responsesBodyOf(chat: CanonicalChat): JsonObject {
   if (chat.topP !== null) body.top_p = chat.topP;
   if (chat.stop.length > 0) throw invalidValue('stop', 'absent on a Responses channel (the Responses API has no stop sequences)');
   if (chat.tools.length > 0) {
-    body.tools = chat.tools.map((t) => ({ type: 'function', name: t.name, ...(t.description ? { description: t.description } : {}), parameters: t.parameters }));
+    body.tools = chat.tools.map((t) => ({ type: 'function', name: t.name, ...(t.description ? { description: t.description } : {}), parameters: t.parameters, ...(t.strict !== undefined ? { strict: t.strict } : {}) }));
     const c = chat.toolChoice;
     if (c) body.tool_choice = c.kind === 'tool' ? { type: 'function', name: c.name } : c.kind;
     if (chat.parallelToolCalls !== null) body.parallel_tool_calls = chat.parallelToolCalls;
   }
   if (chat.reasoning) body.reasoning = { effort: chat.reasoning.kind === 'effort' ? chat.reasoning.effort : chat.reasoning.tokens <= 4096 ? 'low' : chat.reasoning.tokens <= 16384 ? 'medium' : 'high' };
-  const format = chat.responseFormat;
-  if (format && format.kind !== 'text') body.text = { format: format.kind === 'json_object' ? { type: 'json_object' } : { type: 'json_schema', name: format.name, schema: format.schema } };
+  const format = responsesTextFormat(chat.responseFormat);
+  if (format) body.text = { format };
   if (chat.user) body.user = chat.user;
   if (chat.stream) body.stream = true;
   return body;
