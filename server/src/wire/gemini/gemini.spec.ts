@@ -52,6 +52,18 @@ describe('Gemini inbound', () => {
     expect(openAIChatBody(one)).not.toHaveProperty('n');
   });
 
+  it("a JSON answer's schema: Gemini's OpenAPI types reach the canonical (and OpenAI's response_format) in JSON schema's lower case; responseJsonSchema as sent", () => {
+    const ask = (generationConfig: JsonObject) => chatFromGemini(parseGeminiRequest({ body: { contents: BODY.contents, generationConfig }, stream: false, sse: false }, undefined, 'm'), 'up');
+    const openApi = ask({ responseMimeType: 'application/json', responseSchema: { type: 'OBJECT', properties: { cities: { type: 'ARRAY', items: { type: 'STRING' } } }, required: ['cities'] } });
+    const schema = { type: 'object', properties: { cities: { type: 'array', items: { type: 'string' } } }, required: ['cities'] };
+    expect(openApi.responseFormat).toEqual({ kind: 'json_schema', name: 'response', schema });
+    expect(openAIChatBody(openApi)).toMatchObject({ response_format: { type: 'json_schema', json_schema: { name: 'response', schema } } });
+    const jsonSchema = { type: 'object', properties: { Type: { type: 'string', enum: ['OBJECT'] } } };
+    expect(ask({ responseMimeType: 'application/json', responseJsonSchema: jsonSchema }).responseFormat).toEqual({ kind: 'json_schema', name: 'response', schema: jsonSchema });
+    expect(ask({ responseMimeType: 'application/json' }).responseFormat).toEqual({ kind: 'json_object' });
+    expect(ask({ responseMimeType: 'text/plain' }).responseFormat).toBeNull();
+  });
+
   it('usage: candidates exclude the thoughts, cached content is reported', () => {
     expect(geminiUsageMetadata(reportedUsage({ promptTokens: 10, completionTokens: 30, reasoningTokens: 20, cachedTokens: 4 }))).toEqual({
       promptTokenCount: 10,

@@ -67,7 +67,9 @@ function toolChoiceOf(config: JsonObject | undefined): ToolChoice | null {
 function responseFormatOf(config: JsonObject | undefined): ResponseFormat | null {
   const mime = str(config ? geminiField(config, 'responseMimeType') : undefined);
   if (mime !== 'application/json') return null;
-  const schema = obj(config, 'responseJsonSchema') ?? obj(config, 'responseSchema');
+  // responseJsonSchema is JSON schema already; responseSchema is Gemini's OpenAPI subset (`OBJECT`).
+  const openApi = obj(config, 'responseSchema');
+  const schema = obj(config, 'responseJsonSchema') ?? (openApi ? (lowerTypes(openApi) as JsonObject) : undefined);
   return schema ? { kind: 'json_schema', name: 'response', schema } : { kind: 'json_object' };
 }
 
