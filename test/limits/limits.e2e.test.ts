@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import Redis from 'ioredis';
 import { RoutingIndexService } from '../../server/src/channels/routing-index.service';
+import { OptionsService } from '../../server/src/options/options.service';
 import { ChannelAffinity } from '../../server/src/relay/admission/limits/channel-affinity.service';
 import { RelayLimits } from '../../server/src/relay/admission/limits/relay-limits.service';
 import { RelayService } from '../../server/src/relay/pipeline/relay.service';
@@ -210,15 +211,103 @@ describe.each(DATABASES)('token and group limits, channel affinity (%s)', (kind)
     fake.set(() => true, { kind: 'stream', chunks: ['a', 'b', 'c'].map((c) => ({ id: 'x', object: 'chat.completion.chunk', created: 1, model: MODEL, choices: [{ index: 0, delta: { content: c }, finish_reason: null }] })), chunkDelayMs: 200 });
     const holder = await chat(u, 0, { stream: true });
     expect(holder.status).toBe(200);
-    const client = new OpenAI({ apiKey: u.token.key, baseURL: `${url(1)}/v1` });
+    // Every attempt the SDK makes, as it made it: when it left, what came back and when.
+    const attempts: { sentAt: number; answeredAt: number; status: number; retryAfter: string | null }[] = [];
+    const client = new OpenAI({
+      apiKey: u.token.key,
+      baseURL: `${url(1)}/v1`,
+      fetch: async (input, init) => {
+        const sentAt = Date.now();
+        const res = await fetch(input, init);
+        attempts.push({ sentAt, answeredAt: Date.now(), status: res.status, retryAfter: res.headers.get('retry-after') });
+        return res;
+      },
+    });
     fake.reset();
-    const started = Date.now();
     const [answer] = await Promise.all([client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }] }), holder.text()]);
-    // Refused while the stream held the slot (nothing sent upstream), retried after the 1 s the
-    // answer asked for (the SDK's own first backoff is about 0.5 s).
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(answer.choices[0]?.message.content).toBeTruthy();
+    // Refused while the stream held the slot, then retried by the SDK (default retries) until it succeeded.
+    expect(attempts.length).toBeGreaterThanOrEqual(2);
+    expect(attempts[0]).toMatchObject({ status: 429, retryAfter: '1' });
+    expect(attempts[attempts.length - 1]?.status).toBe(200);
+    // Each retry waited the second the answer asked for; the SDK's own first backoff is at most 0.5 s.
+    for (let i = 1; i < attempts.length; i++) {
+      const prev = attempts[i - 1] as (typeof attempts)[number];
+      expect(prev.status).toBe(429);
+      expect((attempts[i] as (typeof attempts)[number]).sentAt - prev.answeredAt).toBeGreaterThanOrEqual(950);
+    }
+    // Only the successful attempt reached the upstream.
     expect(fake.requests.length).toBe(1);
+  });
+
+  it('a reservation that fits the limit but not what is left is refused, on any node, while another is in flight', async () => {
+    const u = await limitedUser({ tpm_limit: 1000 });
+    const before = await ledger(u);
+    fake.set(() => true, { kind: 'stream', chunks: ['a', 'b', 'c', 'd'].map((c) => ({ id: 'x', object: 'chat.completion.chunk', created: 1, model: MODEL, choices: [{ index: 0, delta: { content: c }, finish_reason: null }] })), chunkDelayMs: 250 });
+    // About 600 reserved (prompt estimate + 590) while this stream runs on node 0.
+    const holder = await chat(u, 0, { stream: true, max_tokens: 590 });
+    expect(holder.status).toBe(200);
+    const left = Number(holder.headers.get('x-ratelimit-remaining-tokens'));
+    expect(left).toBeGreaterThan(300);
+    expect(left).toBeLessThanOrEqual(410);
+    const hits = fake.requests.length;
+    // About 500 more: under the 1000 of the limit, over the remaining 400 (counted on node 1 too).
+    const over = await chat(u, 1, { max_tokens: 490 });
+    expect(over.status).toBe(429);
+    expect(((await over.json()) as { error: { code: string } }).error.code).toBe('rate_limit_exceeded');
+    expect(over.headers.get('x-ratelimit-limit-tokens')).toBe('1000');
+    expect(Number(over.headers.get('x-ratelimit-remaining-tokens'))).toBe(left);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(fake.requests.length).toBe(hits);
+    await holder.text();
+    fake.reset();
+    // Only the stream was logged and charged; the refusal left no trace.
+    expect((await ledger(u)).logs).toBe(before.logs + 1);
+    // The stream settled to its real usage: the same request now fits.
+    await until(() => counters(`t:${u.token.id}`), (c) => c.tokens < 100, 'stream settled');
+    const now = await chat(u, 1, { max_tokens: 490 });
+    expect(now.status).toBe(200);
+    await now.text();
+  });
+
+  it('the completion bound reserved is max_tokens times n, or PreConsumedQuota tokens when max_tokens is absent', async () => {
+    const a = await limitedUser({ tpm_limit: 1000 });
+    const hits = fake.requests.length;
+    // 4 x 300 cannot fit 1000; the same request with n = 1 (about 310) does.
+    const four = await chat(a, 0, { max_tokens: 300, n: 4 });
+    expect(four.status).toBe(429);
+    await four.text();
+    expect(fake.requests.length).toBe(hits);
+    const one = await chat(a, 0, { max_tokens: 300, n: 1 });
+    expect(one.status).toBe(200);
+    const afterOne = Number(one.headers.get('x-ratelimit-remaining-tokens'));
+    expect(afterOne).toBeGreaterThan(600);
+    expect(afterOne).toBeLessThanOrEqual(700);
+    await one.text();
+
+    const waitOption = (value: number) => until(async () => d.nodes.map((n) => n.app.get(OptionsService).num('PreConsumedQuota')), (v) => v.every((x) => x === value), 'PreConsumedQuota on every node');
+    try {
+      await setOption(root, 'PreConsumedQuota', '2000');
+      await waitOption(2000);
+      const b = await limitedUser({ tpm_limit: 1000 });
+      const hits2 = fake.requests.length;
+      const refused = await chat(b, 1);
+      expect(refused.status).toBe(429);
+      await refused.text();
+      expect(fake.requests.length).toBe(hits2);
+      await setOption(root, 'PreConsumedQuota', '100');
+      await waitOption(100);
+      const ok = await chat(b, 1);
+      expect(ok.status).toBe(200);
+      const left = Number(ok.headers.get('x-ratelimit-remaining-tokens'));
+      // 1000 - (prompt estimate + 100).
+      expect(left).toBeGreaterThan(850);
+      expect(left).toBeLessThan(900);
+      await ok.text();
+    } finally {
+      await setOption(root, 'PreConsumedQuota', '500');
+      await waitOption(500);
+    }
   });
 
   it('group limits apply (GroupRateLimits, per user in the group) beside the token limits', async () => {
@@ -242,6 +331,38 @@ describe.each(DATABASES)('token and group limits, channel affinity (%s)', (kind)
     } finally {
       await setOption(root, 'GroupRateLimits', {});
     }
+  });
+
+  it('the per-user model request limit keeps working beside the token limits', async () => {
+    const u = await limitedUser({ rpm_limit: 5 });
+    const enabled = (on: boolean) => until(async () => d.nodes.map((n) => n.app.get(OptionsService).bool('ModelRequestRateLimitEnabled')), (v) => v.every((x) => x === on), 'ModelRequestRateLimitEnabled on every node');
+    await setOption(root, 'ModelRequestRateLimitCount', '2');
+    await setOption(root, 'ModelRequestRateLimitEnabled', 'true');
+    try {
+      await enabled(true);
+      for (let i = 0; i < 2; i++) {
+        const res = await chat(u, i);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-ratelimit-remaining-requests')).toBe(String(4 - i));
+        await res.text();
+      }
+      const hits = fake.requests.length;
+      const third = await chat(u, 0);
+      expect(third.status).toBe(429);
+      const body = (await third.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('rate_limit_exceeded');
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(fake.requests.length).toBe(hits);
+      // Refused by the model request limit, before the token's own count.
+      expect((await counters(`t:${u.token.id}`)).requests).toBe(2);
+    } finally {
+      await setOption(root, 'ModelRequestRateLimitEnabled', 'false');
+      await enabled(false);
+    }
+    const after = await chat(u, 1);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('x-ratelimit-remaining-requests')).toBe('2');
+    await after.text();
   });
 
   it('Anthropic- and Gemini-format refusals come in their own shape', async () => {
@@ -411,6 +532,26 @@ describe.each(DATABASES)('token and group limits, channel affinity (%s)', (kind)
       } finally {
         await setOption(root, 'ChannelAffinityEnabled', 'true');
       }
+    });
+
+    it('failover still works and rebinds the key to the channel that served it', async () => {
+      await ask(0, { prompt_cache_key: 'failover-key' });
+      const bound = served([0, 0, 0]).findIndex((n) => n === 1);
+      const boundFake = affFakes[bound] as FakeOpenAI;
+      // The bound channel now fails; RetryTimes (default 2) moves the request to another channel.
+      boundFake.set(() => true, { kind: 'json', status: 500, body: { error: { message: 'upstream down', type: 'server_error', param: null, code: null } } });
+      const before = where();
+      await ask(1, { prompt_cache_key: 'failover-key' });
+      const moved = served(before);
+      expect(moved[bound]).toBe(1);
+      const target = moved.findIndex((n, i) => i !== bound && n === 1);
+      expect(target).toBeGreaterThanOrEqual(0);
+      expect(moved.reduce((a, b) => a + b, 0)).toBe(2);
+      // The bound channel answers again: the key stays on the channel that served it last.
+      boundFake.reset();
+      const mid = where();
+      for (let i = 0; i < 10; i++) await ask(i, { prompt_cache_key: 'failover-key' });
+      expect(served(mid)[target]).toBe(10);
     });
 
     it('an over-long affinity key is hashed, never stored as sent', async () => {
