@@ -333,6 +333,38 @@ describe.each(DATABASES)('token and group limits, channel affinity (%s)', (kind)
     }
   });
 
+  it('group tokens-per-minute and concurrency limits apply too', async () => {
+    const u = await limitedUser({});
+    await setOption(root, 'GroupRateLimits', { default: { tpm: 1000, concurrency: 1 } });
+    try {
+      await until(async () => d.nodes.map((n) => n.app.get(RelayLimits).scopes({ token: null, group: 'default', userId: 0 } as never)), (s) => s.every((x) => x !== null), 'option on every node');
+      fake.set(() => true, { kind: 'stream', chunks: ['a', 'b', 'c'].map((c) => ({ id: 'x', object: 'chat.completion.chunk', created: 1, model: MODEL, choices: [{ index: 0, delta: { content: c }, finish_reason: null }] })), chunkDelayMs: 200 });
+      const holder = await chat(u, 0, { stream: true, max_tokens: 100 });
+      expect(holder.status).toBe(200);
+      expect(holder.headers.get('x-ratelimit-limit-tokens')).toBe('1000');
+      const hits = fake.requests.length;
+      const second = await chat(u, 1, { stream: true, max_tokens: 100 });
+      expect(second.status).toBe(429);
+      expect(second.headers.get('retry-after')).toBe('1');
+      await second.text();
+      expect(fake.requests.length).toBe(hits);
+      await holder.text();
+      fake.reset();
+      await idle();
+      await until(() => counters(`g:default:${u.caller.userId}`), (c) => c.slots === 0, 'group slot freed');
+      const big = await chat(u, 1, { max_tokens: 2000 });
+      expect(big.status).toBe(429);
+      expect(big.headers.get('x-ratelimit-limit-tokens')).toBe('1000');
+      await big.text();
+      expect(fake.requests.length).toBe(0);
+      const small = await chat(u, 0, { max_tokens: 100 });
+      expect(small.status).toBe(200);
+      await small.text();
+    } finally {
+      await setOption(root, 'GroupRateLimits', {});
+    }
+  });
+
   it('the per-user model request limit keeps working beside the token limits', async () => {
     const u = await limitedUser({ rpm_limit: 5 });
     const enabled = (on: boolean) => until(async () => d.nodes.map((n) => n.app.get(OptionsService).bool('ModelRequestRateLimitEnabled')), (v) => v.every((x) => x === on), 'ModelRequestRateLimitEnabled on every node');
@@ -366,8 +398,15 @@ describe.each(DATABASES)('token and group limits, channel affinity (%s)', (kind)
   });
 
   it('Anthropic- and Gemini-format refusals come in their own shape', async () => {
-    const u = await limitedUser({ rpm_limit: 1 });
+    const u = await limitedUser({ rpm_limit: 2 });
     expect((await chat(u, 0)).status).toBe(200);
+    // An admitted Messages answer carries the same headers.
+    const admitted = await chat(u, 1, { max_tokens: 16 }, '/v1/messages');
+    expect(admitted.status).toBe(200);
+    expect(admitted.headers.get('x-ratelimit-limit-requests')).toBe('2');
+    expect(admitted.headers.get('x-ratelimit-remaining-requests')).toBe('0');
+    expect(admitted.headers.get('x-ratelimit-reset-requests')).toMatch(/^(\d+ms|\d+s|1m0s)$/);
+    await admitted.text();
     const messages = await chat(u, 1, { max_tokens: 16 }, '/v1/messages');
     expect(messages.status).toBe(429);
     expect(messages.headers.get('retry-after')).not.toBeNull();
@@ -426,6 +465,14 @@ describe.each(DATABASES)('token and group limits, channel affinity (%s)', (kind)
       expect(res.body.success).toBe(false);
       expect(res.body.message).toContain(path);
     }
+    // Not JSON at all, or JSON but not an object: refused at the top, and nothing saved.
+    for (const value of ['{vip: rpm=3', '[{"rpm":1}]', '7']) {
+      const res = await root.put('/api/option/', { key: 'GroupRateLimits', value });
+      expect(res.body.success).toBe(false);
+      expect(res.body.message).toContain('JSON');
+    }
+    const saved = ((await root.get('/api/option/')).body.data as { key: string; value: string }[]).find((o) => o.key === 'GroupRateLimits')?.value;
+    expect(JSON.parse(saved ?? 'null')).toEqual({});
   });
 
   describe('channel affinity', () => {
@@ -552,6 +599,22 @@ describe.each(DATABASES)('token and group limits, channel affinity (%s)', (kind)
       const mid = where();
       for (let i = 0; i < 10; i++) await ask(i, { prompt_cache_key: 'failover-key' });
       expect(served(mid)[target]).toBe(10);
+    });
+
+    it('a binding lasts ChannelAffinityTTLSeconds', async () => {
+      const aff = (d.nodes[0] as TestApp).app.get(ChannelAffinity);
+      const ref = aff.ref('default', AFF_MODEL, { prompt_cache_key: 'short-lived' }, undefined);
+      expect(ref).not.toBeNull();
+      await setOption(root, 'ChannelAffinityTTLSeconds', '1');
+      try {
+        await ask(0, { prompt_cache_key: 'short-lived' });
+        const channel = affChannels[served([0, 0, 0]).findIndex((n) => n === 1)];
+        await until(() => aff.bound(ref as never), (b) => b === channel, 'bound');
+        await new Promise((r) => setTimeout(r, 1600));
+        expect(await aff.bound(ref as never)).toBeNull();
+      } finally {
+        await setOption(root, 'ChannelAffinityTTLSeconds', '3600');
+      }
     });
 
     it('an over-long affinity key is hashed, never stored as sent', async () => {
