@@ -4,6 +4,7 @@ import { RoutingIndexService } from '../../server/src/channels/routing-index.ser
 import { OptionsService } from '../../server/src/options/options.service';
 import { ChannelAffinity } from '../../server/src/relay/admission/limits/channel-affinity.service';
 import { RelayLimits } from '../../server/src/relay/admission/limits/relay-limits.service';
+import { PerfService } from '../../server/src/observability/perf/perf.service';
 import { RelayService } from '../../server/src/relay/pipeline/relay.service';
 import { matrixOptions, startApp, startNodes, type TestApp } from '../support/app';
 import { DATABASES, REDIS_URL, type DbKind } from '../support/env';
@@ -615,6 +616,62 @@ describe.each(DATABASES)('token and group limits, channel affinity (%s)', (kind)
       } finally {
         await setOption(root, 'ChannelAffinityTTLSeconds', '3600');
       }
+    });
+
+    it('model speed shows the cache reads, and the hit rate is higher with affinity on than off', async () => {
+      // Each upstream keeps a prompt cache of its own: a key it has served before is a cache read.
+      const answer = (cached: number) => ({
+        kind: 'json' as const,
+        body: {
+          id: 'chatcmpl-aff',
+          object: 'chat.completion',
+          created: 1,
+          model: AFF_MODEL,
+          choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 40, completion_tokens: 2, total_tokens: 42, prompt_tokens_details: { cached_tokens: cached } },
+        },
+      });
+      for (const f of affFakes) {
+        const seen = new Set<string>();
+        f.set(() => true, answer(0));
+        f.set((r) => {
+          const key = (r.json as { prompt_cache_key?: string } | null)?.prompt_cache_key ?? '';
+          const hit = seen.has(key);
+          seen.add(key);
+          return hit;
+        }, answer(32));
+      }
+      const figures = async (): Promise<{ prompt_tokens: number; cache_tokens: number }> => {
+        await idle();
+        for (const n of d.nodes) await n.app.get(PerfService).flush();
+        const res = await root.get('/api/perf/models?window=1h');
+        expect(res.body.success).toBe(true);
+        const m = (res.body.data.models as { model: string; prompt_tokens: number; cache_tokens: number; cache_hit_rate: number | null }[]).find((x) => x.model === AFF_MODEL);
+        // No row before the model's first answered request.
+        if (m) expect(m.cache_hit_rate).toBe(m.prompt_tokens > 0 ? Math.round((m.cache_tokens / m.prompt_tokens) * 10_000) / 10_000 : null);
+        return { prompt_tokens: m?.prompt_tokens ?? 0, cache_tokens: m?.cache_tokens ?? 0 };
+      };
+      const rate = (a: { prompt_tokens: number; cache_tokens: number }, b: { prompt_tokens: number; cache_tokens: number }): number => (b.cache_tokens - a.cache_tokens) / (b.prompt_tokens - a.prompt_tokens);
+
+      const f0 = await figures();
+      for (let i = 0; i < 20; i++) await ask(i, { prompt_cache_key: 'hit-rate-on' });
+      const f1 = await figures();
+      // One channel served all twenty: the first a miss, nineteen cache reads of 32 of 40 tokens.
+      expect(f1.prompt_tokens - f0.prompt_tokens).toBe(20 * 40);
+      expect(f1.cache_tokens - f0.cache_tokens).toBe(19 * 32);
+      const on = rate(f0, f1);
+
+      await setOption(root, 'ChannelAffinityEnabled', 'false');
+      try {
+        for (const n of d.nodes) await until(async () => n.app.get(ChannelAffinity).ref('default', AFF_MODEL, { prompt_cache_key: 'x' }, undefined), (r) => r === null, 'option off everywhere');
+        for (let i = 0; i < 20; i++) await ask(i, { prompt_cache_key: 'hit-rate-off' });
+      } finally {
+        await setOption(root, 'ChannelAffinityEnabled', 'true');
+      }
+      const f2 = await figures();
+      expect(f2.prompt_tokens - f1.prompt_tokens).toBe(20 * 40);
+      // Spread over the channels, each one's first sight of the key is a miss.
+      expect(rate(f1, f2)).toBeLessThan(on);
     });
 
     it('an over-long affinity key is hashed, never stored as sent', async () => {
