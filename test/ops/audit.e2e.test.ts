@@ -3,6 +3,7 @@ import request from 'supertest';
 import { AuditLogEntity } from '../../server/src/audit/audit-log.entity';
 import { AuditRetentionService } from '../../server/src/audit/audit-retention.service';
 import { DatabaseService } from '../../server/src/database/database.service';
+import { QUEUE_DRIVER, type QueueDriver } from '../../server/src/queue/jobs';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';
 import { FakeGitHub, type GitHubUser } from '../support/fakes/github';
@@ -267,12 +268,17 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
       ]),
     );
     await root.put('/api/option/', { key: 'AuditRetentionDays', value: '30' }).expect(200);
-    const pruned = await t.app.get(AuditRetentionService).prune();
-    expect(pruned).toBe(1);
+    // The audit.prune job, as the queue runs it (registered on start, repeating).
+    const queue = t.app.get<QueueDriver>(QUEUE_DRIVER);
+    expect((await queue.counts()).map((c) => c.name)).toContain('audit.prune');
+    await queue.enqueue('audit.prune', {});
+    await queue.idle();
     const left = await db.manager.find(AuditLogEntity, {});
     expect(left.find((r) => r.detail.includes('"old"'))).toBeUndefined();
     expect(left.find((r) => r.detail.includes('"kept"'))).toBeDefined();
     expect(left.filter((r) => r.createdAt >= now - 3600).length).toBeGreaterThan(10);
+    // Nothing more to prune.
+    expect(await t.app.get(AuditRetentionService).prune()).toBe(0);
     const bad = await root.put('/api/option/', { key: 'AuditRetentionDays', value: '0' });
     expect(bad.body.success).toBe(false);
   });
