@@ -143,6 +143,26 @@ describe.each(DATABASES)('token and group limits, channel affinity (%s)', (kind)
     expect((await counters(`t:${u.token.id}`)).requests).toBe(3);
   });
 
+  it('a burst at once over every node admits exactly the limit (one atomic check, no read-then-write)', async () => {
+    const u = await limitedUser({ rpm_limit: 5 });
+    const hits = fake.requests.length;
+    const burst = await Promise.all(Array.from({ length: 16 }, (_, i) => chat(u, i).then(async (r) => (await r.text(), r.status))));
+    expect(burst.filter((s) => s === 200)).toHaveLength(5);
+    expect(burst.filter((s) => s === 429)).toHaveLength(11);
+    expect(fake.requests.length - hits).toBe(5);
+    expect((await counters(`t:${u.token.id}`)).requests).toBe(5);
+
+    const c = await limitedUser({ concurrency_limit: 2 });
+    fake.set(() => true, { kind: 'stream', chunks: ['a', 'b', 'c'].map((x) => ({ id: 'x', object: 'chat.completion.chunk', created: 1, model: MODEL, choices: [{ index: 0, delta: { content: x }, finish_reason: null }] })), chunkDelayMs: 200 });
+    const streams = await Promise.all(Array.from({ length: 10 }, (_, i) => chat(c, i, { stream: true })));
+    expect(streams.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(streams.filter((r) => r.status === 429)).toHaveLength(8);
+    await Promise.all(streams.map((r) => r.text()));
+    fake.reset();
+    await idle();
+    await until(() => counters(`t:${c.token.id}`), (x) => x.slots === 0, 'slots freed');
+  });
+
   it('a reservation over the remaining tokens per minute is refused; after a success the real usage is what counts', async () => {
     const u = await limitedUser({ tpm_limit: 1000 });
     const hits = fake.requests.length;
