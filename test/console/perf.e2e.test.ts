@@ -24,7 +24,7 @@ describe('model speed screen', () => {
       headersDelayMs: 120,
       chunkDelayMs: 10,
       chunks: [chatChunk({ role: 'assistant', content: '' }), ...Array.from({ length: 8 }, (_, i) => chatChunk({ content: `w${i} ` })), chatChunk({}, 'stop')],
-      usage: { prompt_tokens: 5, completion_tokens: 40 },
+      usage: { prompt_tokens: 5, completion_tokens: 40, prompt_tokens_details: { cached_tokens: 4 } },
     });
     const broken = await fakeUpstream(kit);
     broken.set(() => true, { kind: 'json', status: 500, body: { error: { message: 'boom', type: 'server_error', param: null, code: null } } });
@@ -61,6 +61,10 @@ describe('model speed screen', () => {
     const failing = models.getByRole('row').filter({ hasText: 'failing-model' });
     await expect(failing.getByRole('cell').nth(2).textContent()).resolves.toBe('0.0%');
     await expect(failing.getByRole('cell').nth(3).textContent()).resolves.toBe('—');
+    // Prompt-cache reads: 4 of every 5 prompt tokens on the fast channel; nothing answered on the other.
+    expect(await models.getByRole('columnheader', { name: /缓存命中率/ }).count()).toBe(1);
+    await expect(speedy.getByRole('cell').nth(6).textContent()).resolves.toBe('80.0%');
+    await expect(failing.getByRole('cell').nth(6).textContent()).resolves.toBe('—');
     // Busiest first; sorting by model name puts failing-model first either way, then reversed.
     const firstModel = () => models.getByRole('row').nth(1).getByRole('cell').first().textContent();
     await expect(firstModel()).resolves.toBe('speedy-model');

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { AuditLogEntity } from '../../server/src/audit/audit-log.entity';
 import { AuditRetentionService } from '../../server/src/audit/audit-retention.service';
 import { DatabaseService } from '../../server/src/database/database.service';
+import { QUEUE_DRIVER, type QueueDriver } from '../../server/src/queue/jobs';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';
 import { FakeGitHub, type GitHubUser } from '../support/fakes/github';
@@ -26,6 +27,7 @@ interface AuditRow {
 
 const SECRET_OPTION_VALUE = 'github-client-secret-0123456789';
 const CHANNEL_KEY = 'sk-channel-secret-key-0123456789abcdef';
+const NEW_CHANNEL_KEY = 'sk-channel-rotated-key-9876543210fedcba';
 const BOT_TOKEN = '123456:telegram-bot-token-secret';
 
 function telegramFields(id: number): Record<string, string | number> {
@@ -97,6 +99,7 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
     channelId = ch.body.data[0].id as number;
     await root.get(`/api/channel/${channelId}?include_key=true`).expect(200);
     await root.put('/api/channel/', { id: channelId, priority: 5 }).expect(200);
+    await root.put('/api/channel/', { id: channelId, key: NEW_CHANNEL_KEY }).expect(200);
     await root.post('/api/redemption/', { name: 'audit-codes', count: 2, quota: 1000 }).expect(200);
 
     // Admin B, within reach: alice's quota; out of reach: a root-only option.
@@ -160,7 +163,8 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
     expect(find('user.status_change', (r) => r.detail.op === 'enable')).toMatchObject({ target_id: aliceId, detail: { status_after: 1 } });
     expect(find('channel.create', (r) => r.target_id === String(channelId))).toMatchObject({ actor_id: 1, target_type: 'channel', detail: { name: 'audited', type: 1 } });
     expect(find('channel.key_view')).toMatchObject({ actor_id: 1, target_type: 'channel', target_id: String(channelId) });
-    expect(find('channel.update')).toMatchObject({ target_id: String(channelId), detail: { fields: ['priority'], key_changed: false } });
+    expect(find('channel.update', (r) => r.detail.key_changed === false)).toMatchObject({ target_id: String(channelId), detail: { fields: ['priority'], key_changed: false } });
+    expect(find('channel.update', (r) => r.detail.key_changed === true)).toMatchObject({ actor_id: 1, target_type: 'channel', target_id: String(channelId), outcome: 'success' });
     expect(find('redemption.create')).toMatchObject({ actor_id: 1, detail: { name: 'audit-codes', count: 2, quota: 1000 } });
     expect(find('user.binding_remove')).toMatchObject({ actor_id: alice.caller.userId, target_id: aliceId, detail: { provider: 'telegram' } });
     expect(find('user.email_change')).toMatchObject({ actor_id: alice.caller.userId, target_id: aliceId, outcome: 'success' });
@@ -170,7 +174,7 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
 
     // Never the secret itself.
     const text = JSON.stringify(all);
-    for (const secret of ['b-tries-this', SECRET_OPTION_VALUE, CHANNEL_KEY, BOT_TOKEN, 'newpassword456', 'wrong-password-1', alice.password, resetPassword, 'admin-set-password-9', smtp.pass, aliceEmail]) {
+    for (const secret of ['b-tries-this', SECRET_OPTION_VALUE, CHANNEL_KEY, NEW_CHANNEL_KEY, BOT_TOKEN, 'newpassword456', 'wrong-password-1', alice.password, resetPassword, 'admin-set-password-9', smtp.pass, aliceEmail]) {
       expect(text).not.toContain(secret);
     }
   });
@@ -264,12 +268,17 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
       ]),
     );
     await root.put('/api/option/', { key: 'AuditRetentionDays', value: '30' }).expect(200);
-    const pruned = await t.app.get(AuditRetentionService).prune();
-    expect(pruned).toBe(1);
+    // The audit.prune job, as the queue runs it (registered on start, repeating).
+    const queue = t.app.get<QueueDriver>(QUEUE_DRIVER);
+    expect((await queue.counts()).map((c) => c.name)).toContain('audit.prune');
+    await queue.enqueue('audit.prune', {});
+    await queue.idle();
     const left = await db.manager.find(AuditLogEntity, {});
     expect(left.find((r) => r.detail.includes('"old"'))).toBeUndefined();
     expect(left.find((r) => r.detail.includes('"kept"'))).toBeDefined();
     expect(left.filter((r) => r.createdAt >= now - 3600).length).toBeGreaterThan(10);
+    // Nothing more to prune.
+    expect(await t.app.get(AuditRetentionService).prune()).toBe(0);
     const bad = await root.put('/api/option/', { key: 'AuditRetentionDays', value: '0' });
     expect(bad.body.success).toBe(false);
   });

@@ -1,4 +1,5 @@
-import { DATABASES } from '../support/env';
+import { Client } from 'pg';
+import { DATABASES, PG_URL } from '../support/env';
 import { QUEUE_DRIVER, type QueueDriver } from '../../server/src/queue/jobs';
 import { startApp, type TestApp } from '../support/app';
 import { OwnRedis, eventually } from './ops-kit';
@@ -83,4 +84,53 @@ describe('readiness without Redis configured', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ready', checks: { database: 'up', redis: 'disabled' }, failing: [] });
   });
+});
+
+/**
+ * The database stops answering (PostgreSQL refusing the app's connections: its sessions ended and
+ * new ones not allowed): /readyz is 503 naming the database, then 200 once it takes them again.
+ */
+describe('readiness when the database stops answering (postgres)', () => {
+  let t: TestApp;
+  let name: string;
+  const admin = async <T>(fn: (c: Client) => Promise<T>): Promise<T> => {
+    const c = new Client({ connectionString: PG_URL });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  };
+
+  beforeAll(async () => {
+    t = await startApp('postgres');
+    name = new URL(t.database.url).pathname.slice(1);
+  });
+  afterAll(async () => {
+    await admin((c) => c.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`));
+    await t?.close();
+  });
+
+  it('turns 503 naming the database while it refuses, and 200 when it is back', async () => {
+    const get = () => fetch(`${t.url}/readyz`);
+    expect((await get()).status).toBe(200);
+    await admin(async (c) => {
+      await c.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      await c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+    });
+    let body: unknown = null;
+    const down = await eventually(async () => {
+      const res = await get();
+      body = await res.json();
+      return res.status === 503;
+    });
+    expect(down).toBe(true);
+    expect(body).toEqual({ status: 'unavailable', checks: { database: 'down', redis: 'disabled' }, failing: ['database'] });
+    expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
+
+    await admin((c) => c.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`));
+    expect(await eventually(async () => (await get()).status === 200)).toBe(true);
+    expect(await (await get()).json()).toEqual({ status: 'ready', checks: { database: 'up', redis: 'disabled' }, failing: [] });
+  }, 60_000);
 });

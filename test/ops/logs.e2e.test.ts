@@ -216,3 +216,48 @@ describe('pretty logs of the built server', () => {
     }
   });
 });
+
+/** LOG_LEVEL=warn: no info line at all (request lines are info; the json test above sees them at info). */
+describe('LOG_LEVEL of the built server', () => {
+  it('at warn drops the request lines and the start-up line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-level-'));
+    const port = await freePort();
+    let out = '';
+    const child = spawn(process.execPath, [MAIN], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', CONSOLE_DIST: 'off', LOG_FORMAT: 'json', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      const end = Date.now() + 30_000;
+      for (;;) {
+        try {
+          if ((await fetch(`http://127.0.0.1:${port}/api/status`)).ok) break;
+        } catch {
+          // not up yet
+        }
+        if (child.exitCode !== null || Date.now() > end) throw new Error(`server did not start:\n${out}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const ids: string[] = [];
+      for (const path of ['/api/status', '/healthz', '/api/no-such-route']) ids.push((await fetch(`http://127.0.0.1:${port}${path}`)).headers.get('x-request-id') as string);
+      // A request line would be written when the response closes: give them time to appear.
+      await new Promise((r) => setTimeout(r, 500));
+      const lines = out
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as LogLine);
+      for (const id of ids) expect(id).toMatch(/\S/);
+      expect(lines.filter((l) => ids.includes(l.reqId ?? ''))).toEqual([]);
+      expect(lines.filter((l) => l.level === 'info' || l.level === 'debug')).toEqual([]);
+      expect(out).not.toContain('Sluice listening on');
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -18,7 +18,7 @@ const paced: FakeScript = {
   headersDelayMs: FIRST_CHUNK_DELAY_MS,
   chunkDelayMs: PACE_MS,
   chunks: [chatChunk({ role: 'assistant', content: '' }), ...Array.from({ length: 12 }, (_, i) => chatChunk({ content: `w${i} ` })), chatChunk({}, 'stop')],
-  usage: { prompt_tokens: 10, completion_tokens: COMPLETION_TOKENS },
+  usage: { prompt_tokens: 10, completion_tokens: COMPLETION_TOKENS, prompt_tokens_details: { cached_tokens: 8 } },
 };
 /** 70 tokens over 15 x 50 ms from the first chunk; timer jitter on a busy machine only makes it slower. */
 const GENERATION_MS = 15 * PACE_MS;
@@ -30,6 +30,9 @@ interface Figures {
   first_chunk_p50_ms: number | null;
   first_chunk_p95_ms: number | null;
   tokens_per_second_p50: number | null;
+  prompt_tokens: number;
+  cache_tokens: number;
+  cache_hit_rate: number | null;
 }
 interface Report {
   window: string;
@@ -123,11 +126,25 @@ describe.each(DATABASES)('model speed (%s)', (kind) => {
     // the first chunk too would give about 52.
     expect(a.tokens_per_second_p50 as number).toBeLessThanOrEqual(EXPECTED_TPS * 1.03);
     expect(a.tokens_per_second_p50 as number).toBeGreaterThan(EXPECTED_TPS * 0.75);
-    expect(a.channels).toEqual([{ channel_id: ctx.fastId, requests: expectedA, success_rate: a.success_rate, first_chunk_p50_ms: a.first_chunk_p50_ms, first_chunk_p95_ms: a.first_chunk_p95_ms, tokens_per_second_p50: a.tokens_per_second_p50 }]);
+    // Prompt-cache reads as the upstream reported them: 8 of 10 prompt tokens on every answered request.
+    expect(a).toMatchObject({ prompt_tokens: 10 * (expectedA - 1), cache_tokens: 8 * (expectedA - 1), cache_hit_rate: 0.8 });
+    expect(a.channels).toEqual([
+      {
+        channel_id: ctx.fastId,
+        requests: expectedA,
+        success_rate: a.success_rate,
+        first_chunk_p50_ms: a.first_chunk_p50_ms,
+        first_chunk_p95_ms: a.first_chunk_p95_ms,
+        tokens_per_second_p50: a.tokens_per_second_p50,
+        prompt_tokens: a.prompt_tokens,
+        cache_tokens: a.cache_tokens,
+        cache_hit_rate: 0.8,
+      },
+    ]);
     expect(a.series).toHaveLength(12);
     expect(a.series.reduce((s, p) => s + p.requests, 0)).toBe(expectedA);
 
-    expect(b).toMatchObject({ requests: 1, success_rate: 0, first_chunk_p50_ms: null, tokens_per_second_p50: null });
+    expect(b).toMatchObject({ requests: 1, success_rate: 0, first_chunk_p50_ms: null, tokens_per_second_p50: null, prompt_tokens: 0, cache_tokens: 0, cache_hit_rate: null });
     expect(b.channels.map((c) => c.channel_id)).toEqual([ctx.brokenId]);
 
     const day = await report('24h');

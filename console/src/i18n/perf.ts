@@ -4,7 +4,7 @@ import type { SameShape } from './shape';
 export const perfZhCN = {
   nav: '模型速度',
   title: '模型速度',
-  description: '各模型与渠道的请求数、成功率、首字时间和输出速度，由各节点每分钟汇总并合并。',
+  description: '各模型与渠道的请求数、成功率、首字时间、输出速度和提示缓存命中率（缓存读取的 token 占输入 token 的比例），由各节点每分钟汇总并合并。',
   window: {
     label: '时间窗口',
     '1h': '最近 1 小时',
@@ -20,6 +20,7 @@ export const perfZhCN = {
     firstChunkP50: '首字中位数',
     firstChunkP95: '首字 P95',
     tps: '输出速度中位数',
+    cacheHitRate: '缓存命中率',
   },
   chart: {
     title: '{{model}} 首字时间（中位数）',
@@ -36,7 +37,7 @@ export const perfZhCN = {
 export const perfEn: SameShape<typeof perfZhCN> = {
   nav: 'Model speed',
   title: 'Model speed',
-  description: 'Requests, success rate, first-chunk time and output speed per model and channel, summed by every node each minute and merged.',
+  description: 'Requests, success rate, first-chunk time, output speed and prompt-cache hit rate (cached input tokens over all input tokens) per model and channel, summed by every node each minute and merged.',
   window: {
     label: 'Window',
     '1h': 'Last hour',
@@ -52,6 +53,7 @@ export const perfEn: SameShape<typeof perfZhCN> = {
     firstChunkP50: 'First chunk, median',
     firstChunkP95: 'First chunk, p95',
     tps: 'Output speed, median',
+    cacheHitRate: 'Cache hit rate',
   },
   chart: {
     title: '{{model}}: first-chunk time (median)',

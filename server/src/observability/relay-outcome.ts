@@ -20,6 +20,8 @@ export interface RelayOutcome {
   /** Streams: ms to the first chunk sent to the client; -1 otherwise. */
   firstChunkMs: number;
   promptTokens: number;
+  /** Of the prompt, the tokens the upstream read from its prompt cache (0 when none were reported). */
+  cacheTokens: number;
   completionTokens: number;
   /** Quota charged (0 when refunded). */
   quota: number;

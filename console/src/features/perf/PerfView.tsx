@@ -26,6 +26,13 @@ function figureColumns<Row extends PerfFigures>(t: Translate): TableColumn<Row>[
       sortable: true,
       render: (r) => (r.tokens_per_second_p50 === null ? none : t('console.perf.units.tps', { value: r.tokens_per_second_p50.toLocaleString() })),
     },
+    {
+      key: 'cache_hit_rate',
+      title: t('console.perf.table.cacheHitRate'),
+      align: 'end',
+      sortable: true,
+      render: (r) => (r.cache_hit_rate === null ? none : `${(r.cache_hit_rate * 100).toFixed(1)}%`),
+    },
   ];
 }
 

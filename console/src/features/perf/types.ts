@@ -12,6 +12,10 @@ export interface PerfFigures {
   first_chunk_p50_ms: number | null;
   first_chunk_p95_ms: number | null;
   tokens_per_second_p50: number | null;
+  prompt_tokens: number;
+  cache_tokens: number;
+  /** cache_tokens / prompt_tokens; null without prompt tokens. */
+  cache_hit_rate: number | null;
 }
 
 export interface PerfPoint {
@@ -19,6 +23,7 @@ export interface PerfPoint {
   requests: number;
   success_rate: number | null;
   first_chunk_p50_ms: number | null;
+  cache_hit_rate: number | null;
 }
 
 export interface PerfModel extends PerfFigures {

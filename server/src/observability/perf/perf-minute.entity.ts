@@ -35,4 +35,12 @@ export class PerfMinuteEntity {
   /** Output tokens per second, same encoding. */
   @Column({ type: 'text' })
   tps: string;
+
+  /** Prompt tokens of the answered requests. */
+  @Column({ name: 'prompt_tokens', type: 'bigint', default: 0, transformer: bigintNumber })
+  promptTokens: number;
+
+  /** Of them, the tokens the upstream read from its prompt cache (what channel affinity raises). */
+  @Column({ name: 'cache_tokens', type: 'bigint', default: 0, transformer: bigintNumber })
+  cacheTokens: number;
 }

@@ -32,6 +32,8 @@ interface Cell {
   successes: number;
   firstChunk: SparseCounts;
   tps: SparseCounts;
+  promptTokens: number;
+  cacheTokens: number;
 }
 
 export interface PerfFigures {
@@ -40,6 +42,11 @@ export interface PerfFigures {
   first_chunk_p50_ms: number | null;
   first_chunk_p95_ms: number | null;
   tokens_per_second_p50: number | null;
+  /** Prompt tokens of the answered requests, and those the upstream read from its prompt cache. */
+  prompt_tokens: number;
+  cache_tokens: number;
+  /** cache_tokens / prompt_tokens; null without prompt tokens. */
+  cache_hit_rate: number | null;
 }
 
 export interface PerfPoint {
@@ -48,6 +55,7 @@ export interface PerfPoint {
   requests: number;
   success_rate: number | null;
   first_chunk_p50_ms: number | null;
+  cache_hit_rate: number | null;
 }
 
 export interface PerfModel extends PerfFigures {
@@ -69,12 +77,16 @@ class Acc {
   successes = 0;
   firstChunk: SparseCounts = {};
   tps: SparseCounts = {};
+  promptTokens = 0;
+  cacheTokens = 0;
 
-  add(c: { requests: number; successes: number; firstChunk: SparseCounts; tps: SparseCounts }): void {
+  add(c: Omit<Cell, 'minute' | 'model' | 'channelId'>): void {
     this.requests += c.requests;
     this.successes += c.successes;
     mergeInto(this.firstChunk, c.firstChunk);
     mergeInto(this.tps, c.tps);
+    this.promptTokens += c.promptTokens;
+    this.cacheTokens += c.cacheTokens;
   }
 
   figures(): PerfFigures {
@@ -84,15 +96,18 @@ class Acc {
       first_chunk_p50_ms: roundOrNull(quantile(this.firstChunk, FIRST_CHUNK_MS, 0.5), 0),
       first_chunk_p95_ms: roundOrNull(quantile(this.firstChunk, FIRST_CHUNK_MS, 0.95), 0),
       tokens_per_second_p50: roundOrNull(quantile(this.tps, TOKENS_PER_SECOND, 0.5), 1),
+      prompt_tokens: this.promptTokens,
+      cache_tokens: this.cacheTokens,
+      cache_hit_rate: this.promptTokens === 0 ? null : round(Math.min(1, this.cacheTokens / this.promptTokens), 4),
     };
   }
 }
 
 /**
- * Model speed (issue 25): per model and channel, requests, success rate, first-chunk time and
- * output tokens per second. Each node keeps the current minutes in memory (`record` is a map
- * lookup and a few increments) and writes them to `perf_minutes` every minute; readers merge
- * every node's rows.
+ * Model speed (issue 25): per model and channel, requests, success rate, first-chunk time,
+ * output tokens per second and prompt-cache reads (issue 26: the hit rate channel affinity
+ * raises). Each node keeps the current minutes in memory (`record` is a map lookup and a few
+ * increments) and writes them to `perf_minutes` every minute; readers merge every node's rows.
  *
  * The flush runs on a per-node timer, not a queue job: a queue job runs on whichever node picks
  * it up, but each node must write its own memory. The timer is unref'd, stopped when the module
@@ -134,12 +149,14 @@ export class PerfService implements RelayOutcomeSink, OnModuleInit, OnModuleDest
     let cell = this.cells.get(key);
     if (!cell) {
       if (this.cells.size >= MAX_CELLS) return;
-      cell = { minute, model: o.model, channelId: o.channelId, requests: 0, successes: 0, firstChunk: {}, tps: {} };
+      cell = { minute, model: o.model, channelId: o.channelId, requests: 0, successes: 0, firstChunk: {}, tps: {}, promptTokens: 0, cacheTokens: 0 };
       this.cells.set(key, cell);
     }
     cell.requests += 1;
     if (!o.served) return;
     cell.successes += 1;
+    cell.promptTokens += o.promptTokens;
+    cell.cacheTokens += o.cacheTokens;
     if (o.firstChunkMs >= 0) addSample(cell.firstChunk, FIRST_CHUNK_MS, o.firstChunkMs);
     const tps = tokensPerSecond(o);
     if (tps !== null) addSample(cell.tps, TOKENS_PER_SECOND, tps);
@@ -174,6 +191,8 @@ export class PerfService implements RelayOutcomeSink, OnModuleInit, OnModuleDest
               successes: c.successes,
               firstChunk: JSON.stringify(c.firstChunk),
               tps: JSON.stringify(c.tps),
+              promptTokens: c.promptTokens,
+              cacheTokens: c.cacheTokens,
             })),
           );
         }
@@ -207,6 +226,8 @@ export class PerfService implements RelayOutcomeSink, OnModuleInit, OnModuleDest
       successes: r.successes,
       firstChunk: parseCounts(r.firstChunk),
       tps: parseCounts(r.tps),
+      promptTokens: r.promptTokens,
+      cacheTokens: r.cacheTokens,
     }));
     for (const c of [...this.cells.values(), ...this.flushing]) if (c.minute >= since) cells.push(c);
 
@@ -224,7 +245,7 @@ export class PerfService implements RelayOutcomeSink, OnModuleInit, OnModuleDest
       for (let t = since; t <= now; t += step) {
         const a = m.steps.get(t);
         const f = a?.figures();
-        series.push({ t, requests: f?.requests ?? 0, success_rate: f && f.requests > 0 ? f.success_rate : null, first_chunk_p50_ms: f?.first_chunk_p50_ms ?? null });
+        series.push({ t, requests: f?.requests ?? 0, success_rate: f && f.requests > 0 ? f.success_rate : null, first_chunk_p50_ms: f?.first_chunk_p50_ms ?? null, cache_hit_rate: f?.cache_hit_rate ?? null });
       }
       out.push({
         model,
@@ -248,6 +269,8 @@ export class PerfService implements RelayOutcomeSink, OnModuleInit, OnModuleDest
     cur.successes += c.successes;
     mergeInto(cur.firstChunk, c.firstChunk);
     mergeInto(cur.tps, c.tps);
+    cur.promptTokens += c.promptTokens;
+    cur.cacheTokens += c.cacheTokens;
   }
 
   /** At most once an hour per node: an idempotent DELETE, so nodes need no coordination. */

@@ -123,7 +123,7 @@ export class RelayService implements OnModuleDestroy {
     this.inflight += 1;
     let session: BillingSession | null = null;
     // The outcome, filled in as the request goes (one small object: no work on the hot path).
-    const o: RelayOutcome = { model: '', channelId: 0, status: 0, served: false, upstreamFailed: false, isStream: false, durationMs: 0, firstChunkMs: -1, promptTokens: 0, completionTokens: 0, quota: 0 };
+    const o: RelayOutcome = { model: '', channelId: 0, status: 0, served: false, upstreamFailed: false, isStream: false, durationMs: 0, firstChunkMs: -1, promptTokens: 0, cacheTokens: 0, completionTokens: 0, quota: 0 };
     let endedAt = 0;
     let reported = false;
     let ticket: LimitTicket | null = null;
@@ -203,6 +203,7 @@ export class RelayService implements OnModuleDestroy {
       ticket?.releaseSlot();
       if (!computed) return;
       o.promptTokens = computed.usage.promptTokens;
+      o.cacheTokens = computed.usage.cachedTokens;
       o.completionTokens = computed.usage.completionTokens;
       usedTokens = computed.usage.promptTokens + computed.usage.completionTokens;
       const charge = result.charge;

@@ -1,4 +1,5 @@
 import type { MigrationInterface } from 'typeorm';
+import { PerfCacheTokens1795862265294 } from './1795862265294-PerfCacheTokens';
 import { PerfMinutes1795838650411 } from './1795838650411-PerfMinutes';
 import { AuditLogs1795838377251 } from './1795838377251-AuditLogs';
 import { TokenLimits1795838608182 } from './1795838608182-TokenLimits';
@@ -16,4 +17,4 @@ import { Logs1795307576013 } from './1795307576013-Logs';
 import { Initial1795306430922 } from './1795306430922-Initial';
 
 /** Migrations for postgres, oldest first. Appended by `npm run migration:generate -w server`. */
-export const POSTGRES_MIGRATIONS: (new () => MigrationInterface)[] = [Initial1795306430922, Logs1795307576013, TokensRedemptions1795308041168, Channels1795308099381, LogsExportsCheckinsQuotaData1795308129410, Holds1795309014472, LedgerBatchFunction1795316112836, LedgerBatchFastPath1795340000000, LedgerBatchConcurrent1795360000000, LedgerFullOverdraft1795380000000, Tasks1795664532144, OAuthTopUps1795664610271, AuditLogs1795838377251, TokenLimits1795838608182, PerfMinutes1795838650411];
+export const POSTGRES_MIGRATIONS: (new () => MigrationInterface)[] = [Initial1795306430922, Logs1795307576013, TokensRedemptions1795308041168, Channels1795308099381, LogsExportsCheckinsQuotaData1795308129410, Holds1795309014472, LedgerBatchFunction1795316112836, LedgerBatchFastPath1795340000000, LedgerBatchConcurrent1795360000000, LedgerFullOverdraft1795380000000, Tasks1795664532144, OAuthTopUps1795664610271, AuditLogs1795838377251, TokenLimits1795838608182, PerfMinutes1795838650411, PerfCacheTokens1795862265294];
