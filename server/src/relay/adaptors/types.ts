@@ -38,10 +38,12 @@ export interface ChannelContext {
 }
 
 /**
- * What the response body will be, so the relay picks the right reader (`aws-eventstream`: a
- * stream in AWS's binary event stream framing, Bedrock's, decoded by the relay).
+ * What the response body will be, so the relay picks the right reader. Streams, each split into
+ * events by the relay's framing (wire/framing) for the adaptor's stream parser: `sse`;
+ * `aws-eventstream`, AWS's binary event stream (Bedrock); `ndjson`, one JSON object per line
+ * (Cohere's v1 chat). Whole answers: `json`, `binary`, `text`.
  */
-export type ResponseKind = 'sse' | 'aws-eventstream' | 'json' | 'binary' | 'text';
+export type ResponseKind = 'sse' | 'aws-eventstream' | 'ndjson' | 'json' | 'binary' | 'text';
 
 export interface UpstreamRequest {
   readonly method: 'POST' | 'GET';

@@ -2,12 +2,13 @@ import { t, type MessageKey } from '../../common/messages';
 import { estimateTokens } from '../../billing/token-estimator';
 import { reportsCompletion } from '../../billing/usage-clamp';
 import { OutboundError, type OutboundClient, type OutboundResponse } from '../../outbound/outbound.service';
-import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from '../adaptors/types';
+import type { Adaptor, ChannelContext, ResponseKind, UpstreamRequest, UpstreamResponse } from '../adaptors/types';
 import { transportFailure, type UpstreamFailure } from '../../wire/canonical/errors';
 import type { CanonicalRequest } from '../../wire/canonical/request';
 import type { EndpointOps } from './endpoints';
 import { TOOL_CALL_TOKENS, zeroUsageIsMissing, type Charge } from '../money/relay-billing';
-import { AwsEventStreamDecoder } from '../../wire/framing/eventstream/aws-event-stream';
+import { AwsEventStreamDecoder, type StreamFraming } from '../../wire/framing/eventstream/aws-event-stream';
+import { NdjsonDecoder } from '../../wire/framing/ndjson/ndjson';
 import type { AttemptClient } from './attempt-client';
 import { StreamPump, type AbortReason, type DrainBounds } from './stream-pump';
 
@@ -120,14 +121,30 @@ export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits
       return transport('redirect', 'relay.upstream_invalid');
     }
     if (res.status < 200 || res.status >= 300) return await errorAnswer(outbound, limits, a, res, headers);
-    const contentType = headers['content-type'] ?? '';
-    const streamed = a.upstream.expect === 'sse' || a.upstream.expect === 'aws-eventstream';
-    if (streamed && !/json/i.test(contentType)) return await streamAnswer(limits, a, res, abort, () => reason);
+    if (isStreamAnswer(a.upstream.expect, headers['content-type'] ?? '')) return await streamAnswer(limits, a, res, abort, () => reason);
     if (a.upstream.expect === 'binary') return await binaryAnswer(a, res, headers);
     return await wholeAnswer(outbound, limits, a, res, headers);
   } finally {
     clearTimeout(totalTimer);
   }
+}
+
+/**
+ * Whether a 2xx answer is read as a stream. An SSE or event-stream request answered with JSON is
+ * a whole answer (an upstream that ignored `stream`, or an error in a 200). An NDJSON stream is
+ * JSON whatever its content type says (`application/stream+json`, `application/x-ndjson`, or a
+ * bare `application/json` from a proxy), as Cohere's SDKs read it: always a stream.
+ */
+function isStreamAnswer(expect: ResponseKind, contentType: string): boolean {
+  if (expect === 'ndjson') return true;
+  return (expect === 'sse' || expect === 'aws-eventstream') && !/json/i.test(contentType);
+}
+
+/** How the upstream's stream bytes become events: the adaptor's declared framing (SSE by default). */
+function framingOf(expect: ResponseKind, limits: AttemptLimits): StreamFraming | undefined {
+  if (expect === 'aws-eventstream') return new AwsEventStreamDecoder({ maxEventBytes: limits.maxEventBytes });
+  if (expect === 'ndjson') return new NdjsonDecoder({ maxEventBytes: limits.maxEventBytes });
+  return undefined;
 }
 
 async function errorAnswer(
@@ -159,8 +176,8 @@ async function streamAnswer(
   const parse = openStream(a.adaptor, a.req, a.ctx);
   const pump = new StreamPump({
     body: res.body,
-    // The relay owns the framing: SSE by default, AWS's binary event stream when the adaptor says so.
-    framing: a.upstream.expect === 'aws-eventstream' ? new AwsEventStreamDecoder({ maxEventBytes: limits.maxEventBytes }) : undefined,
+    // The relay owns the framing: SSE by default, another when the adaptor says so.
+    framing: framingOf(a.upstream.expect, limits),
     exchange: a.exchange,
     parse,
     // The client side speaks the inbound format (one encoder per answer).
