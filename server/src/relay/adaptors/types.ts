@@ -51,6 +51,12 @@ export interface UpstreamRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | Uint8Array | null;
   readonly expect: ResponseKind;
+  /**
+   * An `sse` stream whose events carry non-standard fields the adaptor reads (ChatGLM's `meta:`
+   * with the usage): the relay's SSE parser keeps them on `SseEvent.fields`. Absent for the rest,
+   * whose parser skips unknown fields as the standard says.
+   */
+  readonly sseFields?: readonly string[];
 }
 
 /** An upstream answer the relay has read (non-stream). */

@@ -9,6 +9,7 @@ import type { EndpointOps } from './endpoints';
 import { TOOL_CALL_TOKENS, zeroUsageIsMissing, type Charge } from '../money/relay-billing';
 import { AwsEventStreamDecoder, type StreamFraming } from '../../wire/framing/eventstream/aws-event-stream';
 import { NdjsonDecoder } from '../../wire/framing/ndjson/ndjson';
+import { SseParser } from '../../wire/framing/sse/sse-parser';
 import type { AttemptClient } from './attempt-client';
 import { StreamPump, type AbortReason, type DrainBounds } from './stream-pump';
 
@@ -140,10 +141,12 @@ function isStreamAnswer(expect: ResponseKind, contentType: string): boolean {
   return (expect === 'sse' || expect === 'aws-eventstream') && !/json/i.test(contentType);
 }
 
-/** How the upstream's stream bytes become events: the adaptor's declared framing (SSE by default). */
-function framingOf(expect: ResponseKind, limits: AttemptLimits): StreamFraming | undefined {
-  if (expect === 'aws-eventstream') return new AwsEventStreamDecoder({ maxEventBytes: limits.maxEventBytes });
-  if (expect === 'ndjson') return new NdjsonDecoder({ maxEventBytes: limits.maxEventBytes });
+/** How the upstream's stream bytes become events: the adaptor's declared framing (the pump's plain SSE parser when undefined). */
+function framingOf(upstream: UpstreamRequest, limits: AttemptLimits): StreamFraming | undefined {
+  const maxEventBytes = limits.maxEventBytes;
+  if (upstream.expect === 'aws-eventstream') return new AwsEventStreamDecoder({ maxEventBytes });
+  if (upstream.expect === 'ndjson') return new NdjsonDecoder({ maxEventBytes });
+  if (upstream.sseFields && upstream.sseFields.length > 0) return new SseParser({ maxEventBytes, fields: upstream.sseFields });
   return undefined;
 }
 
@@ -177,7 +180,7 @@ async function streamAnswer(
   const pump = new StreamPump({
     body: res.body,
     // The relay owns the framing: SSE by default, another when the adaptor says so.
-    framing: framingOf(a.upstream.expect, limits),
+    framing: framingOf(a.upstream, limits),
     exchange: a.exchange,
     parse,
     // The client side speaks the inbound format (one encoder per answer).
