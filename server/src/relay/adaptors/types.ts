@@ -41,9 +41,11 @@ export interface ChannelContext {
  * What the response body will be, so the relay picks the right reader. Streams, each split into
  * events by the relay's framing (wire/framing) for the adaptor's stream parser: `sse`;
  * `aws-eventstream`, AWS's binary event stream (Bedrock); `ndjson`, one JSON object per line
- * (Cohere's v1 chat). Whole answers: `json`, `binary`, `text`.
+ * (Cohere's v1 chat); `json-as-stream`, the whole JSON answer of a provider without a stream
+ * (PaLM 2) to a stream request, one event when the body is complete. Whole answers: `json`,
+ * `binary`, `text`.
  */
-export type ResponseKind = 'sse' | 'aws-eventstream' | 'ndjson' | 'json' | 'binary' | 'text';
+export type ResponseKind = 'sse' | 'aws-eventstream' | 'ndjson' | 'json-as-stream' | 'json' | 'binary' | 'text';
 
 export interface UpstreamRequest {
   readonly method: 'POST' | 'GET';

@@ -10,6 +10,7 @@ import { TOOL_CALL_TOKENS, zeroUsageIsMissing, type Charge } from '../money/rela
 import { AwsEventStreamDecoder, type StreamFraming } from '../../wire/framing/eventstream/aws-event-stream';
 import { NdjsonDecoder } from '../../wire/framing/ndjson/ndjson';
 import { SseParser } from '../../wire/framing/sse/sse-parser';
+import { WholeBodyFraming } from '../../wire/framing/whole/whole-body';
 import type { AttemptClient } from './attempt-client';
 import { StreamPump, type AbortReason, type DrainBounds } from './stream-pump';
 
@@ -134,10 +135,11 @@ export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits
  * Whether a 2xx answer is read as a stream. An SSE or event-stream request answered with JSON is
  * a whole answer (an upstream that ignored `stream`, or an error in a 200). An NDJSON stream is
  * JSON whatever its content type says (`application/stream+json`, `application/x-ndjson`, or a
- * bare `application/json` from a proxy), as Cohere's SDKs read it: always a stream.
+ * bare `application/json` from a proxy), as Cohere's SDKs read it: always a stream; so is the
+ * whole answer of a provider without a stream, which the adaptor turns into the client's stream.
  */
 function isStreamAnswer(expect: ResponseKind, contentType: string): boolean {
-  if (expect === 'ndjson') return true;
+  if (expect === 'ndjson' || expect === 'json-as-stream') return true;
   return (expect === 'sse' || expect === 'aws-eventstream') && !/json/i.test(contentType);
 }
 
@@ -146,6 +148,8 @@ function framingOf(upstream: UpstreamRequest, limits: AttemptLimits): StreamFram
   const maxEventBytes = limits.maxEventBytes;
   if (upstream.expect === 'aws-eventstream') return new AwsEventStreamDecoder({ maxEventBytes });
   if (upstream.expect === 'ndjson') return new NdjsonDecoder({ maxEventBytes });
+  // Bounded as a whole answer is.
+  if (upstream.expect === 'json-as-stream') return new WholeBodyFraming({ maxBytes: limits.maxResponseBytes });
   if (upstream.sseFields && upstream.sseFields.length > 0) return new SseParser({ maxEventBytes, fields: upstream.sseFields });
   return undefined;
 }
