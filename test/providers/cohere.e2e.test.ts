@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { DATABASES } from '../support/env';
 import { FakeCohere } from '../support/fakes/cohere';
-import { anthropicClient, googleClient, readChat, readMessageStream } from '../relay/provider-kit';
+import { anthropicClient, collect, googleClient, readChat, readMessageStream } from '../relay/provider-kit';
 import { channelStatusBecomes, createChannel, otherOf, relaySuite, setOptions, withOption } from '../relay/relay-kit';
 
 const MODEL = 'command-r';
@@ -138,6 +138,24 @@ describe.each(DATABASES)('Cohere channels (type 34) (%s)', (kind) => {
     expect(err).toBeInstanceOf(OpenAI.APIError);
   });
 
+  it('a stream closed before stream-end is reported as interrupted after the text that came, and billed for what was delivered', async () => {
+    ctx.A.next({ kind: 'cut' });
+    let text = '';
+    let err: unknown = null;
+    const log = await ctx.charged(async () => {
+      const stream = await ctx.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Say hello' }], stream: true });
+      err = await (async () => {
+        for await (const c of stream) text += c.choices[0]?.delta.content ?? '';
+      })().catch((e: unknown) => e);
+    });
+    expect(text).toBe('Hello ');
+    expect(err).toBeInstanceOf(OpenAI.APIError);
+    expect(String((err as Error).message)).toMatch(/request id/);
+    expect(otherOf(log).billing_source).toBe('delivered');
+    expect(log).toMatchObject({ is_stream: true, channel: ctx.aId });
+    expect(log.completion_tokens).toBeGreaterThan(0);
+  });
+
   it('an Anthropic Messages stream reaches Cohere\'s NDJSON stream and gets its events and the billed units', async () => {
     const anthropic = anthropicClient(ctx.kit, ctx.token.key);
     const { value: read, log } = await ctx.chargedCall(() => readMessageStream(anthropic.messages.stream({ model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Say hello' }] })));
@@ -145,6 +163,15 @@ describe.each(DATABASES)('Cohere channels (type 34) (%s)', (kind) => {
     expect(read.types.filter((t) => t === 'content_block_delta')).toHaveLength(5);
     expect(read.final.usage).toMatchObject({ input_tokens: 2, output_tokens: 5 });
     expect(ctx.A.last().json).toMatchObject({ stream: true });
+    expect(log).toMatchObject({ prompt_tokens: 2, completion_tokens: 5, quota: 34, is_stream: true });
+  });
+
+  it('a Gemini streamGenerateContent request gets Cohere\'s words as chunks and the billed units in usageMetadata', async () => {
+    const ai = googleClient(ctx.kit, ctx.token.key);
+    const { value: chunks, log } = await ctx.chargedCall(async () => collect(await ai.models.generateContentStream({ model: MODEL, contents: 'Say hello' })));
+    expect(chunks.map((c) => c.text ?? '').filter((t) => t !== '')).toEqual(['Hello ', 'from ', 'the ', 'fake ', 'Cohere.']);
+    expect(chunks.at(-1)?.candidates?.[0]?.finishReason).toBe('STOP');
+    expect(chunks.at(-1)?.usageMetadata).toMatchObject({ promptTokenCount: 2, candidatesTokenCount: 5 });
     expect(log).toMatchObject({ prompt_tokens: 2, completion_tokens: 5, quota: 34, is_stream: true });
   });
 

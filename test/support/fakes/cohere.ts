@@ -8,7 +8,8 @@ import { ScriptedFake, jsonObject, readBody, sendJson, type Json } from './fake-
  * `{response_id, text, generation_id, chat_history, finish_reason, meta: {api_version,
  * billed_units, tokens}}`; with `stream: true` the answer is newline-delimited JSON
  * (`application/stream+json`): stream-start, text-generation per word, stream-end with the
- * whole response (a `hold` script pauses it after the first word until `release()`). Billed input units are the words of preamble, history and message; output units
+ * whole response (a `hold` script pauses it after the first word until `release()`, a `cut` one
+ * closes it there). Billed input units are the words of preamble, history and message; output units
  * the reply's words; `tokens` adds the prompt template's overhead (billing must read billed_units).
  */
 
@@ -23,7 +24,9 @@ export type CohereScript =
   | { kind: 'error'; status: number; message: string }
   | { kind: 'reply'; text: string; finishReason?: string }
   /** A stream that stops after its first text-generation line until `release()` (proves the relay forwards line by line). */
-  | { kind: 'hold' };
+  | { kind: 'hold' }
+  /** A stream that closes after its first text-generation line, without stream-end. */
+  | { kind: 'cut' };
 
 export interface FakeCohereOptions {
   key: string;
@@ -84,6 +87,7 @@ export class FakeCohere extends ScriptedFake<RecordedCohereRequest, CohereScript
     for (const [i, w] of pieces.entries()) {
       res.write(JSON.stringify({ is_finished: false, event_type: 'text-generation', text: w }) + '\n');
       if (i === 0 && script?.kind === 'hold') await this.holdUntilReleased();
+      if (i === 0 && script?.kind === 'cut') return void res.end();
     }
     this.streamEnded = true;
     res.end(JSON.stringify({ is_finished: true, event_type: 'stream-end', finish_reason: response.finish_reason, response }) + '\n');
