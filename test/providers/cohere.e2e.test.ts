@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { DATABASES } from '../support/env';
 import { FakeCohere } from '../support/fakes/cohere';
-import { anthropicClient, collect, googleClient, readChat, readMessageStream } from '../relay/provider-kit';
+import { anthropicClient, collect, googleClient, readChat, readMessageStream, streamChat } from '../relay/provider-kit';
 import { channelStatusBecomes, createChannel, otherOf, relaySuite, setOptions, withOption } from '../relay/relay-kit';
 
 const MODEL = 'command-r';
@@ -136,6 +136,14 @@ describe.each(DATABASES)('Cohere channels (type 34) (%s)', (kind) => {
     })().catch((e: unknown) => e);
     expect(text).toBe('partial answer');
     expect(err).toBeInstanceOf(OpenAI.APIError);
+  });
+
+  it('the same stream answered as text/event-stream (Cohere serves either by Accept) is read as SSE, with the same chunks and billed units', async () => {
+    ctx.A.next({ kind: 'sse' });
+    const { value: read, log } = await ctx.chargedCall(() => streamChat(ctx.openai, { model: MODEL, messages: [{ role: 'user', content: 'Say hello' }], stream_options: { include_usage: true } }));
+    expect(read.chunks.map((c) => c.choices[0]?.delta.content ?? '').filter((t) => t !== '')).toEqual(['Hello ', 'from ', 'the ', 'fake ', 'Cohere.']);
+    expect(read.usage).toMatchObject({ prompt_tokens: 2, completion_tokens: 5 });
+    expect(log).toMatchObject({ prompt_tokens: 2, completion_tokens: 5, quota: 34, is_stream: true });
   });
 
   it('a stream closed before stream-end is reported as interrupted after the text that came, and billed for what was delivered', async () => {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { ScriptedFake, jsonObject, readBody, sendJson, type Json } from './fake-server';
+import { ScriptedFake, jsonObject, readBody, sendJson, sseFrame, startEventStream, type Json } from './fake-server';
 
 /**
  * A loopback Cohere API speaking the documented v1 wire: `POST /v1/chat` and `POST /v1/rerank`
@@ -26,7 +26,9 @@ export type CohereScript =
   /** A stream that stops after its first text-generation line until `release()` (proves the relay forwards line by line). */
   | { kind: 'hold' }
   /** A stream that closes after its first text-generation line, without stream-end. */
-  | { kind: 'cut' };
+  | { kind: 'cut' }
+  /** The same events as `text/event-stream` (what Cohere serves a client whose Accept asks for it). */
+  | { kind: 'sse' };
 
 export interface FakeCohereOptions {
   key: string;
@@ -81,16 +83,19 @@ export class FakeCohere extends ScriptedFake<RecordedCohereRequest, CohereScript
     };
     if (json.stream !== true) return sendJson(res, 200, response);
     this.streamEnded = false;
-    res.writeHead(200, { 'content-type': 'application/stream+json' });
-    res.write(JSON.stringify({ is_finished: false, event_type: 'stream-start', generation_id: id }) + '\n');
+    const sse = script?.kind === 'sse';
+    const frame = (event: { event_type: string; [k: string]: unknown }): string => (sse ? sseFrame(event, { event: event.event_type }) : `${JSON.stringify(event)}\n`);
+    if (sse) startEventStream(res);
+    else res.writeHead(200, { 'content-type': 'application/stream+json' });
+    res.write(frame({ is_finished: false, event_type: 'stream-start', generation_id: id }));
     const pieces = text.split(/(?<= )/);
     for (const [i, w] of pieces.entries()) {
-      res.write(JSON.stringify({ is_finished: false, event_type: 'text-generation', text: w }) + '\n');
+      res.write(frame({ is_finished: false, event_type: 'text-generation', text: w }));
       if (i === 0 && script?.kind === 'hold') await this.holdUntilReleased();
       if (i === 0 && script?.kind === 'cut') return void res.end();
     }
     this.streamEnded = true;
-    res.end(JSON.stringify({ is_finished: true, event_type: 'stream-end', finish_reason: response.finish_reason, response }) + '\n');
+    res.end(frame({ is_finished: true, event_type: 'stream-end', finish_reason: response.finish_reason, response }));
   }
 
   override reset(): void {

@@ -123,7 +123,8 @@ export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits
       return transport('redirect', 'relay.upstream_invalid');
     }
     if (res.status < 200 || res.status >= 300) return await errorAnswer(outbound, limits, a, res, headers);
-    if (isStreamAnswer(a.upstream.expect, headers['content-type'] ?? '')) return await streamAnswer(limits, a, res, abort, () => reason);
+    const contentType = headers['content-type'] ?? '';
+    if (isStreamAnswer(a.upstream.expect, contentType)) return await streamAnswer(limits, a, res, contentType, abort, () => reason);
     if (a.upstream.expect === 'binary') return await binaryAnswer(a, res, headers);
     return await wholeAnswer(outbound, limits, a, res, headers);
   } finally {
@@ -143,11 +144,15 @@ function isStreamAnswer(expect: ResponseKind, contentType: string): boolean {
   return (expect === 'sse' || expect === 'aws-eventstream') && !/json/i.test(contentType);
 }
 
-/** How the upstream's stream bytes become events: the adaptor's declared framing (the pump's plain SSE parser when undefined). */
-function framingOf(upstream: UpstreamRequest, limits: AttemptLimits): StreamFraming | undefined {
+/**
+ * How the upstream's stream bytes become events: the adaptor's declared framing (the pump's plain
+ * SSE parser when undefined). An NDJSON stream the upstream answered as `text/event-stream` is read
+ * as SSE: Cohere serves its v1 stream either way by the Accept header, and its SDKs read both.
+ */
+function framingOf(upstream: UpstreamRequest, limits: AttemptLimits, contentType: string): StreamFraming | undefined {
   const maxEventBytes = limits.maxEventBytes;
   if (upstream.expect === 'aws-eventstream') return new AwsEventStreamDecoder({ maxEventBytes });
-  if (upstream.expect === 'ndjson') return new NdjsonDecoder({ maxEventBytes });
+  if (upstream.expect === 'ndjson' && !/^\s*text\/event-stream/i.test(contentType)) return new NdjsonDecoder({ maxEventBytes });
   // Bounded as a whole answer is.
   if (upstream.expect === 'json-as-stream') return new WholeBodyFraming({ maxBytes: limits.maxResponseBytes });
   if (upstream.sseFields && upstream.sseFields.length > 0) return new SseParser({ maxEventBytes, fields: upstream.sseFields });
@@ -175,6 +180,7 @@ async function streamAnswer(
   limits: AttemptLimits,
   a: AttemptInput,
   res: OutboundResponse,
+  contentType: string,
   abort: (r: AbortReason) => void,
   aborted: () => AbortReason | null,
 ): Promise<AttemptResult> {
@@ -184,7 +190,7 @@ async function streamAnswer(
   const pump = new StreamPump({
     body: res.body,
     // The relay owns the framing: SSE by default, another when the adaptor says so.
-    framing: framingOf(a.upstream, limits),
+    framing: framingOf(a.upstream, limits, contentType),
     exchange: a.exchange,
     parse,
     // The client side speaks the inbound format (one encoder per answer).
