@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { DATABASES } from '../support/env';
 import { FakeChatGLM } from '../support/fakes/chatglm';
-import { anthropicClient, streamChat } from '../relay/provider-kit';
+import { anthropicClient, readMessageStream, streamChat } from '../relay/provider-kit';
 import { channelStatusBecomes, createChannel, otherOf, relaySuite, setOptions, withOption } from '../relay/relay-kit';
 
 const MODEL = 'chatglm_turbo';
@@ -68,14 +68,37 @@ describe.each(DATABASES)('ChatGLM channels (type 16) (%s)', (kind) => {
     expect(new Set(ctx.A.requests.map((r) => r.headers.authorization)).size).toBe(1);
   });
 
-  it('sse-invoke: add events become chunks and the stream ends with finish (usage in meta: see the adaptor; the relay counts)', async () => {
+  it('sse-invoke: add events become chunks as they come; the finish event\'s meta usage is the final usage chunk and is billed once by hand', async () => {
     const { value: read, log } = await ctx.chargedCall(() => streamChat(ctx.openai, { model: MODEL, messages: [{ role: 'user', content: 'Say hello' }], stream_options: { include_usage: true } }));
     expect(read.text).toBe(REPLY);
     expect(read.finish).toBe('stop');
     expect(ctx.A.last().path).toBe(`/api/paas/v3/model-api/${MODEL}/sse-invoke`);
     expect(ctx.A.last().json).toMatchObject({ incremental: true });
-    expect(read.usage).not.toBeNull();
-    expect(log).toMatchObject({ is_stream: true, channel: ctx.aId });
+    // One chunk per `add` event.
+    expect(read.chunks.map((c) => c.choices[0]?.delta.content ?? '').filter((t) => t !== '')).toEqual(['Hello ', 'from ', 'the ', 'fake ', 'ChatGLM.']);
+    // The fake's meta usage (2 prompt words, 5 reply words), not the relay's estimate.
+    const last = read.chunks.at(-1)!;
+    expect(last.choices).toEqual([]);
+    expect(last.usage).toMatchObject({ prompt_tokens: 2, completion_tokens: 5, total_tokens: 7 });
+    // (2 + 5·3)·2 = 34
+    expect(log).toMatchObject({ prompt_tokens: 2, completion_tokens: 5, quota: 34, is_stream: true, channel: ctx.aId });
+  });
+
+  it('a finish event with meta and no data line still ends the stream with its usage', async () => {
+    ctx.A.next({ kind: 'finish-without-data' });
+    const { value: read, log } = await ctx.chargedCall(() => streamChat(ctx.openai, { model: MODEL, messages: [{ role: 'user', content: 'Say hello please' }], stream_options: { include_usage: true } }));
+    expect(read.text).toBe(REPLY);
+    expect(read.usage).toMatchObject({ prompt_tokens: 3, completion_tokens: 5 });
+    // (3 + 5·3)·2 = 36
+    expect(log).toMatchObject({ prompt_tokens: 3, completion_tokens: 5, quota: 36, is_stream: true });
+  });
+
+  it('an Anthropic Messages stream to ChatGLM gets the meta usage in message_delta and is billed by it', async () => {
+    const anthropic = anthropicClient(ctx.kit, ctx.token.key);
+    const { value: read, log } = await ctx.chargedCall(() => readMessageStream(anthropic.messages.stream({ model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Say hello' }] })));
+    expect(read.text).toBe(REPLY);
+    expect(read.final.usage).toMatchObject({ input_tokens: 2, output_tokens: 5 });
+    expect(log).toMatchObject({ prompt_tokens: 2, completion_tokens: 5, quota: 34, is_stream: true });
   });
 
   it('code 1302 (rate limit) fails over to the next channel; one consume log there', async () => {

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { DATABASES } from '../support/env';
 import { FakeCohere } from '../support/fakes/cohere';
-import { anthropicClient, googleClient } from '../relay/provider-kit';
+import { anthropicClient, collect, googleClient, readChat, readMessageStream, streamChat } from '../relay/provider-kit';
 import { channelStatusBecomes, createChannel, otherOf, relaySuite, setOptions, withOption } from '../relay/relay-kit';
 
 const MODEL = 'command-r';
@@ -16,7 +16,8 @@ const CR = 3;
 /**
  * The official SDKs through the gateway to type-34 (Cohere) channels backed by the fake Cohere
  * API: /v1/chat with preamble and chat_history, sampling by Cohere's names, billed units billed by
- * hand, errors in Cohere's `{message}` shape mapped to typed SDK errors, failover on 429, rerank.
+ * hand, errors in Cohere's `{message}` shape mapped to typed SDK errors, failover on 429, rerank,
+ * and the v1 NDJSON stream relayed line by line with the billed units at its end.
  */
 describe.each(DATABASES)('Cohere channels (type 34) (%s)', (kind) => {
   const ctx = relaySuite(kind, async (s) => {
@@ -77,12 +78,109 @@ describe.each(DATABASES)('Cohere channels (type 34) (%s)', (kind) => {
     expect(answer.usage).toMatchObject({ prompt_tokens: 1, completion_tokens: 2 });
   });
 
-  it('a stream request is refused with a typed 400 naming the endpoint, nothing sent upstream, nothing charged (the v1 NDJSON framing is not in the relay yet)', async () => {
-    await ctx.notCharged(async () => {
-      const err = await ctx.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true }).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(OpenAI.BadRequestError);
-      expect(ctx.A.requests).toHaveLength(0);
+  it('a stream is relayed line by line from the NDJSON stream: text chunks as they arrive, the billed units in the final usage chunk and billed once by hand', async () => {
+    ctx.A.next({ kind: 'hold' });
+    let firstTextWhileHeld: boolean | null = null;
+    const { value: chunks, log } = await ctx.chargedCall(async () => {
+      const stream = await ctx.openai.chat.completions.create({
+        model: MODEL,
+        max_tokens: 40,
+        messages: [
+          { role: 'system', content: 'You are terse.' },
+          { role: 'user', content: 'Say hello' },
+        ],
+        stream: true,
+        stream_options: { include_usage: true },
+      });
+      const seen: OpenAI.ChatCompletionChunk[] = [];
+      for await (const c of stream) {
+        seen.push(c);
+        if (firstTextWhileHeld === null && c.choices[0]?.delta.content) {
+          // The fake wrote one word and waits: that word reached the client before the rest exists.
+          firstTextWhileHeld = !ctx.A.streamEnded;
+          ctx.A.release();
+        }
+      }
+      return seen;
     });
+    expect(firstTextWhileHeld).toBe(true);
+    expect(ctx.A.last().json).toEqual({ model: MODEL, message: 'Say hello', preamble: 'You are terse.', max_tokens: 40, stream: true });
+    const texts = chunks.map((c) => c.choices[0]?.delta.content ?? '').filter((t) => t !== '');
+    // One chunk per text-generation line.
+    expect(texts).toEqual(['Hello ', 'from ', 'the ', 'fake ', 'Cohere.']);
+    expect(chunks.map((c) => c.choices[0]?.finish_reason).filter(Boolean)).toEqual(['stop']);
+    const last = chunks.at(-1)!;
+    expect(last.choices).toEqual([]);
+    // Billed units: 3 + 2 = 5 in, 5 out (the fake's `tokens` add 60 that are not billed).
+    expect(last.usage).toMatchObject({ prompt_tokens: 5, completion_tokens: 5, total_tokens: 10 });
+    expect(chunks.slice(0, -1).every((c) => !c.usage)).toBe(true);
+    // (5 + 5·3)·2 = 40
+    expect(log).toMatchObject({ prompt_tokens: 5, completion_tokens: 5, quota: 40, channel: ctx.aId, is_stream: true });
+  });
+
+  it('a stream without include_usage has no usage chunk and is billed the same billed units', async () => {
+    const { value: read, log } = await ctx.chargedCall(async () => readChat(await ctx.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Say hello' }], stream: true })));
+    expect(read.text).toBe(REPLY);
+    expect(read.chunks.filter((c) => c.choices[0]?.delta.content).length).toBe(5);
+    expect(read.usage).toBeNull();
+    // (2 + 5·3)·2 = 34
+    expect(log).toMatchObject({ prompt_tokens: 2, completion_tokens: 5, quota: 34, is_stream: true });
+  });
+
+  it('a stream that ends with finish_reason ERROR is an in-stream error after the text that came', async () => {
+    ctx.A.next({ kind: 'reply', text: 'partial answer', finishReason: 'ERROR' });
+    const stream = await ctx.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Say hello' }], stream: true });
+    let text = '';
+    const err = await (async () => {
+      for await (const c of stream) text += c.choices[0]?.delta.content ?? '';
+    })().catch((e: unknown) => e);
+    expect(text).toBe('partial answer');
+    expect(err).toBeInstanceOf(OpenAI.APIError);
+  });
+
+  it('the same stream answered as text/event-stream (Cohere serves either by Accept) is read as SSE, with the same chunks and billed units', async () => {
+    ctx.A.next({ kind: 'sse' });
+    const { value: read, log } = await ctx.chargedCall(() => streamChat(ctx.openai, { model: MODEL, messages: [{ role: 'user', content: 'Say hello' }], stream_options: { include_usage: true } }));
+    expect(read.chunks.map((c) => c.choices[0]?.delta.content ?? '').filter((t) => t !== '')).toEqual(['Hello ', 'from ', 'the ', 'fake ', 'Cohere.']);
+    expect(read.usage).toMatchObject({ prompt_tokens: 2, completion_tokens: 5 });
+    expect(log).toMatchObject({ prompt_tokens: 2, completion_tokens: 5, quota: 34, is_stream: true });
+  });
+
+  it('a stream closed before stream-end is reported as interrupted after the text that came, and billed for what was delivered', async () => {
+    ctx.A.next({ kind: 'cut' });
+    let text = '';
+    let err: unknown = null;
+    const log = await ctx.charged(async () => {
+      const stream = await ctx.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Say hello' }], stream: true });
+      err = await (async () => {
+        for await (const c of stream) text += c.choices[0]?.delta.content ?? '';
+      })().catch((e: unknown) => e);
+    });
+    expect(text).toBe('Hello ');
+    expect(err).toBeInstanceOf(OpenAI.APIError);
+    expect(String((err as Error).message)).toMatch(/request id/);
+    expect(otherOf(log).billing_source).toBe('delivered');
+    expect(log).toMatchObject({ is_stream: true, channel: ctx.aId });
+    expect(log.completion_tokens).toBeGreaterThan(0);
+  });
+
+  it('an Anthropic Messages stream reaches Cohere\'s NDJSON stream and gets its events and the billed units', async () => {
+    const anthropic = anthropicClient(ctx.kit, ctx.token.key);
+    const { value: read, log } = await ctx.chargedCall(() => readMessageStream(anthropic.messages.stream({ model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Say hello' }] })));
+    expect(read.text).toBe(REPLY);
+    expect(read.types.filter((t) => t === 'content_block_delta')).toHaveLength(5);
+    expect(read.final.usage).toMatchObject({ input_tokens: 2, output_tokens: 5 });
+    expect(ctx.A.last().json).toMatchObject({ stream: true });
+    expect(log).toMatchObject({ prompt_tokens: 2, completion_tokens: 5, quota: 34, is_stream: true });
+  });
+
+  it('a Gemini streamGenerateContent request gets Cohere\'s words as chunks and the billed units in usageMetadata', async () => {
+    const ai = googleClient(ctx.kit, ctx.token.key);
+    const { value: chunks, log } = await ctx.chargedCall(async () => collect(await ai.models.generateContentStream({ model: MODEL, contents: 'Say hello' })));
+    expect(chunks.map((c) => c.text ?? '').filter((t) => t !== '')).toEqual(['Hello ', 'from ', 'the ', 'fake ', 'Cohere.']);
+    expect(chunks.at(-1)?.candidates?.[0]?.finishReason).toBe('STOP');
+    expect(chunks.at(-1)?.usageMetadata).toMatchObject({ promptTokenCount: 2, candidatesTokenCount: 5 });
+    expect(log).toMatchObject({ prompt_tokens: 2, completion_tokens: 5, quota: 34, is_stream: true });
   });
 
   it('a 429 in Cohere\'s shape fails over to the next Cohere channel; one consume log on the channel that served', async () => {

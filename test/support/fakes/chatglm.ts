@@ -21,7 +21,10 @@ export interface RecordedChatGLMRequest {
   claims: Record<string, unknown> | null;
 }
 
-export type ChatGLMScript = { kind: 'error'; code: number; msg: string };
+export type ChatGLMScript =
+  | { kind: 'error'; code: number; msg: string }
+  /** The next stream's finish event carries `meta:` and no `data:` line. */
+  | { kind: 'finish-without-data' };
 
 export interface FakeChatGLMOptions {
   id: string;
@@ -69,7 +72,7 @@ export class FakeChatGLM extends ScriptedFake<RecordedChatGLMRequest, ChatGLMScr
     const m = /^\/api\/paas\/v3\/model-api\/([\w.-]+)\/(invoke|sse-invoke)$/.exec(path);
     if (req.method !== 'POST' || !m) return sendJson(res, 404, { code: 404, msg: 'Not Found', success: false });
     const script = this.once.shift();
-    if (script) return sendJson(res, 200, { code: script.code, msg: script.msg, success: false });
+    if (script?.kind === 'error') return sendJson(res, 200, { code: script.code, msg: script.msg, success: false });
     const prompt = Array.isArray(json?.prompt) ? (json.prompt as Record<string, unknown>[]) : null;
     if (!json || !prompt || prompt.length === 0 || prompt.some((p) => (p.role !== 'user' && p.role !== 'assistant') || typeof p.content !== 'string')) return sendJson(res, 200, { code: 1214, msg: 'prompt参数非法', success: false });
     const input = prompt.reduce((n, p) => n + words(p.content), 0);
@@ -81,6 +84,7 @@ export class FakeChatGLM extends ScriptedFake<RecordedChatGLMRequest, ChatGLMScr
     }
     startEventStream(res);
     for (const piece of text.split(/(?<= )/)) res.write(`event: add\nid: ${taskId}\ndata: ${piece}\n\n`);
-    res.end(`event: finish\nid: ${taskId}\ndata: \nmeta: ${JSON.stringify({ task_status: 'SUCCESS', usage, task_id: taskId, request_id: `req-${this.seq}` })}\n\n`);
+    const data = script?.kind === 'finish-without-data' ? '' : 'data: \n';
+    res.end(`event: finish\nid: ${taskId}\n${data}meta: ${JSON.stringify({ task_status: 'SUCCESS', usage, task_id: taskId, request_id: `req-${this.seq}` })}\n\n`);
   }
 }

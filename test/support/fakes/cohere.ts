@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { ScriptedFake, jsonObject, readBody, sendJson, type Json } from './fake-server';
+import { ScriptedFake, jsonObject, readBody, sendJson, sseFrame, startEventStream, type Json } from './fake-server';
 
 /**
  * A loopback Cohere API speaking the documented v1 wire: `POST /v1/chat` and `POST /v1/rerank`
@@ -8,7 +8,8 @@ import { ScriptedFake, jsonObject, readBody, sendJson, type Json } from './fake-
  * `{response_id, text, generation_id, chat_history, finish_reason, meta: {api_version,
  * billed_units, tokens}}`; with `stream: true` the answer is newline-delimited JSON
  * (`application/stream+json`): stream-start, text-generation per word, stream-end with the
- * whole response. Billed input units are the words of preamble, history and message; output units
+ * whole response (a `hold` script pauses it after the first word until `release()`, a `cut` one
+ * closes it there). Billed input units are the words of preamble, history and message; output units
  * the reply's words; `tokens` adds the prompt template's overhead (billing must read billed_units).
  */
 
@@ -19,7 +20,15 @@ export interface RecordedCohereRequest {
   json: Record<string, unknown> | null;
 }
 
-export type CohereScript = { kind: 'error'; status: number; message: string } | { kind: 'reply'; text: string; finishReason?: string };
+export type CohereScript =
+  | { kind: 'error'; status: number; message: string }
+  | { kind: 'reply'; text: string; finishReason?: string }
+  /** A stream that stops after its first text-generation line until `release()` (proves the relay forwards line by line). */
+  | { kind: 'hold' }
+  /** A stream that closes after its first text-generation line, without stream-end. */
+  | { kind: 'cut' }
+  /** The same events as `text/event-stream` (what Cohere serves a client whose Accept asks for it). */
+  | { kind: 'sse' };
 
 export interface FakeCohereOptions {
   key: string;
@@ -34,6 +43,9 @@ function words(s: unknown): number {
 
 export class FakeCohere extends ScriptedFake<RecordedCohereRequest, CohereScript> {
   private seq = 0;
+  private held: (() => void) | null = null;
+  /** Whether the last stream has written its stream-end line. */
+  streamEnded = false;
 
   constructor(readonly options: FakeCohereOptions) {
     super('Cohere');
@@ -58,7 +70,7 @@ export class FakeCohere extends ScriptedFake<RecordedCohereRequest, CohereScript
       if (h.role !== 'USER' && h.role !== 'CHATBOT' && h.role !== 'SYSTEM') return sendJson(res, 400, { message: `invalid request: invalid role ${String(h.role)}` });
     }
     const input = words(json.preamble) + history.reduce((n, h) => n + words(h.message), 0) + words(json.message);
-    const text = script?.text ?? this.options.reply ?? 'Hello from the fake Cohere.';
+    const text = (script?.kind === 'reply' ? script.text : undefined) ?? this.options.reply ?? 'Hello from the fake Cohere.';
     const output = words(text);
     const id = `gen-${++this.seq}`;
     const response: Json = {
@@ -66,14 +78,39 @@ export class FakeCohere extends ScriptedFake<RecordedCohereRequest, CohereScript
       text,
       generation_id: id,
       chat_history: [...(history as Json[]), { role: 'USER', message: json.message }, { role: 'CHATBOT', message: text }],
-      finish_reason: script?.finishReason ?? 'COMPLETE',
+      finish_reason: (script?.kind === 'reply' ? script.finishReason : undefined) ?? 'COMPLETE',
       meta: { api_version: { version: '1' }, billed_units: { input_tokens: input, output_tokens: output }, tokens: { input_tokens: input + TEMPLATE_OVERHEAD, output_tokens: output } },
     };
     if (json.stream !== true) return sendJson(res, 200, response);
-    res.writeHead(200, { 'content-type': 'application/stream+json' });
-    res.write(JSON.stringify({ is_finished: false, event_type: 'stream-start', generation_id: id }) + '\n');
-    for (const w of text.split(/(?<= )/)) res.write(JSON.stringify({ is_finished: false, event_type: 'text-generation', text: w }) + '\n');
-    res.end(JSON.stringify({ is_finished: true, event_type: 'stream-end', finish_reason: response.finish_reason, response }) + '\n');
+    this.streamEnded = false;
+    const sse = script?.kind === 'sse';
+    const frame = (event: { event_type: string; [k: string]: unknown }): string => (sse ? sseFrame(event, { event: event.event_type }) : `${JSON.stringify(event)}\n`);
+    if (sse) startEventStream(res);
+    else res.writeHead(200, { 'content-type': 'application/stream+json' });
+    res.write(frame({ is_finished: false, event_type: 'stream-start', generation_id: id }));
+    const pieces = text.split(/(?<= )/);
+    for (const [i, w] of pieces.entries()) {
+      res.write(frame({ is_finished: false, event_type: 'text-generation', text: w }));
+      if (i === 0 && script?.kind === 'hold') await this.holdUntilReleased();
+      if (i === 0 && script?.kind === 'cut') return void res.end();
+    }
+    this.streamEnded = true;
+    res.end(frame({ is_finished: true, event_type: 'stream-end', finish_reason: response.finish_reason, response }));
+  }
+
+  override reset(): void {
+    super.reset();
+    this.release();
+  }
+
+  /** Lets a held stream go on. */
+  release(): void {
+    this.held?.();
+    this.held = null;
+  }
+
+  private holdUntilReleased(): Promise<void> {
+    return new Promise<void>((r) => (this.held = r));
   }
 
   private rerank(res: ServerResponse, json: Record<string, unknown>): void {

@@ -38,10 +38,14 @@ export interface ChannelContext {
 }
 
 /**
- * What the response body will be, so the relay picks the right reader (`aws-eventstream`: a
- * stream in AWS's binary event stream framing, Bedrock's, decoded by the relay).
+ * What the response body will be, so the relay picks the right reader. Streams, each split into
+ * events by the relay's framing (wire/framing) for the adaptor's stream parser: `sse`;
+ * `aws-eventstream`, AWS's binary event stream (Bedrock); `ndjson`, one JSON object per line
+ * (Cohere's v1 chat); `json-as-stream`, the whole JSON answer of a provider without a stream
+ * (PaLM 2) to a stream request, one event when the body is complete. Whole answers: `json`,
+ * `binary`, `text`.
  */
-export type ResponseKind = 'sse' | 'aws-eventstream' | 'json' | 'binary' | 'text';
+export type ResponseKind = 'sse' | 'aws-eventstream' | 'ndjson' | 'json-as-stream' | 'json' | 'binary' | 'text';
 
 export interface UpstreamRequest {
   readonly method: 'POST' | 'GET';
@@ -49,6 +53,12 @@ export interface UpstreamRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | Uint8Array | null;
   readonly expect: ResponseKind;
+  /**
+   * An `sse` stream whose events carry non-standard fields the adaptor reads (ChatGLM's `meta:`
+   * with the usage): the relay's SSE parser keeps them on `SseEvent.fields`. Absent for the rest,
+   * whose parser skips unknown fields as the standard says.
+   */
+  readonly sseFields?: readonly string[];
 }
 
 /** An upstream answer the relay has read (non-stream). */

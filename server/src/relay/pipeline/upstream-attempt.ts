@@ -2,12 +2,15 @@ import { t, type MessageKey } from '../../common/messages';
 import { estimateTokens } from '../../billing/token-estimator';
 import { reportsCompletion } from '../../billing/usage-clamp';
 import { OutboundError, type OutboundClient, type OutboundResponse } from '../../outbound/outbound.service';
-import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from '../adaptors/types';
+import type { Adaptor, ChannelContext, ResponseKind, UpstreamRequest, UpstreamResponse } from '../adaptors/types';
 import { transportFailure, type UpstreamFailure } from '../../wire/canonical/errors';
 import type { CanonicalRequest } from '../../wire/canonical/request';
 import type { EndpointOps } from './endpoints';
 import { TOOL_CALL_TOKENS, zeroUsageIsMissing, type Charge } from '../money/relay-billing';
-import { AwsEventStreamDecoder } from '../../wire/framing/eventstream/aws-event-stream';
+import { AwsEventStreamDecoder, type StreamFraming } from '../../wire/framing/eventstream/aws-event-stream';
+import { NdjsonDecoder } from '../../wire/framing/ndjson/ndjson';
+import { SseParser } from '../../wire/framing/sse/sse-parser';
+import { WholeBodyFraming } from '../../wire/framing/whole/whole-body';
 import type { AttemptClient } from './attempt-client';
 import { StreamPump, type AbortReason, type DrainBounds } from './stream-pump';
 
@@ -121,13 +124,39 @@ export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits
     }
     if (res.status < 200 || res.status >= 300) return await errorAnswer(outbound, limits, a, res, headers);
     const contentType = headers['content-type'] ?? '';
-    const streamed = a.upstream.expect === 'sse' || a.upstream.expect === 'aws-eventstream';
-    if (streamed && !/json/i.test(contentType)) return await streamAnswer(limits, a, res, abort, () => reason);
+    if (isStreamAnswer(a.upstream.expect, contentType)) return await streamAnswer(limits, a, res, contentType, abort, () => reason);
     if (a.upstream.expect === 'binary') return await binaryAnswer(a, res, headers);
     return await wholeAnswer(outbound, limits, a, res, headers);
   } finally {
     clearTimeout(totalTimer);
   }
+}
+
+/**
+ * Whether a 2xx answer is read as a stream. An SSE or event-stream request answered with JSON is
+ * a whole answer (an upstream that ignored `stream`, or an error in a 200). An NDJSON stream is
+ * JSON whatever its content type says (`application/stream+json`, `application/x-ndjson`, or a
+ * bare `application/json` from a proxy), as Cohere's SDKs read it: always a stream; so is the
+ * whole answer of a provider without a stream, which the adaptor turns into the client's stream.
+ */
+function isStreamAnswer(expect: ResponseKind, contentType: string): boolean {
+  if (expect === 'ndjson' || expect === 'json-as-stream') return true;
+  return (expect === 'sse' || expect === 'aws-eventstream') && !/json/i.test(contentType);
+}
+
+/**
+ * How the upstream's stream bytes become events: the adaptor's declared framing (the pump's plain
+ * SSE parser when undefined). An NDJSON stream the upstream answered as `text/event-stream` is read
+ * as SSE: Cohere serves its v1 stream either way by the Accept header, and its SDKs read both.
+ */
+function framingOf(upstream: UpstreamRequest, limits: AttemptLimits, contentType: string): StreamFraming | undefined {
+  const maxEventBytes = limits.maxEventBytes;
+  if (upstream.expect === 'aws-eventstream') return new AwsEventStreamDecoder({ maxEventBytes });
+  if (upstream.expect === 'ndjson' && !/^\s*text\/event-stream/i.test(contentType)) return new NdjsonDecoder({ maxEventBytes });
+  // Bounded as a whole answer is.
+  if (upstream.expect === 'json-as-stream') return new WholeBodyFraming({ maxBytes: limits.maxResponseBytes });
+  if (upstream.sseFields && upstream.sseFields.length > 0) return new SseParser({ maxEventBytes, fields: upstream.sseFields });
+  return undefined;
 }
 
 async function errorAnswer(
@@ -151,6 +180,7 @@ async function streamAnswer(
   limits: AttemptLimits,
   a: AttemptInput,
   res: OutboundResponse,
+  contentType: string,
   abort: (r: AbortReason) => void,
   aborted: () => AbortReason | null,
 ): Promise<AttemptResult> {
@@ -159,8 +189,8 @@ async function streamAnswer(
   const parse = openStream(a.adaptor, a.req, a.ctx);
   const pump = new StreamPump({
     body: res.body,
-    // The relay owns the framing: SSE by default, AWS's binary event stream when the adaptor says so.
-    framing: a.upstream.expect === 'aws-eventstream' ? new AwsEventStreamDecoder({ maxEventBytes: limits.maxEventBytes }) : undefined,
+    // The relay owns the framing: SSE by default, another when the adaptor says so.
+    framing: framingOf(a.upstream, limits, contentType),
     exchange: a.exchange,
     parse,
     // The client side speaks the inbound format (one encoder per answer).

@@ -146,7 +146,11 @@ interface OfChoice {
  * provider's own block numbering.
  */
 export type ChatStreamPart =
-  | { readonly type: 'start'; readonly id: string; readonly model: string }
+  /**
+   * `whole`: the whole answer follows in this step (a provider without a stream, answered as one):
+   * an encoder may write it compactly (OpenAI chat: one chunk per choice, then the usage).
+   */
+  | { readonly type: 'start'; readonly id: string; readonly model: string; readonly whole?: boolean }
   | ({ readonly type: 'text'; readonly text: string } & OfChoice)
   | ({ readonly type: 'reasoning'; readonly text: string } & OfChoice)
   | ({ readonly type: 'tool_call_start'; readonly index: number; readonly id: string; readonly name: string } & OfChoice)

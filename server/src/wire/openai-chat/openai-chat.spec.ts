@@ -128,6 +128,46 @@ describe('OpenAI chat inbound format', () => {
       });
     });
 
+    it('a whole answer in one step (a provider without a stream): one chunk per choice with role, content and finish, then the usage, then the end', () => {
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+      const usage = reportedUsage({ promptTokens: 4, completionTokens: 2 });
+      const whole: ChatStreamPart[] = [
+        { type: 'start', id: 'w1', model: '', whole: true },
+        { type: 'text', text: 'Hi there' },
+        { type: 'finish', reason: 'stop' },
+        { type: 'text', text: 'Hello', choice: 1 },
+        { type: 'finish', reason: 'length', choice: 1 },
+        { type: 'usage', usage },
+        { type: 'end' },
+      ];
+      const enc = new OpenAIChatStreamEncoder(true, 'public');
+      const events = enc.parts(whole).split('\n\n').filter(Boolean).map((e) => JSON.parse(e.slice('data: '.length)) as JsonObject);
+      expect(events).toEqual([
+        { id: 'w1', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'public', choices: [{ index: 0, delta: { role: 'assistant', content: 'Hi there' }, logprobs: null, finish_reason: 'stop' }] },
+        { id: 'w1', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'public', choices: [{ index: 1, delta: { role: 'assistant', content: 'Hello' }, logprobs: null, finish_reason: 'length' }] },
+        { id: 'w1', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'public', choices: [], usage: { prompt_tokens: 4, completion_tokens: 2, total_tokens: 6, prompt_tokens_details: { cached_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 0 } } },
+      ]);
+      // Without usage in the step, the end writes the relay's usage chunk (for a client that asked) and [DONE].
+      const noUsage = new OpenAIChatStreamEncoder(true, 'public');
+      expect(noUsage.parts(whole.filter((p) => p.type !== 'usage')).split('\n\n').filter(Boolean)).toHaveLength(2);
+      const tail = noUsage.end(END).split('\n\n').filter(Boolean);
+      expect(JSON.parse(tail[0]?.slice('data: '.length) ?? '{}')).toMatchObject({ id: 'w1', choices: [], usage: { prompt_tokens: 9, completion_tokens: 4 } });
+      expect(`${tail[1]}\n\n`).toBe(OPENAI_DONE);
+      // A step a delta cannot carry whole (a tool call) falls back to a chunk per part, the role on the first.
+      const tools = new OpenAIChatStreamEncoder(false, 'public').parts([
+        { type: 'start', id: 'w2', model: 'm', whole: true },
+        { type: 'tool_call_start', index: 0, id: 't1', name: 'f' },
+        { type: 'finish', reason: 'tool_calls' },
+        { type: 'end' },
+      ]);
+      const chunks = tools.split('\n\n').filter(Boolean).map((e) => JSON.parse(e.slice('data: '.length)) as { choices: { delta: JsonObject; finish_reason: string | null }[] });
+      expect(chunks.map((c) => [c.choices[0]?.delta.role ?? null, c.choices[0]?.finish_reason])).toEqual([
+        ['assistant', null],
+        [null, 'tool_calls'],
+      ]);
+      clock.mockRestore();
+    });
+
     it('several choices: each choice\'s deltas and finish under its index, its first delta naming the role', () => {
       const enc = new OpenAIChunkEncoder(5, 'm');
       const parts: ChatStreamPart[] = [

@@ -43,12 +43,19 @@ export class OpenAIChunkEncoder {
     return this.chunk([{ index: choice, delta: named ? delta : { role: 'assistant', ...delta }, logprobs: null, finish_reason: finish }]);
   }
 
+  /** One choice's chunk (its first names the role). */
+  choiceChunk(choice: number, delta: JsonObject, finish: string | null): JsonObject {
+    return this.delta(choice, delta, finish);
+  }
+
   encode(part: ChatStreamPart): JsonObject | null {
     const choice = partChoice(part);
     switch (part.type) {
       case 'start':
         this.id = part.id;
         if (part.model !== '') this.model = part.model;
+        // A whole answer's chunks name the role themselves (encodeWholeAnswer).
+        if (part.whole === true) return null;
         return this.delta(0, { role: 'assistant', content: '' });
       case 'text':
         return this.delta(choice, { content: part.text });
@@ -70,6 +77,54 @@ export class OpenAIChunkEncoder {
       }
     }
   }
+}
+
+/**
+ * A whole answer in one step (`start` with `whole`) as OpenAI answers a stream it generated at
+ * once: one chunk per choice with the role, the content and the finish reason together, then the
+ * usage chunk when the step has usage. Null when the step holds parts one delta cannot carry
+ * (tool calls): the caller then writes a chunk per part.
+ */
+export function encodeWholeAnswer(encoder: OpenAIChunkEncoder, parts: readonly ChatStreamPart[]): JsonObject[] | null {
+  const choices = new Map<number, { content: string; reasoning: string; finish: string | null }>();
+  const entry = (n: number) => {
+    let c = choices.get(n);
+    if (!c) choices.set(n, (c = { content: '', reasoning: '', finish: null }));
+    return c;
+  };
+  let usage: ReportedUsage | null = null;
+  for (const p of parts) {
+    switch (p.type) {
+      case 'start':
+      case 'end':
+        break;
+      case 'text':
+        entry(partChoice(p)).content += p.text;
+        break;
+      case 'reasoning':
+        entry(partChoice(p)).reasoning += p.text;
+        break;
+      case 'finish':
+        entry(partChoice(p)).finish = openAIFinish(p.reason);
+        break;
+      case 'usage':
+        usage = p.usage;
+        break;
+      default:
+        return null;
+    }
+  }
+  const out: JsonObject[] = [];
+  const start = parts.find((p) => p.type === 'start');
+  if (start) encoder.encode(start);
+  for (const [n, c] of [...choices].sort((x, y) => x[0] - y[0])) {
+    const delta: JsonObject = { content: c.content };
+    if (c.reasoning !== '') delta.reasoning_content = c.reasoning;
+    out.push(encoder.choiceChunk(n, delta, c.finish));
+  }
+  const trailing = usage ? encoder.encode({ type: 'usage', usage }) : null;
+  if (trailing) out.push(trailing);
+  return out;
 }
 
 // ---- the other direction: chunks to canonical parts ----
@@ -199,6 +254,12 @@ export class OpenAIChatStreamEncoder extends OpenAIStreamEncoder {
   parts(parts: readonly ChatStreamPart[]): string {
     const chunks = (this.chunks ??= new OpenAIChunkEncoder(Math.floor(Date.now() / 1000), this.model));
     let out = '';
+    const first = parts[0];
+    const whole = first?.type === 'start' && first.whole === true ? encodeWholeAnswer(chunks, parts) : null;
+    if (whole) {
+      for (const data of whole) out += this.write(data);
+      return out;
+    }
     for (const p of parts) {
       const data = chunks.encode(p);
       if (data) out += this.write(data);

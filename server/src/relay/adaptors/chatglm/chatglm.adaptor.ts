@@ -15,8 +15,8 @@ import { chatglmCredentials, chatglmToken } from './jwt';
  * and cached (jwt.ts). Bodies and answers converted in wire/chatglm; `{code, msg}` errors by code:
  * 1000/1002/1004 the key is refused (disables), 1003 an expired token, 1113 arrears (disables),
  * 1302-1305 rate limits and 500 internal errors (retried elsewhere), the rest the request's.
- * The usage of a stream travels in the `finish` event's non-standard `meta:` field, which the
- * relay's SSE reader drops: streamed answers are billed by the relay's count until it keeps it.
+ * The usage of a stream travels in the `finish` event's non-standard `meta:` field: the request
+ * asks the relay's SSE parser to keep it (`sseFields`), and the stream is billed by that usage.
  */
 
 const DEFAULT_BASE_URL = 'https://open.bigmodel.cn';
@@ -46,6 +46,9 @@ function mapError(input: ErrorInput, ctx: ChannelContext): UpstreamFailure {
   return err ? failure(err, ctx) : mapOpenAIError(input, ctx);
 }
 
+/** The `finish` event's `meta:` line (task status and usage). */
+const SSE_FIELDS: readonly string[] = Object.freeze(['meta']);
+
 function buildTextRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
   chatglmCredentials(ctx.key);
   const chat = textAsCanonical(req, ctx.upstreamModel);
@@ -56,6 +59,7 @@ function buildTextRequest(req: TextRequest, ctx: ChannelContext): UpstreamReques
     headers: { 'Content-Type': 'application/json', Accept: chat.stream ? 'text/event-stream' : 'application/json' },
     body: JSON.stringify(toChatGLMRequest(chat)),
     expect: chat.stream ? 'sse' : 'json',
+    ...(chat.stream ? { sseFields: SSE_FIELDS } : {}),
   };
 }
 
@@ -72,7 +76,7 @@ function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent
   let decoder: ChatGLMStreamDecoder | null = null;
   return (event) => {
     decoder ??= new ChatGLMStreamDecoder(req.model, event.id ?? '');
-    const r = decoder.push(event.event, event.data, null);
+    const r = decoder.push(event.event, event.data, event.fields?.meta ?? null);
     if (r.kind === 'malformed') return { ...EMPTY_STEP, malformed: true };
     if (r.kind === 'error') return { ...EMPTY_STEP, error: failure(r.error, ctx), done: true };
     return { ...EMPTY_STEP, parts: r.parts, text: r.text, usage: r.usage, finishReason: r.finish, done: r.done };

@@ -1,6 +1,6 @@
 import { CohereStreamDecoder, fromCohereChat, toCohereChat } from '../../../wire/cohere/chat';
 import { fromCohereRerank, toCohereRerank } from '../../../wire/cohere/rerank';
-import { RelayRequestError, transportFailure } from '../../../wire/canonical/errors';
+import { transportFailure } from '../../../wire/canonical/errors';
 import { isJsonObject, parseJson } from '../../../wire/canonical/json';
 import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
@@ -13,9 +13,9 @@ import type { Adaptor, ChannelContext, ErrorInput, RerankCapability, TextRequest
  * `POST {base}/v1/rerank` (a client calling our `/v1/rerank` with a v2 body gets the same: the two
  * bodies are one shape). `Authorization: Bearer <key>`. Errors are `{"message"}` with the status:
  * 401 disables the channel, 429 and 5xx are retried elsewhere (the shared classification).
- * The v1 chat stream is newline-delimited JSON (`application/stream+json`), a framing the relay's
- * stream reader does not offer yet; a stream request is refused with a 400 naming the endpoint
- * rather than answered wrong (see the decoder in wire/cohere, ready for the framing).
+ * The v1 chat stream (`stream: true`) is newline-delimited JSON (`application/stream+json`): the
+ * relay's NDJSON framing gives the decoder in wire/cohere one line at a time (stream-start,
+ * text-generation, stream-end with the billed units), so the answer is relayed as it arrives.
  */
 
 const DEFAULT_BASE_URL = 'https://api.cohere.ai';
@@ -31,8 +31,7 @@ function headers(ctx: ChannelContext): Record<string, string> {
 
 function buildTextRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
   const chat = textAsCanonical(req, ctx.upstreamModel);
-  if (chat.stream) throw new RelayRequestError('unsupported_endpoint', 'relay.unsupported_endpoint', 'stream', { type: 34, endpoint: 'chat stream' }, 400);
-  return { method: 'POST', url: url(ctx, '/v1/chat'), headers: headers(ctx), body: JSON.stringify(toCohereChat(chat)), expect: 'json' };
+  return { method: 'POST', url: url(ctx, '/v1/chat'), headers: headers(ctx), body: JSON.stringify(toCohereChat(chat)), expect: chat.stream ? 'ndjson' : 'json' };
 }
 
 function mapError(input: ErrorInput, ctx: ChannelContext) {

@@ -1,6 +1,8 @@
-import { RelayRequestError, transportFailure } from '../../../wire/canonical/errors';
+import { answerChoices, type ChatStreamPart } from '../../../wire/canonical/chat';
+import { transportFailure, type UpstreamFailure } from '../../../wire/canonical/errors';
 import { isJsonObject, parseJson } from '../../../wire/canonical/json';
-import { answered, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
+import { answered, answerText, EMPTY_STEP, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
+import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import { fromPaLM, toPaLMRequest } from '../../../wire/palm/chat';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
 import { mapGeminiError } from '../gemini/errors';
@@ -9,33 +11,61 @@ import type { Adaptor, ChannelContext, TextRequest, UpstreamRequest, UpstreamRes
 /*
  * Type 11, Google PaLM 2: `POST {base}/v1beta2/models/{model}:generateMessage?key=<key>`, Google
  * API errors (the Gemini reader: API_KEY_INVALID disables, 429 retried). PaLM has no stream: a
- * stream request must become one chunk, the usage and [DONE], which needs the relay to encode a
- * whole answer as a stream; until it does, a stream request is refused with a 400 naming it.
+ * stream request is sent as a plain one (`json-as-stream`), and its whole answer becomes one step
+ * of the client's stream (a `whole` start, the text and finish of every candidate, the end), which
+ * the client's format writes as one chunk, then the usage (the relay's count: PaLM reports none)
+ * and its end marker ([DONE] for OpenAI clients).
  */
 
 const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 
 function buildTextRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
   const chat = textAsCanonical(req, ctx.upstreamModel);
-  if (chat.stream) throw new RelayRequestError('unsupported_endpoint', 'relay.unsupported_endpoint', 'stream', { type: 11, endpoint: 'chat stream' }, 400);
   const base = (ctx.baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
   return {
     method: 'POST',
     url: `${base}/v1beta2/models/${encodeURIComponent(chat.model)}:generateMessage?key=${encodeURIComponent(ctx.key)}`,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(toPaLMRequest(chat)),
-    expect: 'json',
+    // The body is the same either way (generateMessage has no stream flag).
+    expect: chat.stream ? 'json-as-stream' : 'json',
   };
 }
 
 function parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedTextResponse {
   const body = parseJson(res.text);
-  if (isJsonObject(body) && isJsonObject(body.error)) return { ok: false, failure: { ...mapGeminiError({ status: 502, text: res.text }, ctx), retryable: false } };
+  if (isJsonObject(body) && isJsonObject(body.error)) return { ok: false, failure: bodyError(res.text, ctx) };
   const answer = fromPaLM(body, req.model);
   return answer ? answered(answer) : { ok: false, failure: transportFailure('protocol') };
 }
 
-const NO_STREAM: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: true };
+/** A Google error inside a 2xx body: the upstream's own message, not retried. */
+function bodyError(text: string, ctx: ChannelContext): UpstreamFailure {
+  return { ...mapGeminiError({ status: 502, text }, ctx), retryable: false };
+}
+
+/**
+ * The stream of a stream request: the framing gives the whole answer as one event, which becomes
+ * one step carrying the whole answer as canonical parts (every candidate's text and finish).
+ */
+function parseTextStreamEvent(req: TextRequest, event: SseEvent, ctx: ChannelContext): StreamStep {
+  const body = parseJson(event.data);
+  if (isJsonObject(body) && isJsonObject(body.error)) return { ...EMPTY_STEP, error: bodyError(event.data, ctx), done: true };
+  const answer = fromPaLM(body, req.model);
+  if (!answer) return { ...EMPTY_STEP, malformed: true };
+  const parts: ChatStreamPart[] = [{ type: 'start', id: answer.id, model: answer.model, whole: true }];
+  for (const c of answerChoices(answer)) {
+    const at = c.index === 0 ? {} : { choice: c.index };
+    const text = answerText(c.parts);
+    if (text !== '') parts.push({ type: 'text', text, ...at });
+    parts.push({ type: 'finish', reason: c.finishReason ?? 'stop', ...at });
+  }
+  parts.push({ type: 'end' });
+  const text = answerChoices(answer)
+    .map((c) => answerText(c.parts))
+    .join('');
+  return { ...EMPTY_STEP, parts, text, finishReason: answer.finishReason, done: true };
+}
 
 export const palmAdaptor: Adaptor = {
   type: 11,
@@ -43,7 +73,6 @@ export const palmAdaptor: Adaptor = {
   defaultBaseUrl: DEFAULT_BASE_URL,
   buildTextRequest,
   parseTextResponse,
-  // Never called: no stream request is built.
-  parseTextStreamEvent: () => NO_STREAM,
+  parseTextStreamEvent,
   mapError: mapGeminiError,
 };

@@ -131,4 +131,47 @@ describe('SseParser', () => {
     for (let i = 0; i < 1000; i++) n += p.push(`data: ${i}\n\n`).length;
     expect(n).toBe(1000);
   });
+
+  describe('kept non-standard fields (ChatGLM v3 `meta:`)', () => {
+    const META = '{"task_status":"SUCCESS","usage":{"prompt_tokens":2,"completion_tokens":5,"total_tokens":7}}';
+    const GLM = `event: add\nid: t1\ndata: Hello\n\nevent: finish\nid: t1\ndata: \nmeta: ${META}\nx-other: dropped\n\n`;
+
+    it('keeps the asked fields on their event, and only there', () => {
+      const p = new SseParser({ fields: ['meta'] });
+      expect([...p.push(GLM), ...p.end()]).toStrictEqual([
+        { event: 'add', data: 'Hello', id: 't1' },
+        { event: 'finish', data: '', id: 't1', fields: { meta: META } },
+      ]);
+    });
+
+    it('the usual parser drops them and its events carry no fields key', () => {
+      expect(parseAll([GLM])).toStrictEqual([
+        { event: 'add', data: 'Hello', id: 't1' },
+        { event: 'finish', data: '', id: 't1' },
+      ]);
+    });
+
+    it('gives the same events whatever the chunk boundaries', () => {
+      const bytes = Buffer.from(GLM, 'utf8');
+      const all = (chunks: Uint8Array[]): SseEvent[] => {
+        const p = new SseParser({ fields: ['meta'] });
+        return [...chunks.flatMap((c) => p.push(c)), ...p.end()];
+      };
+      const whole = all([bytes]);
+      for (let cut = 1; cut < bytes.length; cut++) expect(all([bytes.subarray(0, cut), bytes.subarray(cut)])).toEqual(whole);
+    });
+
+    it('dispatches an event that has a kept field and no data line; joins repeated lines', () => {
+      const p = new SseParser({ fields: ['meta'] });
+      expect(p.push('event: finish\nmeta: {"a":\nmeta: 1}\n\ndata: next\n\n')).toStrictEqual([
+        { event: 'finish', data: '', id: null, fields: { meta: '{"a":\n1}' } },
+        { event: null, data: 'next', id: null },
+      ]);
+    });
+
+    it('bounds a kept field with the event', () => {
+      const p = new SseParser({ maxEventBytes: 64, fields: ['meta'] });
+      expect(() => p.push(`data: ${'x'.repeat(30)}\nmeta: ${'y'.repeat(40)}\n`)).toThrow(SseEventTooLargeError);
+    });
+  });
 });

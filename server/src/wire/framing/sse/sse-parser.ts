@@ -5,6 +5,12 @@ export interface SseEvent {
   /** `data:` lines joined with "\n". */
   readonly data: string;
   readonly id: string | null;
+  /**
+   * Non-standard fields the parser was asked to keep (`fields` option), by name, when the event
+   * had any (several lines of one field joined with "\n"); absent otherwise. ChatGLM's v3 stream
+   * puts the usage of its `finish` event in a `meta:` field.
+   */
+  readonly fields?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -52,11 +58,21 @@ export class SseParser {
   private dataBytes = 0;
   private eventName: string | null = null;
   private lastId: string | null = null;
+  /** Field names kept besides the standard ones (null: none, the usual parser). */
+  private readonly keep: readonly string[] | null;
+  /** The kept fields of the event being built. */
+  private extra: Record<string, string> | null = null;
   /** Comment lines seen (`: PING` keep-alives); they are not events and do not reset idle timers. */
   comments = 0;
 
-  constructor(options: { maxEventBytes?: number } = {}) {
+  /**
+   * `fields`: non-standard field names to keep on the events (`SseEvent.fields`) instead of
+   * ignoring them; an event with only such fields and no `data` is dispatched too (data '').
+   * Lines of other fields never reach the check: the `data:` fast path is the same either way.
+   */
+  constructor(options: { maxEventBytes?: number; fields?: readonly string[] } = {}) {
     this.maxEventBytes = options.maxEventBytes ?? DEFAULT_MAX_SSE_EVENT_BYTES;
+    this.keep = options.fields && options.fields.length > 0 ? [...options.fields] : null;
   }
 
   push(chunk: Uint8Array | string): SseEvent[] {
@@ -161,7 +177,8 @@ export class SseParser {
         if (!value.includes('\0')) this.lastId = value;
         break;
       default:
-        // `retry` and unknown fields are ignored, as the standard says.
+        // `retry` and unknown fields are ignored, as the standard says, unless asked for.
+        if (this.keep !== null && this.keep.includes(field)) this.takeField(field, value);
         break;
     }
   }
@@ -173,6 +190,15 @@ export class SseParser {
     if (this.dataBytes > this.maxEventBytes) throw new SseEventTooLargeError(this.maxEventBytes);
   }
 
+  /** A kept non-standard field's value (bounded with the event's data). */
+  private takeField(field: string, value: string): void {
+    this.dataBytes += Buffer.byteLength(value) + 1;
+    if (this.dataBytes > this.maxEventBytes) throw new SseEventTooLargeError(this.maxEventBytes);
+    const extra = (this.extra ??= {});
+    const before = extra[field];
+    extra[field] = before === undefined ? value : `${before}\n${value}`;
+  }
+
   private takePartial(): string {
     const line = this.partialBytes === 0 ? '' : this.partial.toString('utf8', 0, this.partialBytes);
     this.partialBytes = 0;
@@ -182,7 +208,11 @@ export class SseParser {
 
   private dispatch(events: SseEvent[]): void {
     const lines = this.dataLines;
-    if (lines.length > 0) events.push({ event: this.eventName, data: lines.length === 1 ? (lines[0] as string) : lines.join('\n'), id: this.lastId });
+    const extra = this.extra;
+    if (extra !== null) {
+      events.push({ event: this.eventName, data: lines.join('\n'), id: this.lastId, fields: extra });
+      this.extra = null;
+    } else if (lines.length > 0) events.push({ event: this.eventName, data: lines.length === 1 ? (lines[0] as string) : lines.join('\n'), id: this.lastId });
     lines.length = 0;
     this.dataBytes = 0;
     this.eventName = null;
