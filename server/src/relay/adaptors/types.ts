@@ -39,9 +39,12 @@ export interface ChannelContext {
 
 /**
  * What the response body will be, so the relay picks the right reader (`aws-eventstream`: a
- * stream in AWS's binary event stream framing, Bedrock's, decoded by the relay).
+ * stream in AWS's binary event stream framing, Bedrock's, decoded by the relay; `websocket`: the
+ * URL is a `ws:`/`wss:` socket the relay opens, sends `body` on as one text message, and reads
+ * message by message: each one an event of a streamed answer, or, for a whole answer, all of them
+ * until the adaptor's `isLastMessage` or the close, handed over as a JSON array of their texts).
  */
-export type ResponseKind = 'sse' | 'aws-eventstream' | 'json' | 'binary' | 'text';
+export type ResponseKind = 'sse' | 'aws-eventstream' | 'json' | 'binary' | 'text' | 'websocket';
 
 export interface UpstreamRequest {
   readonly method: 'POST' | 'GET';
@@ -100,6 +103,11 @@ export interface Adaptor {
    * with the clock, on every attempt. Pure given `now` (async only because hashing is).
    */
   signRequest?(req: UpstreamRequest, ctx: ChannelContext, now: Date): Promise<UpstreamRequest>;
+  /**
+   * For `expect: 'websocket'`: whether this message ends the answer (the relay then closes the
+   * socket instead of waiting for the upstream to close it). Absent: the answer ends at the close.
+   */
+  isLastMessage?(data: string): boolean;
 
   // Optional capabilities: present means fully implemented.
   readonly embeddings?: EmbeddingsCapability;
