@@ -225,3 +225,43 @@ describe.each(DATABASES)('Spark channels (type 18) (%s)', (kind) => {
     expect(glog).toMatchObject({ prompt_tokens: 4, completion_tokens: 5, quota: 38, is_stream: false });
   });
 });
+
+/** The frame bound (STREAM_SCANNER_MAX_BUFFER_MB, 1 MiB here) and answers that break Spark's schema. */
+describe('Spark frames over the bound or off the schema (sqlite)', () => {
+  const ctx = relaySuite(
+    'sqlite',
+    async (s) => {
+      const A = await s.fake(new FakeSpark({ appId: APP_A, apiKey: KEY_A, apiSecret: SECRET_A }));
+      await setOptions(s.kit.root, { ModelRatio: { [MODEL]: MR }, CompletionRatio: { [MODEL]: CR } });
+      const aId = await createChannel(s.kit.root, { name: 'spark-bound', type: 18, key: `${APP_A}|${SECRET_A}|${KEY_A}`, base_url: A.url, models: MODEL });
+      return { A, aId };
+    },
+    { app: { env: { STREAM_SCANNER_MAX_BUFFER_MB: '1' } } },
+  );
+
+  it('a frame over the bound ends the stream with an error event; what arrived before it is billed', async () => {
+    ctx.A.next({ kind: 'oversized', text: REPLY, bytes: 1024 * 1024 + 1 });
+    let text = '';
+    const log = await ctx.charged(async () => {
+      const s = await ctx.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true });
+      await expect(
+        (async () => {
+          for await (const c of s) text += c.choices[0]?.delta.content ?? '';
+        })(),
+      ).rejects.toThrow(/上游数据流意外中断/);
+    });
+    expect(text).toBe('Hello ');
+    // Prompt estimate 8 + "Hello " (1 token): (8 + 1·3)·2 = 22
+    expect(log).toMatchObject({ prompt_tokens: PROMPT_HI, completion_tokens: 1, quota: 22, is_stream: true });
+    expect(otherOf(log).billing_source).toBe('delivered');
+  });
+
+  it("frames that are not Spark's are a 502 in OpenAI's shape, nothing charged", async () => {
+    await ctx.notCharged(async () => {
+      ctx.A.next({ kind: 'garbage' });
+      const res = await ctx.post('/v1/chat/completions', { model: MODEL, messages: [{ role: 'user', content: 'hi' }] });
+      expect(res.status).toBe(502);
+      expect(await res.json()).toMatchObject({ error: { type: expect.any(String), message: expect.any(String) } });
+    });
+  });
+});

@@ -44,7 +44,11 @@ export type SparkScript =
   | { kind: 'error'; code: number; message: string }
   | { kind: 'reply'; text: string }
   /** Some frames of the reply, then the socket closed without the last frame. */
-  | { kind: 'close-early'; text: string };
+  | { kind: 'close-early'; text: string }
+  /** The first piece of the reply, then one frame whose content is `bytes` long. */
+  | { kind: 'oversized'; text: string; bytes: number }
+  /** Frames that are not Spark's (no header), then the close. */
+  | { kind: 'garbage' };
 
 export interface FakeSparkOptions {
   appId: string;
@@ -180,10 +184,20 @@ export class FakeSpark {
     if (messages.some((m) => !['system', 'user', 'assistant'].includes(String(m.role)) || typeof m.content !== 'string')) return this.error(ws, sid, 10005, 'invalid role or content');
     const script = this.once.shift();
     if (script?.kind === 'error') return this.error(ws, sid, script.code, script.message);
-    const reply = script?.text ?? this.options.reply ?? 'Hello from the fake Spark.';
+    const reply = (script && 'text' in script ? script.text : undefined) ?? this.options.reply ?? 'Hello from the fake Spark.';
     const prompt = messages.reduce((n, m) => n + words(m.content), 0);
     const question = words(messages.at(-1)?.content);
     const pieces = reply.split(/(?<= )/);
+    if (script?.kind === 'garbage') {
+      ws.send('{"choices":[{"delta":{"content":"not spark"}}]}');
+      ws.close(1000);
+      return;
+    }
+    if (script?.kind === 'oversized') {
+      this.frame(ws, sid, 0, pieces[0] ?? '');
+      this.frame(ws, sid, 1, 'x'.repeat(script.bytes));
+      return;
+    }
     if (script?.kind === 'close-early') {
       pieces.slice(0, Math.max(1, pieces.length - 1)).forEach((p, i) => this.frame(ws, sid, i === 0 ? 0 : 1, p));
       ws.close(1000);
