@@ -187,6 +187,27 @@ describe.each(DATABASES)('Spark channels (type 18) (%s)', (kind) => {
     expect(ctx.B.requests).toHaveLength(0);
   });
 
+  it('a client gone mid-stream: the drain reads on to the last frame, whose usage is charged', async () => {
+    const reply = 'one two three four five six seven eight';
+    ctx.A.next({ kind: 'reply', text: reply, delayMs: 60 });
+    const log = await ctx.charged(async () => {
+      const ac = new AbortController();
+      const s = await ctx.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'count to eight' }], stream: true }, { signal: ac.signal });
+      let pieces = 0;
+      for await (const c of s) {
+        if (c.choices[0]?.delta.content) pieces += 1;
+        if (pieces === 2) {
+          ac.abort();
+          break;
+        }
+      }
+      expect(pieces).toBe(2);
+    });
+    // The provider's figures from the last frame: 3 prompt words, 8 reply words: (3 + 8·3)·2 = 54
+    expect(log).toMatchObject({ prompt_tokens: 3, completion_tokens: 8, quota: 54, is_stream: true });
+    expect(otherOf(log).billing_source).toBe('usage');
+  });
+
   it('a wrong APISecret fails the URL signature: a 401 AuthenticationError without any secret, and the channel auto-disabled', async () => {
     await withOption(ctx.kit.root, 'AutomaticDisableChannelEnabled', 'true', 'false', async () => {
       const wrong = 'd3JvbmdTZWNyZXQwMTIzNDU2Nzg5YWJj';

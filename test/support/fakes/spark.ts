@@ -42,7 +42,8 @@ export interface RecordedSparkRequest {
 
 export type SparkScript =
   | { kind: 'error'; code: number; message: string }
-  | { kind: 'reply'; text: string }
+  /** The reply's frames, `delayMs` apart when given. */
+  | { kind: 'reply'; text: string; delayMs?: number }
   /** Some frames of the reply, then the socket closed without the last frame. */
   | { kind: 'close-early'; text: string }
   /** The first piece of the reply, then one frame whose content is `bytes` long. */
@@ -203,11 +204,16 @@ export class FakeSpark {
       ws.close(1000);
       return;
     }
-    pieces.forEach((piece, i) => {
+    const delayMs = script?.kind === 'reply' ? (script.delayMs ?? 0) : 0;
+    const send = (i: number): void => {
+      if (ws.readyState !== WebSocket.OPEN) return;
       const last = i === pieces.length - 1;
       const usage = last ? { question_tokens: question, prompt_tokens: prompt, completion_tokens: words(reply), total_tokens: prompt + words(reply) } : undefined;
-      this.frame(ws, sid, last ? 2 : i === 0 ? 0 : 1, piece, usage);
-    });
-    ws.close(1000);
+      this.frame(ws, sid, last ? 2 : i === 0 ? 0 : 1, pieces[i] ?? '', usage);
+      if (last) ws.close(1000);
+      else if (delayMs > 0) setTimeout(() => send(i + 1), delayMs);
+      else send(i + 1);
+    };
+    send(0);
   }
 }
