@@ -40,7 +40,7 @@ export interface ChannelContext {
 /**
  * What the response body will be, so the relay picks the right reader (`aws-eventstream`: a
  * stream in AWS's binary event stream framing, Bedrock's, decoded by the relay; `websocket`: the
- * URL is a `ws:`/`wss:` socket the relay opens, sends `body` on as one text message, and reads
+ * URL is a `ws:`/`wss:` socket the relay opens, sends `body` on as one message (text for a string), and reads
  * message by message: each one an event of a streamed answer, or, for a whole answer, all of them
  * until the adaptor's `isLastMessage` or the close, handed over as a JSON array of their texts).
  */

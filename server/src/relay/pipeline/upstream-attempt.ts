@@ -303,7 +303,7 @@ async function socketAttempt(
   const body = socketMessages(opened.socket, signal);
   try {
     const message = upstream.body;
-    if (message !== null) opened.socket.send(typeof message === 'string' ? message : Buffer.from(message));
+    if (message !== null) opened.socket.send(typeof message === 'string' ? message : Buffer.from(message), { binary: typeof message !== 'string' });
     if (streamed) return await streamAnswer(limits, a, body, new WebSocketMessageFraming(), abort, aborted);
     return await socketWhole(limits, a, body, abort, aborted);
   } finally {
@@ -332,23 +332,24 @@ function socketWhole(limits: AttemptLimits, a: AttemptInput, body: Readable, abo
       idle.refresh();
       const text = chunk.toString('utf8');
       messages.push(text);
-      if (a.adaptor.isLastMessage?.(text)) finish(() => answered(a, messages));
+      if (a.adaptor.isLastMessage?.(text)) finish(() => collected(a, messages));
     };
     body.on('data', onData);
-    body.once('end', () => finish(() => answered(a, messages)));
+    body.once('end', () => finish(() => collected(a, messages)));
     body.once('error', () =>
       finish(() => {
         const reason = aborted();
         if (reason === 'idle') return transport('idle_timeout', 'relay.upstream_too_long');
         if (reason === 'total') return transport('total_timeout', 'relay.upstream_too_long');
         // The socket broke (or sent a message over the bound): what came may still be whole.
-        return messages.length > 0 ? answered(a, messages) : transport('connect', 'relay.upstream_connect');
+        return messages.length > 0 ? collected(a, messages) : transport('connect', 'relay.upstream_connect');
       }),
     );
   });
 }
 
-function answered(a: AttemptInput, messages: string[]): AttemptResult {
+/** The collected messages as the whole answer's text (a JSON array of their texts). */
+function collected(a: AttemptInput, messages: string[]): AttemptResult {
   const text = JSON.stringify(messages);
   return answerWhole(a, { status: 200, headers: {}, text, bytes: Buffer.byteLength(text) });
 }
