@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { BUILT_IN_CHANNEL_TYPES } from '../../server/src/catalogue/channel-types';
-import { FIXTURE_VENDOR, useFixtureCatalogue } from '../support/fixture-catalogue';
+import { FIXTURE_PLANNED, FIXTURE_VENDOR, useFixtureCatalogue } from '../support/fixture-catalogue';
 import { CONSOLE_DIST, expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, startConsole, type ConsoleHarness } from './support';
 
 useFixtureCatalogue();
@@ -49,7 +49,7 @@ describe('one catalogue of facts in the console and the kit', () => {
   }
 
   it('offers in the type select exactly the server catalogue, the fixture-only vendor included, in both languages', async () => {
-    expect(types.map((e) => e.id)).toEqual([...BUILT_IN_CHANNEL_TYPES.map((e) => e.id), FIXTURE_VENDOR.id]);
+    expect(types.map((e) => e.id)).toEqual([...BUILT_IN_CHANNEL_TYPES.map((e) => e.id), FIXTURE_VENDOR.id, FIXTURE_PLANNED.id]);
     for (const locale of ['zh-CN', 'en'] as const) {
       const { page, errors, close } = await openPage(h, '/channel/add', { as: h.root, locale });
       const options = await openTypeSelect(page);
@@ -65,8 +65,8 @@ describe('one catalogue of facts in the console and the kit', () => {
       const { page, errors, close } = await openPage(h, '/channel/add', { as: h.root, theme });
       await openTypeSelect(page);
       await screenshot(page, `catalogue-type-select-${theme}`);
-      await page.getByRole('option', { name: '讯飞星火认知', exact: true }).click();
-      // Spark is catalogued as planned: the relay answers its channels 501 until an adaptor exists.
+      await page.getByRole('option', { name: FIXTURE_PLANNED.label.zh, exact: true }).click();
+      // A planned type: the relay answers its channels 501 until an adaptor exists.
       await page.getByText('转发暂未支持此类型').waitFor();
       await expectAccessible(page, `type select ${theme}`);
       await screenshot(page, `catalogue-planned-${theme}`);

@@ -222,7 +222,8 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
   {
     id: 18,
     label: t('讯飞星火认知', 'iFlytek Spark'),
-    defaultBaseUrl: '',
+    // A WebSocket API: the relay turns http into ws and https into wss (a base_url may be either).
+    defaultBaseUrl: 'https://spark-api.xf-yun.com',
     defaultModels: ['SparkDesk-v1.1', 'SparkDesk-v2.1', 'SparkDesk-v3.1', 'SparkDesk-v3.5', 'SparkDesk-v4.0'],
     keyFormat: 'line',
     keyHint: t('按照如下格式输入：APPID|APISecret|APIKey', 'Enter as APPID|APISecret|APIKey'),
@@ -236,7 +237,7 @@ export const BUILT_IN_CHANNEL_TYPES: readonly ChannelTypeEntry[] = [
         default: 'v2.1',
       },
     ],
-    relay: 'planned',
+    relay: 'adaptor',
   },
   {
     id: 19,

@@ -1,5 +1,7 @@
+import dns from 'node:dns';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { WebSocketServer } from 'ws';
 import { OutboundClient, OutboundError } from './outbound.service';
 
 describe('OutboundClient', () => {
@@ -95,5 +97,71 @@ describe('OutboundClient', () => {
     const gone = await client.request({ url: `http://127.0.0.1:${port}/`, allowPrivate: true });
     gone.body.destroy();
     expect(await kind(client.readText(gone))).toBe('aborted');
+  });
+
+  describe('openWebSocket', () => {
+    let wsServer: Server;
+    let wsPort: number;
+    const wss = new WebSocketServer({ noServer: true });
+    const sockets = new Set<Socket>();
+
+    beforeAll(async () => {
+      wsServer = createServer();
+      wsServer.on('connection', (c: Socket) => {
+        sockets.add(c);
+        c.on('close', () => sockets.delete(c));
+      });
+      wsServer.on('upgrade', (req, socket, head) => {
+        if (req.url === '/refuse') {
+          socket.end('HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: 27\r\n\r\n{"message":"no signature"}\n');
+          return;
+        }
+        if (req.url === '/redirect') {
+          socket.end('HTTP/1.1 302 Found\r\nlocation: ws://169.254.169.254/\r\ncontent-length: 0\r\n\r\n');
+          return;
+        }
+        if (req.url === '/hang') return;
+        wss.handleUpgrade(req, socket, head, (ws) => ws.on('message', (m) => ws.send(`echo ${m.toString()}`)));
+      });
+      await new Promise<void>((r) => wsServer.listen(0, '127.0.0.1', r));
+      wsPort = (wsServer.address() as AddressInfo).port;
+    });
+    afterAll(async () => {
+      for (const c of wss.clients) c.terminate();
+      for (const c of sockets) c.destroy();
+      await new Promise<void>((r) => wsServer.close(() => r()));
+    });
+
+    const open = (url: string, allowPrivate = false, signal = new AbortController().signal) =>
+      client.openWebSocket({ url, allowPrivate, handshakeMs: 2000, maxPayload: 1024, maxErrorBytes: 1024, signal });
+
+    it('takes ws and wss only, and refuses loopback and private targets (literal or resolved) unless allowed', async () => {
+      expect(await kind(open(`http://127.0.0.1:${wsPort}/`, true))).toBe('bad_url');
+      expect(await kind(open('ws://user:pass@example.com/'))).toBe('bad_url');
+      for (const url of [`ws://127.0.0.1:${wsPort}/`, `ws://[::1]:${wsPort}/`, `wss://169.254.169.254/`, `ws://localhost:${wsPort}/`]) expect(await kind(open(url))).toBe('blocked');
+      // A name the string rules do not know: the DNS answer (loopback) is what refuses it.
+      const lookup = jest.spyOn(dns, 'lookup').mockImplementation(((_host: string, _o: unknown, cb: (e: null, a: dns.LookupAddress[]) => void) => cb(null, [{ address: '127.0.0.1', family: 4 }])) as never);
+      try {
+        expect(await kind(open(`ws://inside.example:${wsPort}/`))).toBe('blocked');
+        expect(lookup).toHaveBeenCalledWith('inside.example', expect.anything(), expect.any(Function));
+      } finally {
+        lookup.mockRestore();
+      }
+      const r = await open(`ws://127.0.0.1:${wsPort}/`, true);
+      if (r.kind !== 'open') throw new Error('expected an open socket');
+      const reply = new Promise<string>((resolve) => r.socket.once('message', (m) => resolve(m.toString())));
+      r.socket.send('hi');
+      expect(await reply).toBe('echo hi');
+      r.socket.close();
+    });
+
+    it('returns a refused upgrade with its status and body, never follows a redirect, and stops on the signal', async () => {
+      expect(await open(`ws://127.0.0.1:${wsPort}/refuse`, true)).toMatchObject({ kind: 'refused', status: 401, text: '{"message":"no signature"}\n' });
+      expect(await open(`ws://127.0.0.1:${wsPort}/redirect`, true)).toMatchObject({ kind: 'refused', status: 302 });
+      const ac = new AbortController();
+      setTimeout(() => ac.abort(), 100);
+      expect(await kind(open(`ws://127.0.0.1:${wsPort}/hang`, true, ac.signal))).toBe('aborted');
+      expect(await kind(client.openWebSocket({ url: `ws://127.0.0.1:${wsPort}/hang`, allowPrivate: true, handshakeMs: 200, maxPayload: 1024, maxErrorBytes: 1024, signal: new AbortController().signal }))).toBe('timeout');
+    });
   });
 });

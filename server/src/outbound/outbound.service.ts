@@ -3,6 +3,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Agent, request, type Dispatcher } from 'undici';
+import WebSocket from 'ws';
 import { isPublicIp } from './address-policy';
 
 export class OutboundError extends Error {
@@ -41,6 +42,25 @@ export interface OutboundResponse {
   headers: Record<string, string | string[] | undefined>;
   body: Dispatcher.ResponseData['body'];
 }
+
+export interface OutboundWebSocketRequest {
+  /** `ws:` or `wss:`. */
+  url: string;
+  headers?: Record<string, string>;
+  allowPrivate?: boolean;
+  /** Until the socket is open (connect and upgrade). */
+  handshakeMs: number;
+  /** Largest message taken; a larger one closes the socket with an error. */
+  maxPayload: number;
+  /** Bytes of a refused upgrade's answer kept (error bodies need no more). */
+  maxErrorBytes: number;
+  signal: AbortSignal;
+}
+
+/** An open socket, or the HTTP answer that refused the upgrade (its status and the start of its body). */
+export type OutboundWebSocket =
+  | { kind: 'open'; socket: WebSocket }
+  | { kind: 'refused'; status: number; headers: Record<string, string | string[] | undefined>; text: string };
 
 const DEFAULT_TIMEOUTS: OutboundTimeouts = { connectMs: 10_000, headersMs: 60_000, idleMs: 60_000, totalMs: 600_000 };
 
@@ -192,6 +212,69 @@ export class OutboundClient implements OnApplicationShutdown {
       body.once('end', onEnd);
       body.once('error', onError);
       body.once('close', onClose);
+    });
+  }
+
+  /**
+   * Opens a WebSocket under the same rules as `request`: ws/wss only, the target address checked
+   * (literal addresses here, names after DNS at connect time), redirects never followed, no
+   * compression. A refused upgrade comes back with its status and body, not as an error.
+   */
+  openWebSocket(req: OutboundWebSocketRequest): Promise<OutboundWebSocket> {
+    const allowPrivate = req.allowPrivate === true;
+    let url: URL;
+    try {
+      url = new URL(req.url);
+    } catch {
+      return Promise.reject(new OutboundError('bad_url', 'invalid URL'));
+    }
+    if (url.protocol !== 'ws:' && url.protocol !== 'wss:') return Promise.reject(new OutboundError('bad_url', 'only ws and wss are allowed'));
+    try {
+      // The address rules are the HTTP ones: checked on the same URL with the http(s) scheme.
+      this.check(req.url.replace(/^ws/i, 'http'), allowPrivate);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    if (req.signal.aborted) return Promise.reject(new OutboundError('aborted', 'request aborted'));
+    return new Promise<OutboundWebSocket>((resolve, reject) => {
+      const socket = new WebSocket(url, {
+        headers: req.headers,
+        handshakeTimeout: req.handshakeMs,
+        maxPayload: req.maxPayload,
+        perMessageDeflate: false,
+        followRedirects: false,
+        ...(allowPrivate ? {} : { lookup: guardedLookup as never }),
+      });
+      let settled = false;
+      const settle = (fn: () => void): void => {
+        if (settled) return;
+        settled = true;
+        req.signal.removeEventListener('abort', onAbort);
+        fn();
+      };
+      const onAbort = (): void => {
+        socket.terminate();
+        settle(() => reject(new OutboundError('aborted', 'request aborted')));
+      };
+      req.signal.addEventListener('abort', onAbort, { once: true });
+      socket.once('open', () => settle(() => resolve({ kind: 'open', socket })));
+      socket.on('error', (err) => settle(() => reject(toOutboundError(/handshake has timed out/i.test(err.message) ? Object.assign(err, { code: 'UND_ERR_CONNECT_TIMEOUT' }) : err))));
+      socket.once('unexpected-response', (_r, res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = (): void => {
+          socket.terminate();
+          settle(() => resolve({ kind: 'refused', status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        };
+        res.on('data', (c: Buffer) => {
+          if (size >= req.maxErrorBytes) return;
+          chunks.push(c.subarray(0, req.maxErrorBytes - size));
+          size += c.length;
+        });
+        res.once('end', done);
+        res.once('error', done);
+        res.once('close', done);
+      });
     });
   }
 

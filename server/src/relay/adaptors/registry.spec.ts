@@ -1,3 +1,4 @@
+import { registerChannelTypes } from '../../catalogue/catalogue';
 import { BUILT_IN_CHANNEL_TYPES } from '../../catalogue/channel-types';
 import { BALANCE_PROVIDERS } from '../../channels/balance/balance-providers';
 import { RelayRequestError } from '../../wire/canonical/errors';
@@ -38,7 +39,9 @@ describe('adaptor registry', () => {
       return null;
     };
     for (const type of [...servedBy('planned'), ...servedBy('task')]) expect(refusal(type)).toBeInstanceOf(RelayRequestError);
-    expect(refusal(18)).toMatchObject({ status: 501, code: 'unsupported_channel_type', params: { type: 18, name: 'iFlytek Spark' } });
+    // Every built-in type relays now: a deployment's planned entry shows the refusal.
+    registerChannelTypes([{ id: 9101, label: { zh: '计划中', en: 'Planned Cloud' }, defaultBaseUrl: '', defaultModels: [], keyFormat: 'line', fields: [], relay: 'planned' }]);
+    expect(refusal(9101)).toMatchObject({ status: 501, code: 'unsupported_channel_type', params: { type: 9101, name: 'Planned Cloud' } });
     expect(() => adaptorFor(999)).toThrow(RelayRequestError);
   });
 

@@ -24,6 +24,7 @@ import { qwenAdaptor } from './qwen/qwen.adaptor';
 import { palmAdaptor } from './palm/palm.adaptor';
 import { qihoo360Adaptor } from './qihoo360/qihoo360.adaptor';
 import { siliconcloudAdaptor } from './siliconcloud/siliconcloud.adaptor';
+import { sparkAdaptor } from './spark/spark.adaptor';
 import type { Adaptor } from './types';
 import { baseUrlOf } from './base-url';
 import { prefixedUrl } from './openai-compatible/url';
@@ -42,6 +43,7 @@ export const ADAPTORS: Readonly<Record<RelayChannelType, Adaptor>> = {
   15: baiduAdaptor,
   16: chatglmAdaptor,
   17: qwenAdaptor,
+  18: sparkAdaptor,
   19: qihoo360Adaptor,
   21: aiproxyLibraryAdaptor,
   22: fastgptAdaptor,

@@ -38,14 +38,18 @@ export interface ChannelContext {
 }
 
 /**
+/**
  * What the response body will be, so the relay picks the right reader. Streams, each split into
  * events by the relay's framing (wire/framing) for the adaptor's stream parser: `sse`;
  * `aws-eventstream`, AWS's binary event stream (Bedrock); `ndjson`, one JSON object per line
  * (Cohere's v1 chat); `json-as-stream`, the whole JSON answer of a provider without a stream
  * (PaLM 2) to a stream request, one event when the body is complete. Whole answers: `json`,
- * `binary`, `text`.
+ * `binary`, `text`. `websocket`: the URL is a `ws:`/`wss:` socket the relay opens, sends `body` on
+ * as one message (text for a string), and reads message by message: each one an event of a
+ * streamed answer, or, for a whole answer, all of them until the adaptor's `isLastMessage` or the
+ * close, handed over as a JSON array of their texts (iFlytek Spark).
  */
-export type ResponseKind = 'sse' | 'aws-eventstream' | 'ndjson' | 'json-as-stream' | 'json' | 'binary' | 'text';
+export type ResponseKind = 'sse' | 'aws-eventstream' | 'ndjson' | 'json-as-stream' | 'json' | 'binary' | 'text' | 'websocket';
 
 export interface UpstreamRequest {
   readonly method: 'POST' | 'GET';
@@ -110,6 +114,11 @@ export interface Adaptor {
    * with the clock, on every attempt. Pure given `now` (async only because hashing is).
    */
   signRequest?(req: UpstreamRequest, ctx: ChannelContext, now: Date): Promise<UpstreamRequest>;
+  /**
+   * For `expect: 'websocket'`: whether this message ends the answer (the relay then closes the
+   * socket instead of waiting for the upstream to close it). Absent: the answer ends at the close.
+   */
+  isLastMessage?(data: string): boolean;
 
   // Optional capabilities: present means fully implemented.
   readonly embeddings?: EmbeddingsCapability;

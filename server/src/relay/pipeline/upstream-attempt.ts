@@ -11,8 +11,12 @@ import { AwsEventStreamDecoder, type StreamFraming } from '../../wire/framing/ev
 import { NdjsonDecoder } from '../../wire/framing/ndjson/ndjson';
 import { SseParser } from '../../wire/framing/sse/sse-parser';
 import { WholeBodyFraming } from '../../wire/framing/whole/whole-body';
+import { WebSocketMessageFraming } from '../../wire/framing/websocket/message-framing';
 import type { AttemptClient } from './attempt-client';
+import { isStreaming } from './endpoints';
+import { socketMessages } from './socket-messages';
 import { StreamPump, type AbortReason, type DrainBounds } from './stream-pump';
+import type { Readable } from 'node:stream';
 
 export interface AttemptLimits {
   headersTimeoutMs: number;
@@ -93,6 +97,7 @@ export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits
   if (remaining <= 0) return transport('total_timeout', 'relay.upstream_too_long');
   const totalTimer = setTimeout(() => abort('total'), remaining);
   try {
+    if (a.upstream.expect === 'websocket') return await socketAttempt(outbound, limits, a, controller.signal, abort, () => reason);
     // Client gone before upstream headers: cancel and charge nothing (money rule 6).
     const removeGone = a.exchange.onGone(() => abort('client'));
     const headersTimer = setTimeout(() => abort('headers'), limits.headersTimeoutMs);
@@ -124,7 +129,7 @@ export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits
     }
     if (res.status < 200 || res.status >= 300) return await errorAnswer(outbound, limits, a, res, headers);
     const contentType = headers['content-type'] ?? '';
-    if (isStreamAnswer(a.upstream.expect, contentType)) return await streamAnswer(limits, a, res, contentType, abort, () => reason);
+    if (isStreamAnswer(a.upstream.expect, contentType)) return await streamAnswer(limits, a, res.body, framingOf(a.upstream, limits, contentType), abort, () => reason);
     if (a.upstream.expect === 'binary') return await binaryAnswer(a, res, headers);
     return await wholeAnswer(outbound, limits, a, res, headers);
   } finally {
@@ -179,8 +184,8 @@ async function errorAnswer(
 async function streamAnswer(
   limits: AttemptLimits,
   a: AttemptInput,
-  res: OutboundResponse,
-  contentType: string,
+  body: Readable,
+  framing: StreamFraming | undefined,
   abort: (r: AbortReason) => void,
   aborted: () => AbortReason | null,
 ): Promise<AttemptResult> {
@@ -188,9 +193,9 @@ async function streamAnswer(
   if (!openStream || !clientStream) throw new Error(`endpoint ${a.ops.endpoint} cannot stream`);
   const parse = openStream(a.adaptor, a.req, a.ctx);
   const pump = new StreamPump({
-    body: res.body,
+    body,
     // The relay owns the framing: SSE by default, another when the adaptor says so.
-    framing: framingOf(a.upstream, limits, contentType),
+    framing,
     exchange: a.exchange,
     parse,
     // The client side speaks the inbound format (one encoder per answer).
@@ -261,7 +266,12 @@ async function wholeAnswer(
     if (kind === 'too_large') return transport('protocol', 'relay.upstream_invalid');
     return transport(kind === 'timeout' ? 'idle_timeout' : 'total_timeout', 'relay.upstream_too_long');
   }
-  const upstream: UpstreamResponse = { status: res.status, headers, text, bytes: Buffer.byteLength(text) };
+  return answerWhole(a, { status: res.status, headers, text, bytes: Buffer.byteLength(text) });
+}
+
+/** A whole answer read: parsed, sent in one write, charged by its usage (or the estimate). */
+function answerWhole(a: AttemptInput, upstream: UpstreamResponse): AttemptResult {
+  const { headers } = upstream;
   const parsed = a.ops.parseResponse(a.adaptor, a.req, upstream, a.ctx);
   if (!parsed.ok) return { kind: 'failed', failure: parsed.failure, fromStatus: false, clientGone: false, messageKey: messageKeyFor(parsed.failure) };
   const contentType = a.upstream.expect === 'text' ? (headers['content-type'] ?? 'text/plain; charset=utf-8') : 'application/json';
@@ -272,4 +282,100 @@ async function wholeAnswer(
   const zeroIsMissing = zeroUsageIsMissing(a.req.endpoint);
   const completionEstimate = reportsCompletion(parsed.usage, zeroIsMissing) ? 0 : estimateTokens(parsed.outputText) + parsed.toolCalls * TOOL_CALL_TOKENS;
   return { kind: 'served', charge: { kind: 'usage', reported: parsed.usage, completionEstimate, zeroIsMissing } };
+}
+
+/**
+ * One call to a WebSocket upstream (`expect: 'websocket'`): open the (signed) socket under the
+ * headers timeout, send the request message, then read the answer's messages: through the stream
+ * pump for a streamed answer (one event per message), or collected for a whole one until the
+ * adaptor's last message or the close. A refused upgrade is an upstream error answer (its status and
+ * body go to `mapError`); the socket is closed once the answer is done, whatever happened.
+ */
+async function socketAttempt(
+  outbound: OutboundClient,
+  limits: AttemptLimits,
+  a: AttemptInput,
+  signal: AbortSignal,
+  abort: (r: AbortReason) => void,
+  aborted: () => AbortReason | null,
+): Promise<AttemptResult> {
+  const streamed = isStreaming(a.req) && a.ops.openStream !== undefined;
+  const removeGone = a.exchange.onGone(() => abort('client'));
+  const headersTimer = setTimeout(() => abort('headers'), limits.headersTimeoutMs);
+  let upstream: UpstreamRequest;
+  let opened: Awaited<ReturnType<OutboundClient['openWebSocket']>>;
+  try {
+    upstream = a.adaptor.signRequest ? await a.adaptor.signRequest(a.upstream, a.ctx, new Date()) : a.upstream;
+    opened = await outbound.openWebSocket({
+      url: upstream.url,
+      headers: upstream.headers as Record<string, string>,
+      allowPrivate: a.allowPrivate,
+      handshakeMs: limits.headersTimeoutMs,
+      maxPayload: streamed ? limits.maxEventBytes : limits.maxResponseBytes,
+      maxErrorBytes: limits.maxErrorBytes,
+      signal,
+    });
+  } catch (err) {
+    return requestFailure(err, aborted());
+  } finally {
+    clearTimeout(headersTimer);
+    removeGone();
+  }
+  if (opened.kind === 'refused') {
+    if (opened.status >= 300 && opened.status < 400) return transport('redirect', 'relay.upstream_invalid');
+    const failure = a.adaptor.mapError({ status: opened.status, text: opened.text, headers: headerMap(opened.headers) }, a.ctx);
+    return { kind: 'failed', failure, fromStatus: true, clientGone: false };
+  }
+  const body = socketMessages(opened.socket, signal);
+  try {
+    const message = upstream.body;
+    if (message !== null) opened.socket.send(typeof message === 'string' ? message : Buffer.from(message), { binary: typeof message !== 'string' });
+    if (streamed) return await streamAnswer(limits, a, body, new WebSocketMessageFraming(), abort, aborted);
+    return await socketWhole(limits, a, body, abort, aborted);
+  } finally {
+    body.destroy();
+  }
+}
+
+/** The messages of a whole answer, as a JSON array of their texts (bounded, each wait under the idle timeout). */
+function socketWhole(limits: AttemptLimits, a: AttemptInput, body: Readable, abort: (r: AbortReason) => void, aborted: () => AbortReason | null): Promise<AttemptResult> {
+  return new Promise<AttemptResult>((resolve) => {
+    const messages: string[] = [];
+    let size = 0;
+    let done = false;
+    const idle = setTimeout(() => abort('idle'), limits.idleTimeoutMs);
+    const finish = (r: () => AttemptResult): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(idle);
+      body.off('data', onData);
+      body.on('error', () => undefined);
+      resolve(r());
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limits.maxResponseBytes) return finish(() => transport('protocol', 'relay.upstream_invalid'));
+      idle.refresh();
+      const text = chunk.toString('utf8');
+      messages.push(text);
+      if (a.adaptor.isLastMessage?.(text)) finish(() => collected(a, messages));
+    };
+    body.on('data', onData);
+    body.once('end', () => finish(() => collected(a, messages)));
+    body.once('error', () =>
+      finish(() => {
+        const reason = aborted();
+        if (reason === 'idle') return transport('idle_timeout', 'relay.upstream_too_long');
+        if (reason === 'total') return transport('total_timeout', 'relay.upstream_too_long');
+        // The socket broke (or sent a message over the bound): what came may still be whole.
+        return messages.length > 0 ? collected(a, messages) : transport('connect', 'relay.upstream_connect');
+      }),
+    );
+  });
+}
+
+/** The collected messages as the whole answer's text (a JSON array of their texts). */
+function collected(a: AttemptInput, messages: string[]): AttemptResult {
+  const text = JSON.stringify(messages);
+  return answerWhole(a, { status: 200, headers: {}, text, bytes: Buffer.byteLength(text) });
 }
