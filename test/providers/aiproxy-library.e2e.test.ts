@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { DATABASES } from '../support/env';
 import { FakeLibrary } from '../support/fakes/aiproxy-library';
 import { anthropicClient, streamChat } from '../relay/provider-kit';
-import { channelStatusBecomes, createChannel, relaySuite, setOptions, withOption } from '../relay/relay-kit';
+import { channelStatusBecomes, createChannel, primaryAndBackup, relaySuite, withOption } from '../relay/relay-kit';
 
 const MODEL = 'library-qa';
 const KEY_A = 'ap-fakeLibraryKeyA0123456789';
@@ -12,13 +12,9 @@ const ANSWER = 'Hello from the library.\n\n- [Getting started](https://docs.exam
 /** The official SDKs through the gateway to type-21 (AI Proxy Library) channels backed by the fake library API. */
 describe.each(DATABASES)('AI Proxy Library channels (type 21) (%s)', (kind) => {
   const ctx = relaySuite(kind, async (s) => {
-    const A = await s.fake(new FakeLibrary({ key: KEY_A, libraryId: 'lib-1' }));
-    const B = await s.fake(new FakeLibrary({ key: KEY_B, libraryId: 'lib-2', reply: 'Library B here.' }));
-    await setOptions(s.kit.root, { ModelRatio: { [MODEL]: 1, 'lib-dead': 1, 'lib-missing': 1 }, CompletionRatio: { [MODEL]: 1 } });
-    const aId = await createChannel(s.kit.root, { name: 'lib-a', type: 21, key: KEY_A, base_url: A.url, models: MODEL, priority: 10, other: 'lib-1' });
-    const bId = await createChannel(s.kit.root, { name: 'lib-b', type: 21, key: KEY_B, base_url: B.url, models: MODEL, priority: 0, other: 'lib-2' });
-    await createChannel(s.kit.root, { name: 'lib-missing', type: 21, key: KEY_A, base_url: A.url, models: 'lib-missing', other: 'lib-404' });
-    return { A, B, aId, bId };
+    const pair = await primaryAndBackup(s, 21, 'lib', { ModelRatio: { [MODEL]: 1, 'lib-dead': 1, 'lib-missing': 1 }, CompletionRatio: { [MODEL]: 1 } }, { fake: new FakeLibrary({ key: KEY_A, libraryId: 'lib-1' }), key: KEY_A, models: MODEL, other: 'lib-1' }, { fake: new FakeLibrary({ key: KEY_B, libraryId: 'lib-2', reply: 'Library B here.' }), key: KEY_B, models: MODEL, other: 'lib-2' });
+    await createChannel(s.kit.root, { name: 'lib-missing', type: 21, key: KEY_A, base_url: pair.A.url, models: 'lib-missing', other: 'lib-404' });
+    return pair;
   });
 
   it('ask: the library id from other, the conversation as the query, the documents after the answer, billed once by the relay\'s count', async () => {

@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
 import { DATABASES } from '../support/env';
 import { FakeBaidu } from '../support/fakes/baidu';
-import { anthropicClient, googleClient, streamChat } from '../relay/provider-kit';
-import { channelStatusBecomes, consumeLogs, createChannel, otherOf, relaySuite, setOptions, withOption } from '../relay/relay-kit';
+import { anthropicClient, googleClient, streamChat, TERSE_HISTORY } from '../relay/provider-kit';
+import { channelStatusBecomes, consumeLogs, createChannel, otherOf, primaryAndBackup, relaySuite, withOption } from '../relay/relay-kit';
 
 const MODEL = 'ERNIE-3.5-8K';
 const EMB = 'Embedding-V1';
@@ -21,14 +21,7 @@ const CR = 3;
  * endpoint, SSE streams, `{error_code}` errors in a 200 mapped and classified, embedding-v1.
  */
 describe.each(DATABASES)('Baidu channels (type 15) (%s)', (kind) => {
-  const ctx = relaySuite(kind, async (s) => {
-    const A = await s.fake(new FakeBaidu({ apiKey: AK_A, secretKey: SK_A }));
-    const B = await s.fake(new FakeBaidu({ apiKey: AK_B, secretKey: SK_B, reply: 'ERNIE B here.' }));
-    await setOptions(s.kit.root, { ModelRatio: { [MODEL]: MR, [EMB]: MR, 'ernie-dead': MR }, CompletionRatio: { [MODEL]: CR } });
-    const aId = await createChannel(s.kit.root, { name: 'baidu-a', type: 15, key: `${AK_A}|${SK_A}`, base_url: A.url, models: `${MODEL},${EMB}`, priority: 10 });
-    const bId = await createChannel(s.kit.root, { name: 'baidu-b', type: 15, key: `${AK_B}|${SK_B}`, base_url: B.url, models: MODEL, priority: 0 });
-    return { A, B, aId, bId };
-  });
+  const ctx = relaySuite(kind, (s) => primaryAndBackup(s, 15, 'baidu', { ModelRatio: { [MODEL]: MR, [EMB]: MR, 'ernie-dead': MR }, CompletionRatio: { [MODEL]: CR } }, { fake: new FakeBaidu({ apiKey: AK_A, secretKey: SK_A }), key: `${AK_A}|${SK_A}`, models: `${MODEL},${EMB}` }, { fake: new FakeBaidu({ apiKey: AK_B, secretKey: SK_B, reply: 'ERNIE B here.' }), key: `${AK_B}|${SK_B}`, models: MODEL }));
 
   const chatCalls = (f: FakeBaidu) => f.requests.filter((r) => r.path.includes('/wenxinworkshop/chat/'));
 
@@ -39,12 +32,7 @@ describe.each(DATABASES)('Baidu channels (type 15) (%s)', (kind) => {
         max_tokens: 40,
         temperature: 0.2,
         top_p: 0.8,
-        messages: [
-          { role: 'system', content: 'You are terse.' },
-          { role: 'user', content: 'Hi' },
-          { role: 'assistant', content: 'Hello.' },
-          { role: 'user', content: 'Say more please' },
-        ],
+        messages: TERSE_HISTORY,
       }),
     );
     expect(answer.choices[0]?.message.content).toBe(REPLY);

@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
 import { DATABASES } from '../support/env';
 import { FakeChatGLM } from '../support/fakes/chatglm';
-import { anthropicClient, readMessageStream, streamChat } from '../relay/provider-kit';
-import { channelStatusBecomes, createChannel, otherOf, relaySuite, setOptions, withOption } from '../relay/relay-kit';
+import { anthropicClient, readMessageStream, streamChat, TERSE_HISTORY } from '../relay/provider-kit';
+import { channelStatusBecomes, createChannel, otherOf, primaryAndBackup, relaySuite, withOption } from '../relay/relay-kit';
 
 const MODEL = 'chatglm_turbo';
 const KEY_A = 'fakeglmida0123.fakeglmsecretA0123456789';
@@ -16,14 +16,7 @@ const CR = 3;
  * that verifies the HS256 JWT (sign_type SIGN) minted from the `id.secret` key.
  */
 describe.each(DATABASES)('ChatGLM channels (type 16) (%s)', (kind) => {
-  const ctx = relaySuite(kind, async (s) => {
-    const A = await s.fake(new FakeChatGLM({ id: 'fakeglmida0123', secret: 'fakeglmsecretA0123456789' }));
-    const B = await s.fake(new FakeChatGLM({ id: 'fakeglmidb0123', secret: 'fakeglmsecretB0123456789', reply: 'ChatGLM B here.' }));
-    await setOptions(s.kit.root, { ModelRatio: { [MODEL]: MR, 'glm-dead': MR }, CompletionRatio: { [MODEL]: CR } });
-    const aId = await createChannel(s.kit.root, { name: 'glm-a', type: 16, key: KEY_A, base_url: A.url, models: MODEL, priority: 10 });
-    const bId = await createChannel(s.kit.root, { name: 'glm-b', type: 16, key: KEY_B, base_url: B.url, models: MODEL, priority: 0 });
-    return { A, B, aId, bId };
-  });
+  const ctx = relaySuite(kind, (s) => primaryAndBackup(s, 16, 'glm', { ModelRatio: { [MODEL]: MR, 'glm-dead': MR }, CompletionRatio: { [MODEL]: CR } }, { fake: new FakeChatGLM({ id: 'fakeglmida0123', secret: 'fakeglmsecretA0123456789' }), key: KEY_A, models: MODEL }, { fake: new FakeChatGLM({ id: 'fakeglmidb0123', secret: 'fakeglmsecretB0123456789', reply: 'ChatGLM B here.' }), key: KEY_B, models: MODEL }));
 
   it('invoke with a verified JWT: the system prompt leads the first user turn, history and sampling mapped, usage billed once by hand', async () => {
     const { value: answer, log } = await ctx.chargedCall(() =>
@@ -31,12 +24,7 @@ describe.each(DATABASES)('ChatGLM channels (type 16) (%s)', (kind) => {
         model: MODEL,
         temperature: 0.2,
         top_p: 0.8,
-        messages: [
-          { role: 'system', content: 'You are terse.' },
-          { role: 'user', content: 'Hi' },
-          { role: 'assistant', content: 'Hello.' },
-          { role: 'user', content: 'Say more please' },
-        ],
+        messages: TERSE_HISTORY,
       }),
     );
     expect(answer.choices[0]?.message.content).toBe(REPLY);

@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
 import { DATABASES } from '../support/env';
 import { FakeCohere } from '../support/fakes/cohere';
-import { anthropicClient, collect, googleClient, readChat, readMessageStream, streamChat } from '../relay/provider-kit';
-import { channelStatusBecomes, createChannel, otherOf, relaySuite, setOptions, withOption } from '../relay/relay-kit';
+import { anthropicClient, collect, googleClient, readChat, readMessageStream, streamChat, TERSE_HELLO, TERSE_HISTORY } from '../relay/provider-kit';
+import { channelStatusBecomes, createChannel, otherOf, primaryAndBackup, relaySuite, withOption } from '../relay/relay-kit';
 
 const MODEL = 'command-r';
 const RERANK = 'rerank-english-v3.0';
@@ -20,14 +20,7 @@ const CR = 3;
  * and the v1 NDJSON stream relayed line by line with the billed units at its end.
  */
 describe.each(DATABASES)('Cohere channels (type 34) (%s)', (kind) => {
-  const ctx = relaySuite(kind, async (s) => {
-    const A = await s.fake(new FakeCohere({ key: KEY_A }));
-    const B = await s.fake(new FakeCohere({ key: KEY_B, reply: 'Cohere B here.' }));
-    await setOptions(s.kit.root, { ModelRatio: { [MODEL]: MR, [RERANK]: MR, 'cohere-dead': MR }, CompletionRatio: { [MODEL]: CR } });
-    const aId = await createChannel(s.kit.root, { name: 'cohere-a', type: 34, key: KEY_A, base_url: A.url, models: `${MODEL},${RERANK}`, priority: 10 });
-    const bId = await createChannel(s.kit.root, { name: 'cohere-b', type: 34, key: KEY_B, base_url: B.url, models: MODEL, priority: 0 });
-    return { A, B, aId, bId };
-  });
+  const ctx = relaySuite(kind, (s) => primaryAndBackup(s, 34, 'cohere', { ModelRatio: { [MODEL]: MR, [RERANK]: MR, 'cohere-dead': MR }, CompletionRatio: { [MODEL]: CR } }, { fake: new FakeCohere({ key: KEY_A }), key: KEY_A, models: `${MODEL},${RERANK}` }, { fake: new FakeCohere({ key: KEY_B, reply: 'Cohere B here.' }), key: KEY_B, models: MODEL }));
 
   it('chat with a system prompt and history: preamble, chat_history, message, max_tokens and sampling mapped; billed units billed once by hand', async () => {
     const { value: answer, log } = await ctx.chargedCall(() =>
@@ -37,12 +30,7 @@ describe.each(DATABASES)('Cohere channels (type 34) (%s)', (kind) => {
         temperature: 0.2,
         top_p: 0.8,
         stop: ['END'],
-        messages: [
-          { role: 'system', content: 'You are terse.' },
-          { role: 'user', content: 'Hi' },
-          { role: 'assistant', content: 'Hello.' },
-          { role: 'user', content: 'Say more please' },
-        ],
+        messages: TERSE_HISTORY,
       }),
     );
     expect(answer.choices[0]?.message.content).toBe(REPLY);
@@ -85,10 +73,7 @@ describe.each(DATABASES)('Cohere channels (type 34) (%s)', (kind) => {
       const stream = await ctx.openai.chat.completions.create({
         model: MODEL,
         max_tokens: 40,
-        messages: [
-          { role: 'system', content: 'You are terse.' },
-          { role: 'user', content: 'Say hello' },
-        ],
+        messages: TERSE_HELLO,
         stream: true,
         stream_options: { include_usage: true },
       });

@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
 import { DATABASES } from '../support/env';
 import { FakeDify } from '../support/fakes/dify';
-import { anthropicClient, googleClient, streamChat } from '../relay/provider-kit';
-import { channelStatusBecomes, createChannel, otherOf, relaySuite, setOptions, withOption } from '../relay/relay-kit';
+import { anthropicClient, googleClient, streamChat, TERSE_HISTORY } from '../relay/provider-kit';
+import { channelStatusBecomes, createChannel, otherOf, primaryAndBackup, relaySuite, withOption } from '../relay/relay-kit';
 
 const MODEL = 'dify';
 const KEY_A = 'app-fakeDifyKeyA0123456789';
@@ -14,13 +14,9 @@ const CR = 3;
 /** The official SDKs through the gateway to type-37 (Dify) channels backed by the fake Dify app API. */
 describe.each(DATABASES)('Dify channels (type 37) (%s)', (kind) => {
   const ctx = relaySuite(kind, async (s) => {
-    const A = await s.fake(new FakeDify({ key: KEY_A }));
-    const B = await s.fake(new FakeDify({ key: KEY_B, reply: 'Dify B here.' }));
-    await setOptions(s.kit.root, { ModelRatio: { [MODEL]: MR, 'dify-progress': MR, 'dify-dead': MR }, CompletionRatio: { [MODEL]: CR, 'dify-progress': CR } });
-    const aId = await createChannel(s.kit.root, { name: 'dify-a', type: 37, key: KEY_A, base_url: A.url, models: MODEL, priority: 10 });
-    const bId = await createChannel(s.kit.root, { name: 'dify-b', type: 37, key: KEY_B, base_url: B.url, models: MODEL, priority: 0 });
-    await createChannel(s.kit.root, { name: 'dify-progress', type: 37, key: KEY_A, base_url: A.url, models: 'dify-progress', other: 'progress' });
-    return { A, B, aId, bId };
+    const pair = await primaryAndBackup(s, 37, 'dify', { ModelRatio: { [MODEL]: MR, 'dify-progress': MR, 'dify-dead': MR }, CompletionRatio: { [MODEL]: CR, 'dify-progress': CR } }, { fake: new FakeDify({ key: KEY_A }), key: KEY_A, models: MODEL }, { fake: new FakeDify({ key: KEY_B, reply: 'Dify B here.' }), key: KEY_B, models: MODEL });
+    await createChannel(s.kit.root, { name: 'dify-progress', type: 37, key: KEY_A, base_url: pair.A.url, models: 'dify-progress', other: 'progress' });
+    return pair;
   });
 
   it('blocking: the system prompt and history as the query transcript, the user id, usage from metadata billed once by hand', async () => {
@@ -28,12 +24,7 @@ describe.each(DATABASES)('Dify channels (type 37) (%s)', (kind) => {
       ctx.openai.chat.completions.create({
         model: MODEL,
         user: 'end-user-7',
-        messages: [
-          { role: 'system', content: 'You are terse.' },
-          { role: 'user', content: 'Hi' },
-          { role: 'assistant', content: 'Hello.' },
-          { role: 'user', content: 'Say more please' },
-        ],
+        messages: TERSE_HISTORY,
       }),
     );
     expect(answer.choices[0]?.message.content).toBe(REPLY);

@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
 import { DATABASES } from '../support/env';
 import { FakeHunyuan } from '../support/fakes/hunyuan';
-import { anthropicClient, googleClient, streamChat } from '../relay/provider-kit';
-import { channelStatusBecomes, createChannel, otherOf, relaySuite, setOptions, withOption } from '../relay/relay-kit';
+import { anthropicClient, googleClient, streamChat, TERSE_HISTORY } from '../relay/provider-kit';
+import { channelStatusBecomes, createChannel, otherOf, primaryAndBackup, relaySuite, withOption } from '../relay/relay-kit';
 
 const MODEL = 'hunyuan-lite';
 const ID_A = 'AKIDfakeHunyuanA0123456789';
@@ -19,14 +19,7 @@ const CR = 3;
  * the system prompt as a system message, SSE streams with usage, `Response.Error` classified.
  */
 describe.each(DATABASES)('Hunyuan channels (type 23) (%s)', (kind) => {
-  const ctx = relaySuite(kind, async (s) => {
-    const A = await s.fake(new FakeHunyuan({ secretId: ID_A, secretKey: SK_A }));
-    const B = await s.fake(new FakeHunyuan({ secretId: ID_B, secretKey: SK_B, reply: 'Hunyuan B here.' }));
-    await setOptions(s.kit.root, { ModelRatio: { [MODEL]: MR, 'hunyuan-dead': MR }, CompletionRatio: { [MODEL]: CR } });
-    const aId = await createChannel(s.kit.root, { name: 'hunyuan-a', type: 23, key: `1250000000|${ID_A}|${SK_A}`, base_url: A.url, models: MODEL, priority: 10 });
-    const bId = await createChannel(s.kit.root, { name: 'hunyuan-b', type: 23, key: `1250000001|${ID_B}|${SK_B}`, base_url: B.url, models: MODEL, priority: 0 });
-    return { A, B, aId, bId };
-  });
+  const ctx = relaySuite(kind, (s) => primaryAndBackup(s, 23, 'hunyuan', { ModelRatio: { [MODEL]: MR, 'hunyuan-dead': MR }, CompletionRatio: { [MODEL]: CR } }, { fake: new FakeHunyuan({ secretId: ID_A, secretKey: SK_A }), key: `1250000000|${ID_A}|${SK_A}`, models: MODEL }, { fake: new FakeHunyuan({ secretId: ID_B, secretKey: SK_B, reply: 'Hunyuan B here.' }), key: `1250000001|${ID_B}|${SK_B}`, models: MODEL }));
 
   it('a signed ChatCompletions call: system and history as Messages, sampling mapped, usage billed once by hand', async () => {
     const { value: answer, log } = await ctx.chargedCall(() =>
@@ -35,12 +28,7 @@ describe.each(DATABASES)('Hunyuan channels (type 23) (%s)', (kind) => {
         max_tokens: 40,
         temperature: 0.2,
         top_p: 0.8,
-        messages: [
-          { role: 'system', content: 'You are terse.' },
-          { role: 'user', content: 'Hi' },
-          { role: 'assistant', content: 'Hello.' },
-          { role: 'user', content: 'Say more please' },
-        ],
+        messages: TERSE_HISTORY,
       }),
     );
     expect(answer.choices[0]?.message.content).toBe(REPLY);

@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
 import { DATABASES } from '../support/env';
 import { FakePaLM } from '../support/fakes/palm';
-import { anthropicClient, collect, googleClient, readMessageStream, streamChat } from '../relay/provider-kit';
-import { channelStatusBecomes, createChannel, relayIdle, relaySuite, setOptions, withOption } from '../relay/relay-kit';
+import { anthropicClient, collect, googleClient, readMessageStream, streamChat, TERSE_HELLO, TERSE_HISTORY } from '../relay/provider-kit';
+import { channelStatusBecomes, createChannel, primaryAndBackup, relayIdle, relaySuite, withOption } from '../relay/relay-kit';
 
 const MODEL = 'chat-bison-001';
 const KEY_A = 'AIzaFakePalmKeyA0123456789abcdef';
@@ -14,14 +14,7 @@ const KEY_B = 'AIzaFakePalmKeyB0123456789abcdef';
  * chunk, the usage and the end, in the client's format.
  */
 describe.each(DATABASES)('PaLM 2 channels (type 11) (%s)', (kind) => {
-  const ctx = relaySuite(kind, async (s) => {
-    const A = await s.fake(new FakePaLM({ key: KEY_A }));
-    const B = await s.fake(new FakePaLM({ key: KEY_B, reply: 'PaLM B here.' }));
-    await setOptions(s.kit.root, { ModelRatio: { [MODEL]: 1, 'palm-dead': 1 }, CompletionRatio: { [MODEL]: 1 } });
-    const aId = await createChannel(s.kit.root, { name: 'palm-a', type: 11, key: KEY_A, base_url: A.url, models: MODEL, priority: 10 });
-    const bId = await createChannel(s.kit.root, { name: 'palm-b', type: 11, key: KEY_B, base_url: B.url, models: MODEL, priority: 0 });
-    return { A, B, aId, bId };
-  });
+  const ctx = relaySuite(kind, (s) => primaryAndBackup(s, 11, 'palm', { ModelRatio: { [MODEL]: 1, 'palm-dead': 1 }, CompletionRatio: { [MODEL]: 1 } }, { fake: new FakePaLM({ key: KEY_A }), key: KEY_A, models: MODEL }, { fake: new FakePaLM({ key: KEY_B, reply: 'PaLM B here.' }), key: KEY_B, models: MODEL }));
 
   it('generateMessage: the system prompt as context, turns by author, sampling mapped; billed once by the relay\'s count (PaLM reports none)', async () => {
     const { value: answer, log } = await ctx.chargedCall(() =>
@@ -29,12 +22,7 @@ describe.each(DATABASES)('PaLM 2 channels (type 11) (%s)', (kind) => {
         model: MODEL,
         temperature: 0.2,
         top_p: 0.8,
-        messages: [
-          { role: 'system', content: 'You are terse.' },
-          { role: 'user', content: 'Hi' },
-          { role: 'assistant', content: 'Hello.' },
-          { role: 'user', content: 'Say more please' },
-        ],
+        messages: TERSE_HISTORY,
       }),
     );
     expect(answer.choices[0]?.message.content).toBe('Hello from the fake PaLM.');
@@ -58,15 +46,10 @@ describe.each(DATABASES)('PaLM 2 channels (type 11) (%s)', (kind) => {
     expect(JSON.stringify(answer)).not.toContain(KEY_A);
   });
 
-  const HELLO: OpenAI.ChatCompletionMessageParam[] = [
-    { role: 'system', content: 'You are terse.' },
-    { role: 'user', content: 'Say hello' },
-  ];
-
   it('a stream request: one generateMessage call, the whole answer as one chunk, the usage chunk, [DONE]; billed as the same answer unstreamed', async () => {
-    const { log: plainLog } = await ctx.chargedCall(() => ctx.openai.chat.completions.create({ model: MODEL, messages: HELLO }));
+    const { log: plainLog } = await ctx.chargedCall(() => ctx.openai.chat.completions.create({ model: MODEL, messages: TERSE_HELLO }));
     const plainBody = ctx.A.last().json;
-    const { value: chunks, log } = await ctx.chargedCall(async () => collect(await ctx.openai.chat.completions.create({ model: MODEL, messages: HELLO, stream: true, stream_options: { include_usage: true } })));
+    const { value: chunks, log } = await ctx.chargedCall(async () => collect(await ctx.openai.chat.completions.create({ model: MODEL, messages: TERSE_HELLO, stream: true, stream_options: { include_usage: true } })));
     // PaLM has no stream: the same call as unstreamed.
     expect(ctx.A.last().path).toBe(`/v1beta2/models/${MODEL}:generateMessage`);
     expect(ctx.A.last().json).toEqual(plainBody);
@@ -80,7 +63,7 @@ describe.each(DATABASES)('PaLM 2 channels (type 11) (%s)', (kind) => {
   });
 
   it('on the wire: exactly the answer chunk, the usage chunk and data: [DONE]', async () => {
-    const res = await ctx.post('/v1/chat/completions', { model: MODEL, messages: HELLO, stream: true, stream_options: { include_usage: true } });
+    const res = await ctx.post('/v1/chat/completions', { model: MODEL, messages: TERSE_HELLO, stream: true, stream_options: { include_usage: true } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const events = (await res.text()).split('\n\n').filter((e) => e !== '');
@@ -94,10 +77,10 @@ describe.each(DATABASES)('PaLM 2 channels (type 11) (%s)', (kind) => {
   });
 
   it('without include_usage the stream is the one answer chunk and [DONE]; two candidates are two chunks', async () => {
-    const one = await collect(await ctx.openai.chat.completions.create({ model: MODEL, messages: HELLO, stream: true }));
+    const one = await collect(await ctx.openai.chat.completions.create({ model: MODEL, messages: TERSE_HELLO, stream: true }));
     expect(one).toHaveLength(1);
     expect(one[0]?.choices[0]).toMatchObject({ delta: { content: 'Hello from the fake PaLM.' }, finish_reason: 'stop' });
-    const two = await collect(await ctx.openai.chat.completions.create({ model: MODEL, messages: HELLO, n: 2, stream: true }));
+    const two = await collect(await ctx.openai.chat.completions.create({ model: MODEL, messages: TERSE_HELLO, n: 2, stream: true }));
     expect(ctx.A.last().json).toMatchObject({ candidateCount: 2 });
     expect(two.map((c) => [c.choices[0]?.index, c.choices[0]?.delta.content, c.choices[0]?.finish_reason])).toEqual([
       [0, 'Hello from the fake PaLM.', 'stop'],
@@ -108,7 +91,7 @@ describe.each(DATABASES)('PaLM 2 channels (type 11) (%s)', (kind) => {
 
   it('a stream request that meets a 429 fails over before anything is sent, and streams from the next channel', async () => {
     ctx.A.next({ kind: 'error', status: 429, grpc: 'RESOURCE_EXHAUSTED', message: 'Quota exceeded' });
-    const { value: read, log } = await ctx.chargedCall(() => streamChat(ctx.openai, { model: MODEL, messages: HELLO }));
+    const { value: read, log } = await ctx.chargedCall(() => streamChat(ctx.openai, { model: MODEL, messages: TERSE_HELLO }));
     expect(read.text).toBe('PaLM B here.');
     expect(read.chunks).toHaveLength(1);
     expect(log).toMatchObject({ channel: ctx.bId, is_stream: true });

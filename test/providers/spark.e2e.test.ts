@@ -2,8 +2,8 @@ import OpenAI from 'openai';
 import WebSocket from 'ws';
 import { DATABASES } from '../support/env';
 import { FakeSpark, sparkDocSignature } from '../support/fakes/spark';
-import { anthropicClient, googleClient, streamChat } from '../relay/provider-kit';
-import { channelStatusBecomes, createChannel, otherOf, relaySuite, setOptions, withOption } from '../relay/relay-kit';
+import { anthropicClient, googleClient, streamChat, TERSE_HISTORY } from '../relay/provider-kit';
+import { channelStatusBecomes, createChannel, otherOf, primaryAndBackup, relaySuite, setOptions, withOption } from '../relay/relay-kit';
 
 const MODEL = 'SparkDesk-v3.5';
 const PRO = 'spark-pro';
@@ -46,14 +46,7 @@ function handshake(fake: FakeSpark, path: string, date: string, secret: string):
  * or collected, `payload.usage.text` billed, error frames classified.
  */
 describe.each(DATABASES)('Spark channels (type 18) (%s)', (kind) => {
-  const ctx = relaySuite(kind, async (s) => {
-    const A = await s.fake(new FakeSpark({ appId: APP_A, apiKey: KEY_A, apiSecret: SECRET_A }));
-    const B = await s.fake(new FakeSpark({ appId: APP_B, apiKey: KEY_B, apiSecret: SECRET_B, reply: 'Spark B here.' }));
-    await setOptions(s.kit.root, { ModelRatio: { [MODEL]: MR, [PRO]: MR, 'spark-dead': MR }, CompletionRatio: { [MODEL]: CR, [PRO]: CR } });
-    const aId = await createChannel(s.kit.root, { name: 'spark-a', type: 18, key: `${APP_A}|${SECRET_A}|${KEY_A}`, base_url: A.url, models: `${MODEL},${PRO}`, other: 'v3.1', priority: 10 });
-    const bId = await createChannel(s.kit.root, { name: 'spark-b', type: 18, key: `${APP_B}|${SECRET_B}|${KEY_B}`, base_url: B.url, models: MODEL, priority: 0 });
-    return { A, B, aId, bId };
-  });
+  const ctx = relaySuite(kind, (s) => primaryAndBackup(s, 18, 'spark', { ModelRatio: { [MODEL]: MR, [PRO]: MR, 'spark-dead': MR }, CompletionRatio: { [MODEL]: CR, [PRO]: CR } }, { fake: new FakeSpark({ appId: APP_A, apiKey: KEY_A, apiSecret: SECRET_A }), key: `${APP_A}|${SECRET_A}|${KEY_A}`, models: `${MODEL},${PRO}`, other: 'v3.1' }, { fake: new FakeSpark({ appId: APP_B, apiKey: KEY_B, apiSecret: SECRET_B, reply: 'Spark B here.' }), key: `${APP_B}|${SECRET_B}|${KEY_B}`, models: MODEL }));
 
   it("the fake's URL check: the documentation's worked example, a fresh signature accepted, a stale date and a wrong secret refused", async () => {
     expect(sparkDocSignature('MjlmNzkzNmZkMDQ2OTc0ZDdmNGE2ZTZi', 'spark-api.xf-yun.com', 'Fri, 05 May 2023 10:43:39 GMT', '/v1.1/chat')).toBe('z5gHdu3pxVV4ADMyk467wOWDQ9q6BQzR3nfMTjc/DaQ=');
@@ -71,12 +64,7 @@ describe.each(DATABASES)('Spark channels (type 18) (%s)', (kind) => {
         model: MODEL,
         max_tokens: 40,
         temperature: 0.2,
-        messages: [
-          { role: 'system', content: 'You are terse.' },
-          { role: 'user', content: 'Hi' },
-          { role: 'assistant', content: 'Hello.' },
-          { role: 'user', content: 'Say more please' },
-        ],
+        messages: TERSE_HISTORY,
       }),
     );
     expect(answer.choices[0]?.message.content).toBe(REPLY);

@@ -18,6 +18,14 @@ export const TERSE_HELLO: OpenAI.ChatCompletionMessageParam[] = [
   { role: 'user', content: 'Say hello' },
 ];
 
+/** A system prompt, one exchange and a second user turn: how each provider carries the system and history (8 words in). */
+export const TERSE_HISTORY: OpenAI.ChatCompletionMessageParam[] = [
+  { role: 'system', content: 'You are terse.' },
+  { role: 'user', content: 'Hi' },
+  { role: 'assistant', content: 'Hello.' },
+  { role: 'user', content: 'Say more please' },
+];
+
 /** "What is this?" with the PNG as a data URL. */
 export const PNG_QUESTION: OpenAI.ChatCompletionContentPart[] = [
   { type: 'text', text: 'What is this?' },

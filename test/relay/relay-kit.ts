@@ -284,6 +284,34 @@ export interface RelaySuite {
   snapshot(): Promise<Balances>;
 }
 
+/** One side of a provider suite's channel pair: its fake, the channel's key and models, and `other` when the type takes one. */
+export interface ChannelPairSide<F extends FakeServer & { url: string }> {
+  fake: F;
+  key: string;
+  models: string;
+  other?: string;
+}
+
+/**
+ * The provider suites' set-up: the models' prices, then channel `<name>-a` (priority 10) on fake A
+ * and its backup `<name>-b` (priority 0) on fake B, both of one type; the fakes reset before each test.
+ */
+export async function primaryAndBackup<F extends FakeServer & { url: string }>(
+  s: RelaySuite,
+  type: number,
+  name: string,
+  prices: Record<string, unknown>,
+  a: ChannelPairSide<F>,
+  b: ChannelPairSide<F>,
+): Promise<{ A: F; B: F; aId: number; bId: number }> {
+  const A = await s.fake(a.fake);
+  const B = await s.fake(b.fake);
+  await setOptions(s.kit.root, prices);
+  const channel = (side: ChannelPairSide<F>, fake: F, suffix: string, priority: number) =>
+    createChannel(s.kit.root, { name: `${name}-${suffix}`, type, key: side.key, base_url: fake.url, models: side.models, priority, ...(side.other !== undefined ? { other: side.other } : {}) });
+  return { A, B, aId: await channel(a, A, 'a', 10), bId: await channel(b, B, 'b', 0) };
+}
+
 export interface RelaySuiteOptions {
   app?: TestAppOptions;
   /** Runs after the suite's tests while the app still serves (the file's own afterAll hooks run after it closed). */
