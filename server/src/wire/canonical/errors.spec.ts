@@ -1,16 +1,7 @@
 import { t } from '../../common/messages';
-import { RelayRequestError, transportFailure } from './errors';
+import { transportFailure } from './errors';
 import { parseChatRequest } from '../openai-chat/parse';
-
-function rejection(fn: () => unknown): RelayRequestError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RelayRequestError) return e;
-    throw e;
-  }
-  throw new Error('expected a RelayRequestError');
-}
+import { rejection } from './__fixtures__/rejection';
 
 describe('relay errors', () => {
   it('carry a catalogue message in Chinese and English with the field filled in', () => {

@@ -1,16 +1,6 @@
-import { RelayRequestError } from '../canonical/errors';
 import { DEFAULT_RELAY_LIMITS } from '../canonical/limits';
 import { parseChatRequest, parseCompletionRequest, parseResponsesRequest } from './parse';
-
-function rejection(fn: () => unknown): RelayRequestError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RelayRequestError) return e;
-    throw e;
-  }
-  throw new Error('expected a RelayRequestError');
-}
+import { rejection } from '../canonical/__fixtures__/rejection';
 
 const msgs = [{ role: 'user', content: 'hi' }];
 

@@ -1,19 +1,9 @@
-import { RelayRequestError } from '../canonical/errors';
 import { DEFAULT_RELAY_LIMITS } from '../canonical/limits';
 import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, parseSpeechRequest } from './parse-misc';
 import { wavSeconds } from './audio-duration';
 import { parseImageEditRequest, parseImageGenerationRequest, parseTranscriptionRequest } from './parse-media';
 import type { MultipartFile } from '../canonical/request';
-
-function rejection(fn: () => unknown): RelayRequestError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RelayRequestError) return e;
-    throw e;
-  }
-  throw new Error('expected a RelayRequestError');
-}
+import { rejection } from '../canonical/__fixtures__/rejection';
 
 /** A PCM WAV header + silence: `seconds` at 8 kHz mono 16-bit (16000 bytes per second). */
 function wav(seconds: number, declaredBytes?: number): Uint8Array {
