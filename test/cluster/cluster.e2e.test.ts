@@ -1,0 +1,243 @@
+import { request as httpRequest } from 'node:http';
+import Database from 'better-sqlite3';
+import { FakeOpenAI } from '../support/fakes/openai-upstream';
+import { ClusterServer, Session, type Answer } from './cluster-kit';
+
+const KEY = 'sk-upstream-cluster-0123456789abcdefghij';
+const MODEL = 'cluster-model';
+
+/**
+ * Issue 28: `npm start` with SLUICE_WORKERS=2 on SQLite without Redis. What two nodes share
+ * through Redis the two processes share through the cluster's primary, and SQLite's writes from
+ * both processes never surface a busy error.
+ */
+describe('SLUICE_WORKERS=2 on SQLite without Redis', () => {
+  const server = new ClusterServer(2);
+  const fake = new FakeOpenAI({ key: KEY, promptTokens: 10, reply: 'one two three four five six seven eight' });
+  let root: Session;
+  let seq = 0;
+
+  const both = (answers: Answer[]): Set<number> => new Set(answers.map((a) => a.pid));
+
+  async function newUser(quota: number): Promise<{ session: Session; username: string }> {
+    const username = `cl${Date.now().toString(36).slice(-6)}${++seq}`;
+    const reg = await server.call('POST', '/api/user/register', { body: { username, password: 'password123', password2: 'password123' } });
+    expect(reg.body.success).toBe(true);
+    const session = await Session.login(server, username, 'password123');
+    if (quota > 0) expect((await root.call('POST', '/api/user/manage', { id: session.userId, action: 'add_quota', value: quota })).body.success).toBe(true);
+    return { session, username };
+  }
+
+  async function newToken(owner: Session, fields: Record<string, unknown> = {}): Promise<{ id: number; key: string }> {
+    const res = await owner.call('POST', '/api/token/', { name: `t${++seq}`, group: 'default', unlimited_quota: true, expired_time: -1, ...fields });
+    expect(res.body.success).toBe(true);
+    return { id: res.body.data[0].id as number, key: `sk-${res.body.data[0].key as string}` };
+  }
+
+  const chat = (key: string, body: Record<string, unknown> = {}): Promise<Answer> =>
+    server.call('POST', '/v1/chat/completions', { body: { model: MODEL, messages: [{ role: 'user', content: 'hi' }], ...body }, headers: { authorization: `Bearer ${key}` } });
+
+  const quotaOf = async (s: Session): Promise<{ quota: number; used: number }> => {
+    const res = await s.call('GET', '/api/user/self');
+    return { quota: res.body.data.quota as number, used: res.body.data.used_quota as number };
+  };
+
+  beforeAll(async () => {
+    await fake.start();
+    await server.start();
+    expect(server.pids()).toHaveLength(2);
+    root = await Session.login(server, 'root', '123456');
+    for (const [key, value] of [
+      ['AllowPrivateUpstreamEnabled', 'true'],
+      ['ModelRatio', JSON.stringify({ [MODEL]: 1 })],
+      ['CompletionRatio', JSON.stringify({ [MODEL]: 1 })],
+    ]) {
+      expect((await root.call('PUT', '/api/option/', { key, value })).body.success).toBe(true);
+    }
+    const ch = await root.call('POST', '/api/channel/', { name: 'fake', type: 1, group: 'default', key: KEY, base_url: fake.url, models: MODEL });
+    expect(ch.body.success).toBe(true);
+  }, 90_000);
+
+  afterAll(async () => {
+    await server.close();
+    await fake.stop();
+  });
+
+  beforeEach(() => fake.reset());
+
+  it('answers from both processes, and only the pid header is new', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => server.call('GET', '/api/status')));
+    for (const a of answers) expect(a.status).toBe(200);
+    expect(both(answers)).toEqual(new Set(server.pids()));
+  });
+
+  it('an option saved through one process is what the other serves on the very next request', async () => {
+    for (let round = 0; round < 5; round++) {
+      const name = `Cluster round ${round}`;
+      const put = await root.call('PUT', '/api/option/', { key: 'SystemName', value: name });
+      expect(put.body.success).toBe(true);
+      const reads = await Promise.all(Array.from({ length: 6 }, () => server.call('GET', '/api/status')));
+      expect(reads.map((r) => r.body.data.system_name)).toEqual(Array(6).fill(name));
+      // Some of those reads were served by the process that did not save the option.
+      expect(reads.some((r) => r.pid !== put.pid)).toBe(true);
+    }
+  });
+
+  it('a disabled user and a disabled token are refused by every process at once', async () => {
+    const { session } = await newUser(1_000_000);
+    const token = await newToken(session);
+    const before = await Promise.all(Array.from({ length: 6 }, () => session.call('GET', '/api/user/self')));
+    expect(before.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const okChats = await Promise.all(Array.from({ length: 4 }, () => chat(token.key)));
+    expect(okChats.map((r) => r.status)).toEqual(Array(4).fill(200));
+    expect(both([...before, ...okChats])).toEqual(new Set(server.pids()));
+
+    const off = await session.call('PUT', '/api/token/?status_only=true', { id: token.id, status: 2 });
+    expect(off.body.success).toBe(true);
+    const chats = await Promise.all(Array.from({ length: 6 }, () => chat(token.key)));
+    expect(chats.map((r) => r.status)).toEqual(Array(6).fill(401));
+    expect(both(chats)).toEqual(new Set(server.pids()));
+
+    expect((await root.call('POST', '/api/user/manage', { id: session.userId, action: 'disable' })).body.success).toBe(true);
+    const after = await Promise.all(Array.from({ length: 6 }, () => session.call('GET', '/api/user/self')));
+    expect(after.map((r) => r.status)).toEqual(Array(6).fill(403));
+    expect(both(after)).toEqual(new Set(server.pids()));
+  });
+
+  it('a token rpm limit of N admits exactly N requests across both processes', async () => {
+    const { session } = await newUser(10_000_000);
+    const token = await newToken(session, { rpm_limit: 5 });
+    const answers = await Promise.all(Array.from({ length: 14 }, () => chat(token.key)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(9);
+    expect(both(answers)).toEqual(new Set(server.pids()));
+    expect(fake.requests.filter((r) => r.path.includes('/chat/completions'))).toHaveLength(5);
+  });
+
+  it('the per-token request rate limit (rate_limit_count) counts across both processes too', async () => {
+    const { session } = await newUser(10_000_000);
+    const token = await newToken(session, { rate_limit_enabled: true, rate_limit_count: 4, rate_limit_interval: 60 });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => chat(token.key)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(4);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(8);
+    expect(both(answers)).toEqual(new Set(server.pids()));
+  });
+
+  it('a concurrency limit of 2 holds across both processes, and the slots come back', async () => {
+    const { session } = await newUser(10_000_000);
+    const token = await newToken(session, { concurrency_limit: 2 });
+    fake.set('/chat/completions', { kind: 'json', headersDelayMs: 700, body: { id: 'c', object: 'chat.completion', created: 1, model: MODEL, choices: [{ index: 0, message: { role: 'assistant', content: 'slow' }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 } } });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => chat(token.key)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(6);
+    expect(both(answers)).toEqual(new Set(server.pids()));
+    // Both slots were released when the answers ended: two more fit now.
+    const again = await Promise.all(Array.from({ length: 2 }, () => chat(token.key)));
+    expect(again.map((a) => a.status)).toEqual([200, 200]);
+  });
+
+  it('top-ups, redemptions and relay charges racing in both processes all succeed with exact balances', async () => {
+    const { session } = await newUser(0);
+    const token = await newToken(session);
+    const codes: { key: string; quota: number }[] = [];
+    const gen = await root.call('POST', '/api/redemption/', { name: 'race', quota: 1000, count: 30 });
+    expect(gen.body.success).toBe(true);
+    for (const key of gen.body.data as string[]) codes.push({ key, quota: 1000 });
+    const start = await quotaOf(session);
+    // Credit first so the relay charges below can never run out of quota.
+    expect((await root.call('POST', '/api/user/manage', { id: session.userId, action: 'add_quota', value: 5_000_000 })).body.success).toBe(true);
+
+    const redeems = codes.flatMap((c) => [0, 1].map(() => session.call('POST', '/api/user/topup', { key: c.key })));
+    const grants = Array.from({ length: 20 }, () => root.call('POST', '/api/user/manage', { id: session.userId, action: 'add_quota', value: 777 }));
+    const charges = Array.from({ length: 40 }, () => chat(token.key));
+    const [r, g, c] = await Promise.all([Promise.all(redeems), Promise.all(grants), Promise.all(charges)]);
+
+    const all = [...r, ...g, ...c];
+    expect(both(all)).toEqual(new Set(server.pids()));
+    for (const a of all) expect(a.text).not.toMatch(/busy|locked/i);
+    expect(g.map((a) => a.body.success)).toEqual(Array(20).fill(true));
+    expect(c.map((a) => a.status)).toEqual(Array(40).fill(200));
+    // Each code credited exactly once, the racing second request told it was used.
+    expect(r.filter((a) => a.body.success === true)).toHaveLength(30);
+    expect(r.filter((a) => a.status === 409)).toHaveLength(30);
+
+    // Settlements are deferred a few milliseconds: wait for all 40 consume logs.
+    const db = new Database(server.dbPath, { readonly: true, fileMustExist: true });
+    try {
+      db.pragma('busy_timeout = 5000');
+      let logs: { n: number; sum: number } = { n: 0, sum: 0 };
+      for (let i = 0; i < 100 && logs.n < 40; i++) {
+        logs = db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(quota), 0) AS sum FROM logs WHERE type = 2 AND user_id = ?').get(session.userId) as { n: number; sum: number };
+        if (logs.n < 40) await new Promise((res) => setTimeout(res, 100));
+      }
+      expect(logs.n).toBe(40);
+      const held = db.prepare("SELECT COUNT(*) AS n FROM holds WHERE user_id = ? AND status = 'held'").get(session.userId) as { n: number };
+      expect(held.n).toBe(0);
+      const end = await quotaOf(session);
+      expect(end.used).toBe(start.used + logs.sum);
+      expect(end.quota).toBe(start.quota + 5_000_000 + 30 * 1000 + 20 * 777 - logs.sum);
+      expect(logs.sum).toBeGreaterThan(0);
+    } finally {
+      db.close();
+    }
+    expect(server.output).not.toMatch(/SQLITE_BUSY|database is locked/);
+  });
+
+  it('SIGTERM to the primary lets the streams in flight in both processes finish, then every process exits', async () => {
+    const { session } = await newUser(10_000_000);
+    const token = await newToken(session);
+    fake.set('/chat/completions', { kind: 'stream', chunkDelayMs: 200 });
+    interface Stream {
+      pid: number;
+      firstChunk: Promise<void>;
+      done: Promise<string>;
+    }
+    const open = (): Stream => {
+      let first!: () => void;
+      const firstChunk = new Promise<void>((r) => (first = r));
+      let pid = 0;
+      const payload = Buffer.from(JSON.stringify({ model: MODEL, stream: true, messages: [{ role: 'user', content: 'hi' }] }));
+      const s: Stream = { pid, firstChunk, done: Promise.resolve('') };
+      s.done = new Promise<string>((resolve, reject) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port: server.port, method: 'POST', path: '/v1/chat/completions', agent: false, headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json', 'content-length': String(payload.length) } },
+          (res) => {
+            pid = Number(res.headers['x-sluice-pid']);
+            s.pid = pid;
+            let text = '';
+            res.on('data', (c: Buffer) => {
+              text += c.toString();
+              first();
+            });
+            res.on('end', () => resolve(text));
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
+      });
+      return s;
+    };
+    const streams = Array.from({ length: 6 }, open);
+    await Promise.all(streams.map((s) => s.firstChunk));
+    expect(new Set(streams.map((s) => s.pid))).toEqual(new Set(server.pids()));
+    const exit = server.stop();
+    const texts = await Promise.all(streams.map((s) => s.done));
+    for (const text of texts) {
+      expect(text).toContain('eight');
+      expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+    }
+    expect(await exit).toBe(0);
+    for (const pid of server.pids()) expect(() => process.kill(pid, 0)).toThrow();
+    // Every stream was settled before its process exited.
+    const db = new Database(server.dbPath, { readonly: true, fileMustExist: true });
+    try {
+      const logs = db.prepare('SELECT COUNT(*) AS n FROM logs WHERE type = 2 AND user_id = ?').get(session.userId) as { n: number };
+      expect(logs.n).toBe(6);
+      const held = db.prepare("SELECT COUNT(*) AS n FROM holds WHERE user_id = ? AND status = 'held'").get(session.userId) as { n: number };
+      expect(held.n).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+});
