@@ -71,10 +71,11 @@ export class ClusterServer {
     }
   }
 
-  /** The pids the primary started (from its "listening" line). */
+  /** The pid of each process now, by index (each one's latest "listening" line: a replaced process has a new pid). */
   pids(): number[] {
-    const m = /pids ([0-9 ]+)\)/.exec(this.output);
-    return m?.[1] ? m[1].trim().split(' ').map(Number) : [];
+    const byIndex = new Map<number, number>();
+    for (const m of this.output.matchAll(/process (\d+) \(pid (\d+)\) listening/g)) byIndex.set(Number(m[1]), Number(m[2]));
+    return [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([, pid]) => pid);
   }
 
   /** Sends SIGTERM to the primary; resolves with its exit code. */

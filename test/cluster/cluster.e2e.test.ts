@@ -1,10 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import Database from 'better-sqlite3';
-import { FakeOpenAI } from '../support/fakes/openai-upstream';
+import { chatChunk, FakeOpenAI } from '../support/fakes/openai-upstream';
 import { ClusterServer, Session, type Answer } from './cluster-kit';
 
 const KEY = 'sk-upstream-cluster-0123456789abcdefghij';
 const MODEL = 'cluster-model';
+const AFF_MODEL = 'cluster-aff-model';
 
 /**
  * Issue 28: `npm start` with SLUICE_WORKERS=2 on SQLite without Redis. What two nodes share
@@ -12,8 +13,10 @@ const MODEL = 'cluster-model';
  * both processes never surface a busy error.
  */
 describe('SLUICE_WORKERS=2 on SQLite without Redis', () => {
-  const server = new ClusterServer(2);
+  // Holds of a killed process are swept 2 s after their last touch (the default is 15 minutes).
+  const server = new ClusterServer(2, { HOLD_SWEEP_AFTER_SECONDS: '2' });
   const fake = new FakeOpenAI({ key: KEY, promptTokens: 10, reply: 'one two three four five six seven eight' });
+  const affFakes = [0, 1, 2].map(() => new FakeOpenAI({ key: KEY, promptTokens: 10 }));
   let root: Session;
   let seq = 0;
 
@@ -44,26 +47,35 @@ describe('SLUICE_WORKERS=2 on SQLite without Redis', () => {
 
   beforeAll(async () => {
     await fake.start();
+    for (const f of affFakes) await f.start();
     await server.start();
     expect(server.pids()).toHaveLength(2);
     root = await Session.login(server, 'root', '123456');
     for (const [key, value] of [
       ['AllowPrivateUpstreamEnabled', 'true'],
-      ['ModelRatio', JSON.stringify({ [MODEL]: 1 })],
-      ['CompletionRatio', JSON.stringify({ [MODEL]: 1 })],
+      ['ModelRatio', JSON.stringify({ [MODEL]: 1, [AFF_MODEL]: 1 })],
+      ['CompletionRatio', JSON.stringify({ [MODEL]: 1, [AFF_MODEL]: 1 })],
     ]) {
       expect((await root.call('PUT', '/api/option/', { key, value })).body.success).toBe(true);
     }
     const ch = await root.call('POST', '/api/channel/', { name: 'fake', type: 1, group: 'default', key: KEY, base_url: fake.url, models: MODEL });
     expect(ch.body.success).toBe(true);
+    for (const [i, f] of affFakes.entries()) {
+      const aff = await root.call('POST', '/api/channel/', { name: `aff-${i}`, type: 1, group: 'default', key: KEY, base_url: f.url, models: AFF_MODEL });
+      expect(aff.body.success).toBe(true);
+    }
   }, 90_000);
 
   afterAll(async () => {
     await server.close();
     await fake.stop();
+    for (const f of affFakes) await f.stop();
   });
 
-  beforeEach(() => fake.reset());
+  beforeEach(() => {
+    fake.reset();
+    for (const f of affFakes) f.reset();
+  });
 
   it('answers from both processes, and only the pid header is new', async () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => server.call('GET', '/api/status')));
@@ -181,6 +193,90 @@ describe('SLUICE_WORKERS=2 on SQLite without Redis', () => {
       db.close();
     }
     expect(server.output).not.toMatch(/SQLITE_BUSY|database is locked/);
+  });
+
+  it('channel affinity: a key bound by one process is followed by the other', async () => {
+    expect((await root.call('PUT', '/api/option/', { key: 'ChannelAffinityEnabled', value: 'true' })).body.success).toBe(true);
+    const { session } = await newUser(10_000_000);
+    const token = await newToken(session);
+    const pids = new Set<number>();
+    for (const key of ['conv-a', 'conv-b', 'conv-c']) {
+      for (const f of affFakes) f.reset();
+      // One after the other, each on a new connection: the processes take turns.
+      for (let i = 0; i < 6; i++) {
+        const res = await chat(token.key, { model: AFF_MODEL, prompt_cache_key: key });
+        expect(res.status).toBe(200);
+        pids.add(res.pid);
+        // The binding is written after the answer, as with Redis: the next request may not race it.
+        if (i === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      const served = affFakes.map((f) => f.requests.filter((r) => r.path.includes('/chat/completions')).length);
+      expect(served.filter((n) => n > 0)).toEqual([6]);
+    }
+    expect(pids).toEqual(new Set(server.pids()));
+  });
+
+  it('a process killed mid-stream is replaced; its concurrency slot is freed at once and its hold settled once by the sweeper', async () => {
+    const { session } = await newUser(1_000_000);
+    const token = await newToken(session, { concurrency_limit: 1 });
+    const before = await quotaOf(session);
+    const oldPids = server.pids();
+    const words = Array.from({ length: 40 }, (_, i) => chatChunk({ content: `w${i} ` }));
+    fake.next({ kind: 'stream', chunks: [chatChunk({ role: 'assistant', content: '' }), ...words, chatChunk({}, 'stop')], chunkDelayMs: 300 });
+    const payload = Buffer.from(JSON.stringify({ model: MODEL, stream: true, messages: [{ role: 'user', content: 'hi' }] }));
+    const victim = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port: server.port, method: 'POST', path: '/v1/chat/completions', agent: false, headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json', 'content-length': String(payload.length) } },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => {
+            text += c.toString();
+            // Past the relay's first checkpoint (5 s; the sweeper settles at it).
+            if ((text.match(/"content":"w\d+ "/g) ?? []).length >= 22) resolve(Number(res.headers['x-sluice-pid']));
+          });
+          res.on('error', () => undefined);
+        },
+      );
+      req.on('error', () => undefined);
+      req.end(payload);
+      setTimeout(() => reject(new Error('the stream did not start')), 20_000);
+    });
+    expect(oldPids).toContain(victim);
+    process.kill(victim, 'SIGKILL');
+    for (let i = 0; i < 50 && !server.output.includes(`(pid ${victim}) exited`); i++) await new Promise((r) => setTimeout(r, 20));
+    // The primary knows: the other process serves at once, and the dead one's slot is already free.
+    for (let i = 0; i < 40 && server.pids().includes(victim); i++) {
+      const res = await chat(token.key);
+      expect(res.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(server.pids()).toHaveLength(2);
+    expect(server.pids()).not.toContain(victim);
+    // The hold of the killed request: settled by the sweeper at its checkpoint, once.
+    const db = new Database(server.dbPath, { readonly: true, fileMustExist: true });
+    try {
+      let held = 1;
+      for (let i = 0; i < 100 && held > 0; i++) {
+        held = (db.prepare("SELECT COUNT(*) AS n FROM holds WHERE user_id = ? AND status = 'held'").get(session.userId) as { n: number }).n;
+        if (held > 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(held).toBe(0);
+      const logs = db.prepare('SELECT quota FROM logs WHERE type = 2 AND user_id = ?').all(session.userId) as { quota: number }[];
+      const total = logs.reduce((sum, l) => sum + l.quota, 0);
+      // The killed stream's log (at its checkpoint: more than the prompt, less than the whole reply) and the 200s' after it.
+      expect(logs.length).toBeGreaterThanOrEqual(2);
+      const after = await quotaOf(session);
+      expect(before.quota - after.quota).toBe(total);
+      expect(after.used - before.used).toBe(total);
+      const holds = db.prepare('SELECT status, settled_quota FROM holds WHERE user_id = ?').all(session.userId) as { status: string; settled_quota: number }[];
+      expect(holds.every((h) => h.status === 'settled')).toBe(true);
+      expect(holds.reduce((sum, h) => sum + Number(h.settled_quota), 0)).toBe(total);
+    } finally {
+      db.close();
+    }
+    // Both processes serve again.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => server.call('GET', '/api/status')));
+    expect(both(answers)).toEqual(new Set(server.pids()));
   });
 
   it('SIGTERM to the primary lets the streams in flight in both processes finish, then every process exits', async () => {

@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/app-config';
 import { isSluiceMessage, type CastMap, type CastOp, type JobForward, type ToPrimary, type ToWorker } from './protocol';
-import { SharedCounters } from './shared-counters';
+import { SharedState } from './shared-state';
 
 /** Jobs kept for the queue process while it is (re)starting; past it they are dropped (in-process jobs are lost on restart anyway). */
 const MAX_BUFFERED_JOBS = 10_000;
@@ -37,7 +37,7 @@ interface BusFan {
  * and concurrency counters, and hands queue jobs to process 0, which runs the processors.
  */
 export async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
-  const shared = config.redisUrl === null ? new SharedCounters() : null;
+  const shared = config.redisUrl === null ? new SharedState() : null;
   const slots: Slot[] = Array.from({ length: config.workers }, (_, index) => ({ index, worker: null, ready: false, startedAt: 0, crashes: 0 }));
   const jobs: JobForward[] = [];
   const fans = new Map<number, BusFan>();
@@ -132,7 +132,17 @@ export async function runPrimary(config: AppConfig, log: Logger): Promise<void> 
     slot.ready = false;
     // It will not answer the bus messages it was sent.
     for (const id of [...fans.keys()]) fanDone(id, slot.index);
-    if (code !== 0) failed = true;
+    // The exit code of the primary says whether the drain went well (a crash earlier was handled by a restart).
+    if (stopping && code !== 0) failed = true;
+    const pid = w.process.pid;
+    if (shared && pid !== undefined && !stopping) {
+      const freed = shared.processGone(pid);
+      if (freed > 0) log.warn(`process ${slot.index} held ${freed} concurrency slot(s); freed`);
+      // Its requests' holds are settled at their checkpoint (or refunded) by the sweeper once they are
+      // HOLD_SWEEP_AFTER_SECONDS old: one sweep then, besides the minutely one.
+      jobs.push({ name: 'billing.sweep', payload: {}, opts: { jobId: `billing-sweep-exit-${pid}`, delayMs: (config.holdSweepAfterSeconds + 1) * 1000 } });
+      flushJobs();
+    }
     if (stopping) {
       if (slots.every((s) => s.worker === null)) process.exit(failed ? 1 : 0);
       return;

@@ -13,6 +13,13 @@ export interface CallMap {
   /** RelayLimits' admission. */
   'lim.admit': { args: { scopes: Scope[]; rid: string; need: number; leaseMs: number }; result: AdmitResult };
   'lim.inspect': { args: { scopeId: string }; result: { requests: number; tokens: number; slots: number } };
+  /** MemoryKv: the small shared states Redis holds between nodes (channel runs). */
+  'kv.get': { args: { key: string }; result: string | null };
+  'kv.incr': { args: { key: string }; result: number };
+  'kv.hgetall': { args: { key: string }; result: Record<string, string> };
+  'kv.hget': { args: { key: string; field: string }; result: string | null };
+  'kv.hset': { args: { key: string; fields: Record<string, string>; ttlMs: number }; result: null };
+  'kv.hincrby': { args: { key: string; by: Record<string, number> }; result: null };
 }
 export type CallOp = keyof CallMap;
 
@@ -20,6 +27,8 @@ export type CallOp = keyof CallMap;
 export interface CastMap {
   /** RelayLimits' settlement / slot release. */
   'lim.finish': { scopes: Scope[]; rid: string; actual: number; slot: boolean };
+  /** MemoryKv SET with a TTL (channel affinity's bindings: written after the answer, nobody waits). */
+  'kv.set': { key: string; value: string; ttlMs: number };
 }
 export type CastOp = keyof CastMap;
 

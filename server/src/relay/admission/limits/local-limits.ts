@@ -112,6 +112,19 @@ export class LocalLimitCounters {
     }
   }
 
+  /** Frees every slot whose reservation id starts with `ridPrefix` (the requests of a process that died). Returns how many. */
+  releaseSlots(ridPrefix: string): number {
+    let n = 0;
+    for (const slots of this.slots.values()) {
+      for (const rid of slots.keys()) {
+        if (!rid.startsWith(ridPrefix)) continue;
+        slots.delete(rid);
+        n++;
+      }
+    }
+    return n;
+  }
+
   inspect(scopeId: string, now = Date.now()): { requests: number; tokens: number; slots: number } {
     return {
       requests: (this.requests.get(scopeId) ?? []).filter((t) => t > now - LIMIT_WINDOW_MS).length,

@@ -69,7 +69,8 @@ export class LimitTicket {
 @Injectable()
 export class RelayLimits {
   private readonly logger = new Logger('RelayLimits');
-  private readonly node = randomHex(4);
+  /** Reservation ids start with this process's pid (base 36) and a dot: the cluster primary frees a dead process's slots by it. */
+  private readonly node = `${process.pid.toString(36)}.${randomHex(3)}`;
   private seq = 0;
   private groupMemo: { raw: unknown; rules: Map<string, LimitRule> } = { raw: undefined, rules: new Map() };
   private readonly local = new LocalLimitCounters();
