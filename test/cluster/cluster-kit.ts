@@ -20,8 +20,8 @@ export interface Answer {
 
 /**
  * `npm start` as an operator runs it: the built server (`node server/dist/main.js`) with
- * SLUICE_WORKERS processes on a temp SQLite file, no Redis. SLUICE_PID_HEADER=1 makes every
- * answer say which process served it.
+ * SLUICE_WORKERS processes, on a temp SQLite file without Redis unless `env` says otherwise
+ * (DATABASE_URL, REDIS_URL). SLUICE_PID_HEADER=1 makes every answer say which process served it.
  */
 export class ClusterServer {
   readonly dir = mkdtempSync(join(tmpdir(), 'sluice-cluster-'));

@@ -1,5 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import Database from 'better-sqlite3';
+import { createConnection } from 'mysql2/promise';
+import { Client } from 'pg';
+import { clearRedisPrefix, createDatabase, type TestDatabase } from '../support/app';
+import { REDIS_URL, SERVER_DATABASES, type DbKind } from '../support/env';
 import { chatChunk, FakeOpenAI } from '../support/fakes/openai-upstream';
 import { ClusterServer, Session, type Answer } from './cluster-kit';
 
@@ -7,19 +11,56 @@ const KEY = 'sk-upstream-cluster-0123456789abcdefghij';
 const MODEL = 'cluster-model';
 const AFF_MODEL = 'cluster-aff-model';
 
+/** Reads the deployment's database directly (ledger checks): `?` placeholders on every kind. */
+type Query = (sql: string, ...params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+async function queryOf(kind: DbKind, url: string, dbPath: string): Promise<{ query: Query; close(): Promise<void> }> {
+  if (kind === 'sqlite') {
+    const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+    db.pragma('busy_timeout = 5000');
+    return { query: async (sql, ...params) => db.prepare(sql).all(...params) as Record<string, unknown>[], close: async () => void db.close() };
+  }
+  if (kind === 'postgres') {
+    const c = new Client({ connectionString: url });
+    await c.connect();
+    const numbered = (sql: string): string => {
+      let n = 0;
+      return sql.replace(/\?/g, () => `$${++n}`);
+    };
+    return { query: async (sql, ...params) => (await c.query(numbered(sql), params)).rows as Record<string, unknown>[], close: () => c.end() };
+  }
+  const c = await createConnection(url);
+  return { query: async (sql, ...params) => (await c.query(sql, params))[0] as Record<string, unknown>[], close: () => c.end() };
+}
+
 /**
- * Issue 28: `npm start` with SLUICE_WORKERS=2 on SQLite without Redis. What two nodes share
- * through Redis the two processes share through the cluster's primary, and SQLite's writes from
- * both processes never surface a busy error.
+ * Issue 28: `npm start` with SLUICE_WORKERS=2: on SQLite without Redis, where what two nodes share
+ * through Redis the two processes share through the cluster's primary and SQLite's writes from
+ * both never surface a busy error; and on each server database with Redis, where each process is
+ * one more node.
  */
-describe('SLUICE_WORKERS=2 on SQLite without Redis', () => {
-  // Holds of a killed process are swept 2 s after their last touch (the default is 15 minutes).
-  const server = new ClusterServer(2, { HOLD_SWEEP_AFTER_SECONDS: '2' });
+const DEPLOYMENTS: DbKind[] = ['sqlite', ...SERVER_DATABASES];
+
+describe.each(DEPLOYMENTS)('SLUICE_WORKERS=2 (%s)', (kind) => {
+  const withRedis = kind !== 'sqlite';
+  const redisPrefix = `sluice-test-cl-${Date.now().toString(36)}-${kind}`;
+  let database: TestDatabase | null = null;
+  let server: ClusterServer;
   const fake = new FakeOpenAI({ key: KEY, promptTokens: 10, reply: 'one two three four five six seven eight' });
   const affFakes = [0, 1, 2].map(() => new FakeOpenAI({ key: KEY, promptTokens: 10 }));
   let root: Session;
   let seq = 0;
 
+  /** Runs `fn` with a direct connection to the deployment's database. */
+  async function withDb<T>(fn: (q: Query) => Promise<T>): Promise<T> {
+    const { query, close } = await queryOf(kind, database?.url ?? '', server.dbPath);
+    try {
+      return await fn(query);
+    } finally {
+      await close();
+    }
+  }
+  const count = async (q: Query, sql: string, ...params: unknown[]): Promise<number> => Number((await q(sql, ...params))[0]?.n ?? 0);
   const both = (answers: Answer[]): Set<number> => new Set(answers.map((a) => a.pid));
 
   async function newUser(quota: number): Promise<{ session: Session; username: string }> {
@@ -48,6 +89,9 @@ describe('SLUICE_WORKERS=2 on SQLite without Redis', () => {
   beforeAll(async () => {
     await fake.start();
     for (const f of affFakes) await f.start();
+    if (withRedis) database = await createDatabase(kind);
+    // Holds of a killed process are swept 2 s after their last touch (the default is 15 minutes).
+    server = new ClusterServer(2, { HOLD_SWEEP_AFTER_SECONDS: '2', ...(database ? { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: redisPrefix } : {}) });
     await server.start();
     expect(server.pids()).toHaveLength(2);
     root = await Session.login(server, 'root', '123456');
@@ -68,6 +112,8 @@ describe('SLUICE_WORKERS=2 on SQLite without Redis', () => {
 
   afterAll(async () => {
     await server.close();
+    await database?.drop();
+    if (withRedis) await clearRedisPrefix(redisPrefix);
     await fake.stop();
     for (const f of affFakes) await f.stop();
   });
@@ -83,19 +129,33 @@ describe('SLUICE_WORKERS=2 on SQLite without Redis', () => {
     expect(both(answers)).toEqual(new Set(server.pids()));
   });
 
-  it('an option saved through one process is what the other serves on the very next request', async () => {
+  /**
+   * Sends `n` requests (each on a new connection) once the change is made. Without Redis the change
+   * answered only after every process handled it: the first batch must show it. Redis pub/sub
+   * (unchanged) does not wait for its subscribers: there the batch is retried for up to a second,
+   * the guarantee between nodes.
+   */
+  async function afterChange(n: number, send: () => Promise<Answer>, shows: (a: Answer) => boolean): Promise<Answer[]> {
+    const deadline = Date.now() + (withRedis ? 1000 : 0);
+    let answers: Answer[];
+    do answers = await Promise.all(Array.from({ length: n }, send));
+    while (Date.now() < deadline && !answers.every(shows));
+    return answers;
+  }
+
+  it('an option saved through one process is what the other serves on the very next request (with Redis: within a second)', async () => {
     for (let round = 0; round < 5; round++) {
       const name = `Cluster round ${round}`;
       const put = await root.call('PUT', '/api/option/', { key: 'SystemName', value: name });
       expect(put.body.success).toBe(true);
-      const reads = await Promise.all(Array.from({ length: 6 }, () => server.call('GET', '/api/status')));
+      const reads = await afterChange(6, () => server.call('GET', '/api/status'), (r) => r.body.data.system_name === name);
       expect(reads.map((r) => r.body.data.system_name)).toEqual(Array(6).fill(name));
       // Some of those reads were served by the process that did not save the option.
       expect(reads.some((r) => r.pid !== put.pid)).toBe(true);
     }
   });
 
-  it('a disabled user and a disabled token are refused by every process at once', async () => {
+  it('a disabled user and a disabled token are refused by every process at once (with Redis: within a second)', async () => {
     const { session } = await newUser(1_000_000);
     const token = await newToken(session);
     const before = await Promise.all(Array.from({ length: 6 }, () => session.call('GET', '/api/user/self')));
@@ -106,12 +166,12 @@ describe('SLUICE_WORKERS=2 on SQLite without Redis', () => {
 
     const off = await session.call('PUT', '/api/token/?status_only=true', { id: token.id, status: 2 });
     expect(off.body.success).toBe(true);
-    const chats = await Promise.all(Array.from({ length: 6 }, () => chat(token.key)));
+    const chats = await afterChange(6, () => chat(token.key), (r) => r.status === 401);
     expect(chats.map((r) => r.status)).toEqual(Array(6).fill(401));
     expect(both(chats)).toEqual(new Set(server.pids()));
 
     expect((await root.call('POST', '/api/user/manage', { id: session.userId, action: 'disable' })).body.success).toBe(true);
-    const after = await Promise.all(Array.from({ length: 6 }, () => session.call('GET', '/api/user/self')));
+    const after = await afterChange(6, () => session.call('GET', '/api/user/self'), (r) => r.status === 403);
     expect(after.map((r) => r.status)).toEqual(Array(6).fill(403));
     expect(both(after)).toEqual(new Set(server.pids()));
   });
@@ -148,11 +208,12 @@ describe('SLUICE_WORKERS=2 on SQLite without Redis', () => {
     expect(again.map((a) => a.status)).toEqual([200, 200]);
   });
 
-  it('top-ups, redemptions and relay charges racing in both processes all succeed with exact balances', async () => {
+  it('200 redemptions, top-ups and relay charges racing in both processes all succeed with exact balances', async () => {
+    const CODES = 100;
     const { session } = await newUser(0);
     const token = await newToken(session);
     const codes: { key: string; quota: number }[] = [];
-    const gen = await root.call('POST', '/api/redemption/', { name: 'race', quota: 1000, count: 30 });
+    const gen = await root.call('POST', '/api/redemption/', { name: 'race', quota: 1000, count: CODES });
     expect(gen.body.success).toBe(true);
     for (const key of gen.body.data as string[]) codes.push({ key, quota: 1000 });
     const start = await quotaOf(session);
@@ -170,28 +231,24 @@ describe('SLUICE_WORKERS=2 on SQLite without Redis', () => {
     expect(g.map((a) => a.body.success)).toEqual(Array(20).fill(true));
     expect(c.map((a) => a.status)).toEqual(Array(40).fill(200));
     // Each code credited exactly once, the racing second request told it was used.
-    expect(r.filter((a) => a.body.success === true)).toHaveLength(30);
-    expect(r.filter((a) => a.status === 409)).toHaveLength(30);
+    expect(r.filter((a) => a.body.success === true)).toHaveLength(CODES);
+    expect(r.filter((a) => a.status === 409)).toHaveLength(CODES);
 
     // Settlements are deferred a few milliseconds: wait for all 40 consume logs.
-    const db = new Database(server.dbPath, { readonly: true, fileMustExist: true });
-    try {
-      db.pragma('busy_timeout = 5000');
-      let logs: { n: number; sum: number } = { n: 0, sum: 0 };
-      for (let i = 0; i < 100 && logs.n < 40; i++) {
-        logs = db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(quota), 0) AS sum FROM logs WHERE type = 2 AND user_id = ?').get(session.userId) as { n: number; sum: number };
-        if (logs.n < 40) await new Promise((res) => setTimeout(res, 100));
+    await withDb(async (q) => {
+      let n = 0;
+      for (let i = 0; i < 100 && n < 40; i++) {
+        n = await count(q, 'SELECT COUNT(*) AS n FROM logs WHERE type = 2 AND user_id = ?', session.userId);
+        if (n < 40) await new Promise((res) => setTimeout(res, 100));
       }
-      expect(logs.n).toBe(40);
-      const held = db.prepare("SELECT COUNT(*) AS n FROM holds WHERE user_id = ? AND status = 'held'").get(session.userId) as { n: number };
-      expect(held.n).toBe(0);
+      expect(n).toBe(40);
+      const sum = Number((await q('SELECT COALESCE(SUM(quota), 0) AS s FROM logs WHERE type = 2 AND user_id = ?', session.userId))[0]?.s);
+      expect(await count(q, "SELECT COUNT(*) AS n FROM holds WHERE user_id = ? AND status = 'held'", session.userId)).toBe(0);
       const end = await quotaOf(session);
-      expect(end.used).toBe(start.used + logs.sum);
-      expect(end.quota).toBe(start.quota + 5_000_000 + 30 * 1000 + 20 * 777 - logs.sum);
-      expect(logs.sum).toBeGreaterThan(0);
-    } finally {
-      db.close();
-    }
+      expect(end.used).toBe(start.used + sum);
+      expect(end.quota).toBe(start.quota + 5_000_000 + CODES * 1000 + 20 * 777 - sum);
+      expect(sum).toBeGreaterThan(0);
+    });
     expect(server.output).not.toMatch(/SQLITE_BUSY|database is locked/);
   });
 
@@ -216,9 +273,10 @@ describe('SLUICE_WORKERS=2 on SQLite without Redis', () => {
     expect(pids).toEqual(new Set(server.pids()));
   });
 
-  it('a process killed mid-stream is replaced; its concurrency slot is freed at once and its hold settled once by the sweeper', async () => {
+  it('a process killed mid-stream is replaced; its hold is settled once by the sweeper (and without Redis its concurrency slot is freed at once)', async () => {
     const { session } = await newUser(1_000_000);
-    const token = await newToken(session, { concurrency_limit: 1 });
+    // With Redis a dead process's slot ends with its lease, as a dead node's does.
+    const token = await newToken(session, withRedis ? {} : { concurrency_limit: 1 });
     const before = await quotaOf(session);
     const oldPids = server.pids();
     const words = Array.from({ length: 40 }, (_, i) => chatChunk({ content: `w${i} ` }));
@@ -253,27 +311,24 @@ describe('SLUICE_WORKERS=2 on SQLite without Redis', () => {
     expect(server.pids()).toHaveLength(2);
     expect(server.pids()).not.toContain(victim);
     // The hold of the killed request: settled by the sweeper at its checkpoint, once.
-    const db = new Database(server.dbPath, { readonly: true, fileMustExist: true });
-    try {
+    await withDb(async (q) => {
       let held = 1;
       for (let i = 0; i < 100 && held > 0; i++) {
-        held = (db.prepare("SELECT COUNT(*) AS n FROM holds WHERE user_id = ? AND status = 'held'").get(session.userId) as { n: number }).n;
+        held = await count(q, "SELECT COUNT(*) AS n FROM holds WHERE user_id = ? AND status = 'held'", session.userId);
         if (held > 0) await new Promise((r) => setTimeout(r, 100));
       }
       expect(held).toBe(0);
-      const logs = db.prepare('SELECT quota FROM logs WHERE type = 2 AND user_id = ?').all(session.userId) as { quota: number }[];
-      const total = logs.reduce((sum, l) => sum + l.quota, 0);
-      // The killed stream's log (at its checkpoint: more than the prompt, less than the whole reply) and the 200s' after it.
+      const logs = await q('SELECT quota FROM logs WHERE type = 2 AND user_id = ?', session.userId);
+      const total = logs.reduce((sum, l) => sum + Number(l.quota), 0);
+      // The killed stream's log (at its checkpoint) and the 200s' after it.
       expect(logs.length).toBeGreaterThanOrEqual(2);
       const after = await quotaOf(session);
       expect(before.quota - after.quota).toBe(total);
       expect(after.used - before.used).toBe(total);
-      const holds = db.prepare('SELECT status, settled_quota FROM holds WHERE user_id = ?').all(session.userId) as { status: string; settled_quota: number }[];
+      const holds = await q('SELECT status, settled_quota FROM holds WHERE user_id = ?', session.userId);
       expect(holds.every((h) => h.status === 'settled')).toBe(true);
       expect(holds.reduce((sum, h) => sum + Number(h.settled_quota), 0)).toBe(total);
-    } finally {
-      db.close();
-    }
+    });
     // Both processes serve again.
     const answers = await Promise.all(Array.from({ length: 6 }, () => server.call('GET', '/api/status')));
     expect(both(answers)).toEqual(new Set(server.pids()));
@@ -326,14 +381,9 @@ describe('SLUICE_WORKERS=2 on SQLite without Redis', () => {
     expect(await exit).toBe(0);
     for (const pid of server.pids()) expect(() => process.kill(pid, 0)).toThrow();
     // Every stream was settled before its process exited.
-    const db = new Database(server.dbPath, { readonly: true, fileMustExist: true });
-    try {
-      const logs = db.prepare('SELECT COUNT(*) AS n FROM logs WHERE type = 2 AND user_id = ?').get(session.userId) as { n: number };
-      expect(logs.n).toBe(6);
-      const held = db.prepare("SELECT COUNT(*) AS n FROM holds WHERE user_id = ? AND status = 'held'").get(session.userId) as { n: number };
-      expect(held.n).toBe(0);
-    } finally {
-      db.close();
-    }
+    await withDb(async (q) => {
+      expect(await count(q, 'SELECT COUNT(*) AS n FROM logs WHERE type = 2 AND user_id = ?', session.userId)).toBe(6);
+      expect(await count(q, "SELECT COUNT(*) AS n FROM holds WHERE user_id = ? AND status = 'held'", session.userId)).toBe(0);
+    });
   });
 });

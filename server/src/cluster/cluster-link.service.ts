@@ -27,10 +27,14 @@ export class ClusterLink implements OnModuleDestroy {
   private jobHandler: JobHandler | null = null;
   private readonly listener = (m: unknown): void => this.receive(m);
 
+  /** A process the primary forked (with or without Redis): it may receive jobs from the primary. */
+  readonly forked: boolean;
+
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.runsQueue = config.clusterIndex === null || config.clusterIndex === 0;
-    this.active = config.clusterIndex !== null && config.redisUrl === null && typeof process.send === 'function';
-    if (this.active) process.on('message', this.listener);
+    this.forked = config.clusterIndex !== null && typeof process.send === 'function';
+    this.active = this.forked && config.redisUrl === null;
+    if (this.forked) process.on('message', this.listener);
   }
 
   /** Asks the primary; rejects when it does not answer in time (or the channel is closed). */
@@ -55,11 +59,12 @@ export class ClusterLink implements OnModuleDestroy {
     this.busHandler = handler;
   }
 
-  /** Hands a queue job to the process that runs the processors. */
+  /** Hands a queue job to the process that runs the processors (without Redis). */
   forwardJob(job: JobForward): void {
     this.send({ sluice: 'job', ...job });
   }
 
+  /** Jobs for this process's queue: the other processes' (without Redis) and the primary's own (a sweep after a process died). */
   onJob(handler: JobHandler): void {
     this.jobHandler = handler;
   }

@@ -135,8 +135,9 @@ export async function runPrimary(config: AppConfig, log: Logger): Promise<void> 
     // The exit code of the primary says whether the drain went well (a crash earlier was handled by a restart).
     if (stopping && code !== 0) failed = true;
     const pid = w.process.pid;
-    if (shared && pid !== undefined && !stopping) {
-      const freed = shared.processGone(pid);
+    if (pid !== undefined && !stopping) {
+      // With Redis its slots end with their lease, as a dead node's do.
+      const freed = shared?.processGone(pid) ?? 0;
       if (freed > 0) log.warn(`process ${slot.index} held ${freed} concurrency slot(s); freed`);
       // Its requests' holds are settled at their checkpoint (or refunded) by the sweeper once they are
       // HOLD_SWEEP_AFTER_SECONDS old: one sweep then, besides the minutely one.

@@ -27,11 +27,12 @@ class QueueLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
       inject: [APP_CONFIG, RedisService, ClusterLink],
       useFactory: (config: AppConfig, redis: RedisService, cluster: ClusterLink): QueueDriver => {
         // In a cluster only process 0 runs processors (config.role is 'http' in the others).
-        if (redis.enabled) return new BullmqQueueDriver(() => redis.duplicateForQueue(), `${config.redisPrefix}:bull`, config.role !== 'http');
-        if (!cluster.active) return new MemoryQueueDriver();
-        if (!cluster.runsQueue) return new ForwardingQueueDriver(cluster);
-        const driver = new MemoryQueueDriver();
-        cluster.onJob((job) => void driver.enqueue(job.name as JobName, job.payload as never, job.opts as never));
+        let driver: QueueDriver;
+        if (redis.enabled) driver = new BullmqQueueDriver(() => redis.duplicateForQueue(), `${config.redisPrefix}:bull`, config.role !== 'http');
+        else if (cluster.active && !cluster.runsQueue) return new ForwardingQueueDriver(cluster);
+        else driver = new MemoryQueueDriver();
+        // Process 0 takes the jobs the primary passes on (the other processes' without Redis, the primary's own sweeps).
+        if (cluster.forked && cluster.runsQueue) cluster.onJob((job) => void driver.enqueue(job.name as JobName, job.payload as never, job.opts as never));
         return driver;
       },
     },
