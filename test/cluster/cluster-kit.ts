@@ -66,7 +66,7 @@ export class ClusterServer {
     this.child.stderr?.on('data', (d: Buffer) => (this.output += d.toString()));
     const started = Date.now();
     while (!this.output.includes('Sluice listening on')) {
-      if (this.child.exitCode !== null || Date.now() - started > 45_000) throw new Error(`the cluster did not start:\n${this.output}`);
+      if (this.child.exitCode !== null || Date.now() - started > 100_000) throw new Error(`the cluster did not start:\n${this.output}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }

@@ -108,7 +108,7 @@ describe.each(DEPLOYMENTS)('SLUICE_WORKERS=2 (%s)', (kind) => {
       const aff = await root.call('POST', '/api/channel/', { name: `aff-${i}`, type: 1, group: 'default', key: KEY, base_url: f.url, models: AFF_MODEL });
       expect(aff.body.success).toBe(true);
     }
-  }, 90_000);
+  }, 150_000);
 
   afterAll(async () => {
     await server.close();

@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { ClusterServer } from './cluster-kit';
+
+const MAIN = resolve(__dirname, '../../server/dist/main.js');
+
+describe('SLUICE_WORKERS at start', () => {
+  it.each(['two', '0', '-1', '1.5'])('refuses SLUICE_WORKERS=%s with a message naming it', async (value) => {
+    const bad = spawn(process.execPath, [MAIN], {
+      env: { PATH: process.env.PATH, SLUICE_WORKERS: value, DATABASE_URL: 'sqlite::memory:', CONSOLE_DIST: 'off' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    bad.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((r) => bad.once('exit', (c) => r(c)));
+    expect(code).toBe(1);
+    expect(err).toContain(`SLUICE_WORKERS must be a positive integer or auto (got "${value}")`);
+  });
+
+  it('SLUICE_WORKERS=1 is one process, as before: no primary, every answer from the process started', async () => {
+    const server = new ClusterServer(1);
+    try {
+      await server.start();
+      const answers = await Promise.all(Array.from({ length: 6 }, () => server.call('GET', '/api/status')));
+      expect(new Set(answers.map((a) => a.pid))).toEqual(new Set([server.child?.pid]));
+      expect(server.output).not.toContain('Cluster');
+      expect(await server.stop()).toBe(0);
+    } finally {
+      await server.close();
+    }
+  }, 150_000);
+
+  it('SLUICE_WORKERS=3: three processes share the port, the first runs the queue', async () => {
+    const server = new ClusterServer(3);
+    try {
+      await server.start();
+      expect(server.pids()).toHaveLength(3);
+      expect(server.output).toMatch(/process 0 \(pid \d+\) listening \(role: all\)/);
+      expect(server.output).toMatch(/process 1 \(pid \d+\) listening \(role: http\)/);
+      expect(server.output).toMatch(/process 2 \(pid \d+\) listening \(role: http\)/);
+      const answers = await Promise.all(Array.from({ length: 9 }, () => server.call('GET', '/api/status')));
+      expect(new Set(answers.map((a) => a.pid))).toEqual(new Set(server.pids()));
+      expect(await server.stop()).toBe(0);
+    } finally {
+      await server.close();
+    }
+  }, 150_000);
+});
