@@ -62,6 +62,12 @@ describe.each(DEPLOYMENTS)('SLUICE_WORKERS=2 (%s)', (kind) => {
   }
   const count = async (q: Query, sql: string, ...params: unknown[]): Promise<number> => Number((await q(sql, ...params))[0]?.n ?? 0);
   const both = (answers: Answer[]): Set<number> => new Set(answers.map((a) => a.pid));
+  /** `n` requests one after the other, each on a new connection: the primary hands them to the processes in turn. */
+  const inTurn = async (n: number, send: () => Promise<Answer>): Promise<Answer[]> => {
+    const out: Answer[] = [];
+    for (let i = 0; i < n; i++) out.push(await send());
+    return out;
+  };
 
   async function newUser(quota: number): Promise<{ session: Session; username: string }> {
     const username = `cl${Date.now().toString(36).slice(-6)}${++seq}`;
@@ -124,7 +130,7 @@ describe.each(DEPLOYMENTS)('SLUICE_WORKERS=2 (%s)', (kind) => {
   });
 
   it('answers from both processes, and only the pid header is new', async () => {
-    const answers = await Promise.all(Array.from({ length: 10 }, () => server.call('GET', '/api/status')));
+    const answers = await inTurn(6, () => server.call('GET', '/api/status'));
     for (const a of answers) expect(a.status).toBe(200);
     expect(both(answers)).toEqual(new Set(server.pids()));
   });
@@ -138,7 +144,7 @@ describe.each(DEPLOYMENTS)('SLUICE_WORKERS=2 (%s)', (kind) => {
   async function afterChange(n: number, send: () => Promise<Answer>, shows: (a: Answer) => boolean): Promise<Answer[]> {
     const deadline = Date.now() + (withRedis ? 1000 : 0);
     let answers: Answer[];
-    do answers = await Promise.all(Array.from({ length: n }, send));
+    do answers = await inTurn(n, send);
     while (Date.now() < deadline && !answers.every(shows));
     return answers;
   }
@@ -158,9 +164,9 @@ describe.each(DEPLOYMENTS)('SLUICE_WORKERS=2 (%s)', (kind) => {
   it('a disabled user and a disabled token are refused by every process at once (with Redis: within a second)', async () => {
     const { session } = await newUser(1_000_000);
     const token = await newToken(session);
-    const before = await Promise.all(Array.from({ length: 6 }, () => session.call('GET', '/api/user/self')));
+    const before = await inTurn(6, () => session.call('GET', '/api/user/self'));
     expect(before.map((r) => r.status)).toEqual(Array(6).fill(200));
-    const okChats = await Promise.all(Array.from({ length: 4 }, () => chat(token.key)));
+    const okChats = await inTurn(4, () => chat(token.key));
     expect(okChats.map((r) => r.status)).toEqual(Array(4).fill(200));
     expect(both([...before, ...okChats])).toEqual(new Set(server.pids()));
 
@@ -282,7 +288,9 @@ describe.each(DEPLOYMENTS)('SLUICE_WORKERS=2 (%s)', (kind) => {
     const words = Array.from({ length: 40 }, (_, i) => chatChunk({ content: `w${i} ` }));
     fake.next({ kind: 'stream', chunks: [chatChunk({ role: 'assistant', content: '' }), ...words, chatChunk({}, 'stop')], chunkDelayMs: 300 });
     const payload = Buffer.from(JSON.stringify({ model: MODEL, stream: true, messages: [{ role: 'user', content: 'hi' }] }));
+    let timer: NodeJS.Timeout | undefined;
     const victim = await new Promise<number>((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('the stream did not reach its checkpoint')), 30_000);
       const req = httpRequest(
         { host: '127.0.0.1', port: server.port, method: 'POST', path: '/v1/chat/completions', agent: false, headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json', 'content-length': String(payload.length) } },
         (res) => {
@@ -297,8 +305,7 @@ describe.each(DEPLOYMENTS)('SLUICE_WORKERS=2 (%s)', (kind) => {
       );
       req.on('error', () => undefined);
       req.end(payload);
-      setTimeout(() => reject(new Error('the stream did not start')), 20_000);
-    });
+    }).finally(() => clearTimeout(timer));
     expect(oldPids).toContain(victim);
     process.kill(victim, 'SIGKILL');
     for (let i = 0; i < 50 && !server.output.includes(`(pid ${victim}) exited`); i++) await new Promise((r) => setTimeout(r, 20));
@@ -330,7 +337,7 @@ describe.each(DEPLOYMENTS)('SLUICE_WORKERS=2 (%s)', (kind) => {
       expect(holds.reduce((sum, h) => sum + Number(h.settled_quota), 0)).toBe(total);
     });
     // Both processes serve again.
-    const answers = await Promise.all(Array.from({ length: 6 }, () => server.call('GET', '/api/status')));
+    const answers = await inTurn(6, () => server.call('GET', '/api/status'));
     expect(both(answers)).toEqual(new Set(server.pids()));
   });
 

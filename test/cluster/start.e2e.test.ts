@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { ClusterServer } from './cluster-kit';
+import { ClusterServer, type Answer } from './cluster-kit';
 
 const MAIN = resolve(__dirname, '../../server/dist/main.js');
 
@@ -38,7 +38,8 @@ describe('SLUICE_WORKERS at start', () => {
       expect(server.output).toMatch(/process 0 \(pid \d+\) listening \(role: all\)/);
       expect(server.output).toMatch(/process 1 \(pid \d+\) listening \(role: http\)/);
       expect(server.output).toMatch(/process 2 \(pid \d+\) listening \(role: http\)/);
-      const answers = await Promise.all(Array.from({ length: 9 }, () => server.call('GET', '/api/status')));
+      const answers: Answer[] = [];
+      for (let i = 0; i < 9; i++) answers.push(await server.call('GET', '/api/status'));
       expect(new Set(answers.map((a) => a.pid))).toEqual(new Set(server.pids()));
       expect(await server.stop()).toBe(0);
     } finally {
