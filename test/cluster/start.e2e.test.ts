@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { ClusterServer, type Answer } from './cluster-kit';
 
 const MAIN = resolve(__dirname, '../../server/dist/main.js');
@@ -16,6 +18,27 @@ describe('SLUICE_WORKERS at start', () => {
     expect(code).toBe(1);
     expect(err).toContain(`SLUICE_WORKERS must be a positive integer or auto (got "${value}")`);
   });
+
+  it('a first process that cannot start (the file is no database) stops the primary with exit code 1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-cluster-bad-'));
+    try {
+      writeFileSync(join(dir, 'db.sqlite'), 'not a database, just text that is long enough to be read as a header');
+      const child = spawn(process.execPath, [MAIN], {
+        cwd: dir,
+        env: { PATH: process.env.PATH, SLUICE_WORKERS: '2', DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`, ENCRYPTION_KEY: 'cluster-test-encryption-key-0123456789', CONSOLE_DIST: 'off', PORT: '0', HOST: '127.0.0.1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+      const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+      expect(code).toBe(1);
+      expect(out).toContain('process 0 exited during start');
+      expect(out).not.toContain('process 1');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('SLUICE_WORKERS=1 is one process, as before: no primary, every answer from the process started', async () => {
     const server = new ClusterServer(1);

@@ -150,6 +150,7 @@ export async function runPrimary(config: AppConfig, log: Logger): Promise<void> 
     }
     if (!booted) {
       log.error(`process ${slot.index} exited during start (${signal ?? `code ${code}`}); stopping`);
+      failed = true;
       stop('SIGTERM');
       return;
     }
