@@ -279,6 +279,34 @@ describe.each(DEPLOYMENTS)('SLUICE_WORKERS=2 (%s)', (kind) => {
     expect(pids).toEqual(new Set(server.pids()));
   });
 
+  it('test-all: clicked through any process, run once by process 0, its progress the same from every process', async () => {
+    const slow = { kind: 'json' as const, headersDelayMs: 600, body: { id: 'c', object: 'chat.completion', created: 1, model: MODEL, choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 } } };
+    for (const f of [fake, ...affFakes]) f.set('chat/completions', slow);
+    const status = (): Promise<Answer> => root.call('GET', '/api/channel/test/status');
+    expect((await root.call('GET', '/api/channel/test')).body.success).toBe(true);
+    let running: Answer[] = [];
+    for (let i = 0; i < 100; i++) {
+      running = await inTurn(2, status);
+      if (running.every((r) => r.body.data.state === 'running')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(running.map((r) => r.body.data.state)).toEqual(['running', 'running']);
+    expect(both(running)).toEqual(new Set(server.pids()));
+    expect(running.map((r) => r.body.data.total)).toEqual([4, 4]);
+    // Clicks through both processes while it runs join it.
+    for (const again of await inTurn(2, () => root.call('GET', '/api/channel/test'))) expect(again.body.success).toBe(true);
+    let end: Answer[] = [];
+    for (let i = 0; i < 200; i++) {
+      end = await inTurn(2, status);
+      if (end.every((r) => r.body.data.state === 'finished')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    for (const r of end) expect(r.body.data).toMatchObject({ state: 'finished', total: 4, done: 4, failed: 0 });
+    expect(both(end)).toEqual(new Set(server.pids()));
+    // One run: every channel tested once.
+    for (const f of [fake, ...affFakes]) expect(f.requests.filter((r) => r.operation === 'chat/completions')).toHaveLength(1);
+  });
+
   it('a process killed mid-stream is replaced; its hold is settled once by the sweeper (and without Redis its concurrency slot is freed at once)', async () => {
     const { session } = await newUser(1_000_000);
     // With Redis a dead process's slot ends with its lease, as a dead node's does.
