@@ -35,6 +35,7 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
   fastify.addHook('onRequest', async (req, reply) => {
     // The same id under new-api/one-api's name too, for scripts written against them.
     void reply.header('X-Request-Id', req.id).header('X-Oneapi-Request-Id', req.id);
+    if (config.pidHeader) void reply.header('X-Sluice-Pid', String(process.pid));
     // Registered before the relay's routes, so their hijacked replies get their line too.
     attachRequestLog(log, req.id, req.method, req.url, reply.raw);
   });

@@ -42,6 +42,7 @@ for (const kind of SERVER_DATABASES)
           CONSOLE_DIST: 'off',
           LOG_LEVEL: 'warn',
           GLOBAL_API_RATE_LIMIT: '0',
+          SLUICE_WORKERS: '1',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -58,6 +58,7 @@ describe.each(DATABASES)('structured logs of the built server (%s)', (kind) => {
         GLOBAL_API_RATE_LIMIT: '0',
         GLOBAL_WEB_RATE_LIMIT: '0',
         CRITICAL_RATE_LIMIT: '0',
+        SLUICE_WORKERS: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -178,7 +179,7 @@ describe('pretty logs of the built server', () => {
     let out = '';
     const child = spawn(process.execPath, [MAIN], {
       cwd: dir,
-      env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', CONSOLE_DIST: 'off', LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' },
+      env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', CONSOLE_DIST: 'off', LOG_FORMAT: 'pretty', LOG_LEVEL: 'info', SLUICE_WORKERS: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (d: Buffer) => (out += d.toString()));

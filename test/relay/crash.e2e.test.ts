@@ -45,6 +45,7 @@ describe('relay crash recovery (sqlite, child process)', () => {
     CRITICAL_RATE_LIMIT: '0',
     HOLD_SWEEP_AFTER_SECONDS: '1',
     REDIS_URL: '',
+    SLUICE_WORKERS: '1',
   });
   const base = () => `http://127.0.0.1:${port}`;
 

@@ -87,7 +87,7 @@ describe('ChannelScheduleService', () => {
 
 describe('RunGate', () => {
   it('owns the ids it hands out, not scheduler ticks of the same job', async () => {
-    const gate = new RunGate({ client: null, key: (...p: string[]) => p.join(':') } as unknown as RedisService);
+    const gate = new RunGate({ client: null, key: (...p: string[]) => p.join(':') } as unknown as RedisService, { active: false } as never);
     const id = await gate.jobId('test-all');
     expect(gate.owns('test-all', id)).toBe(true);
     expect(gate.owns('balance-all', id)).toBe(false);

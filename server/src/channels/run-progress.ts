@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { nowSeconds } from '../common/sql';
+import { ClusterLink } from '../cluster/cluster-link.service';
 import { RedisService } from '../redis/redis.service';
 import type { GatedRun } from './run-gate';
 
@@ -28,19 +29,25 @@ const KEEP_SECONDS = 7 * 24 * 3600;
 /**
  * Progress of test-all and balance-all runs, readable from any node: a Redis hash when there is
  * Redis (the worker that runs the job and the HTTP node that answers the console may differ),
- * else memory (embedded single node). Counters move by HINCRBY, so concurrent steps never lose one.
+ * else the cluster primary's (SLUICE_WORKERS > 1: process 0 runs the job, any process answers),
+ * else memory (embedded single process). Counters move by HINCRBY, so concurrent steps never lose one.
  */
 @Injectable()
 export class RunProgress {
   private readonly local = new Map<GatedRun, RunStatus>();
   private readonly localTokens = new Map<GatedRun, string>();
 
-  constructor(private readonly redis: RedisService) {}
+  constructor(
+    private readonly redis: RedisService,
+    private readonly cluster: ClusterLink,
+  ) {}
 
   async read(run: GatedRun): Promise<RunStatus> {
     const client = this.redis.client;
-    if (!client) return { ...(this.local.get(run) ?? IDLE) };
-    const h = await client.hgetall(this.key(run));
+    let h: Record<string, string>;
+    if (client) h = await client.hgetall(this.key(run));
+    else if (this.cluster.active) h = await this.cluster.call('kv.hgetall', { key: this.key(run) });
+    else return { ...(this.local.get(run) ?? IDLE) };
     const num = (k: keyof RunStatus) => Number(h[k] ?? 0) || 0;
     const state = STATES.find((s) => s === h.state) ?? 'idle';
     return { state, total: num('total'), done: num('done'), failed: num('failed'), queued_at: num('queued_at'), started_at: num('started_at'), finished_at: num('finished_at') };
@@ -70,6 +77,10 @@ export class RunProgress {
       await multi.exec();
       return;
     }
+    if (this.cluster.active) {
+      await this.cluster.call('kv.hincrby', { key: this.key(run), by: failed ? { done: 1, failed: 1 } : { done: 1 } });
+      return;
+    }
     const s = this.local.get(run) ?? { ...IDLE };
     this.local.set(run, { ...s, done: s.done + 1, failed: s.failed + (failed ? 1 : 0) });
   }
@@ -83,13 +94,14 @@ export class RunProgress {
 
   private async token(run: GatedRun): Promise<string | null> {
     const client = this.redis.client;
-    if (!client) return this.localTokens.get(run) ?? null;
-    return client.hget(this.key(run), 'token');
+    if (client) return client.hget(this.key(run), 'token');
+    if (this.cluster.active) return this.cluster.call('kv.hget', { key: this.key(run), field: 'token' });
+    return this.localTokens.get(run) ?? null;
   }
 
   private async write(run: GatedRun, s: RunStatus, token?: string): Promise<void> {
     const client = this.redis.client;
-    if (!client) {
+    if (!client && !this.cluster.active) {
       this.local.set(run, s);
       if (token !== undefined) this.localTokens.set(run, token);
       return;
@@ -97,6 +109,10 @@ export class RunProgress {
     const fields: Record<string, string> = {};
     for (const [k, v] of Object.entries(s)) fields[k] = String(v);
     if (token !== undefined) fields.token = token;
+    if (!client) {
+      await this.cluster.call('kv.hset', { key: this.key(run), fields, ttlMs: KEEP_SECONDS * 1000 });
+      return;
+    }
     await client.multi().hset(this.key(run), fields).expire(this.key(run), KEEP_SECONDS).exec();
   }
 

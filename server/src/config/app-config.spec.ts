@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
@@ -58,5 +59,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, METRICS_TOKEN: 'a-long-enough-secret' }, '/srv').metricsToken).toBe('a-long-enough-secret');
     expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' }, '/srv')).toThrow(/METRICS_TOKEN/);
     expect(() => loadConfig({ ...base, METRICS_TOKEN: 'has a space in the middle' }, '/srv')).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('SLUICE_WORKERS: one process per core by default, a positive integer or auto, else a clear refusal', () => {
+    const base = { ENCRYPTION_KEY: 'x'.repeat(20) };
+    expect(loadConfig(base, '/srv').workers).toBe(availableParallelism());
+    expect(loadConfig({ ...base, SLUICE_WORKERS: 'auto' }, '/srv').workers).toBe(availableParallelism());
+    expect(loadConfig({ ...base, SLUICE_WORKERS: '1' }, '/srv').workers).toBe(1);
+    expect(loadConfig({ ...base, SLUICE_WORKERS: '6' }, '/srv').workers).toBe(6);
+    for (const bad of ['0', '-2', '1.5', 'all', ' 2', '99999'])
+      expect(() => loadConfig({ ...base, SLUICE_WORKERS: bad }, '/srv')).toThrow(/SLUICE_WORKERS must be a positive integer or auto/);
+    // An in-memory database is one process's own.
+    expect(loadConfig({ ...base, DATABASE_URL: 'sqlite::memory:' }, '/srv').workers).toBe(1);
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'sqlite::memory:', SLUICE_WORKERS: '2' }, '/srv')).toThrow(/SLUICE_WORKERS must be 1/);
+  });
+
+  it('a process forked by the cluster primary knows its index; all but the first leave the queue to it', () => {
+    const base = { ENCRYPTION_KEY: 'x'.repeat(20) };
+    expect(loadConfig(base, '/srv')).toMatchObject({ clusterIndex: null, role: 'all' });
+    expect(loadConfig({ ...base, SLUICE_CLUSTER_INDEX: '0' }, '/srv')).toMatchObject({ clusterIndex: 0, role: 'all' });
+    expect(loadConfig({ ...base, SLUICE_CLUSTER_INDEX: '3' }, '/srv')).toMatchObject({ clusterIndex: 3, role: 'http' });
+    expect(loadConfig({ ...base, SLUICE_CLUSTER_INDEX: '3', NODE_ROLE: 'http' }, '/srv')).toMatchObject({ clusterIndex: 3, role: 'http' });
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 /**
@@ -63,6 +64,16 @@ export interface AppConfig {
   topUpOrderTtlMinutes: number;
   /** METRICS_TOKEN: turns on GET /metrics behind `Authorization: Bearer <token>`; null: 404. */
   metricsToken: string | null;
+  /** SLUICE_WORKERS: HTTP processes `npm start` runs (node:cluster); `auto` (the default) is one per core, 1 is this process alone. */
+  workers: number;
+  /**
+   * Set by the cluster primary in the processes it forks (SLUICE_CLUSTER_INDEX, never by an
+   * operator): this process's index; index 0 runs the queue processors and the once-per-install
+   * timers. Null: a process on its own (SLUICE_WORKERS=1, worker.js, the test harness).
+   */
+  clusterIndex: number | null;
+  /** SLUICE_PID_HEADER=1: every answer carries `X-Sluice-Pid` (which process served it; tests of the cluster). */
+  pidHeader: boolean;
 }
 
 /** Base URLs of the OAuth providers: operator configuration (a proxy, a mirror, a test fake). */
@@ -197,6 +208,22 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push('METRICS_TOKEN must be at least 16 characters without spaces');
   }
 
+  const workersRaw = env.SLUICE_WORKERS && env.SLUICE_WORKERS !== '' ? env.SLUICE_WORKERS : 'auto';
+  let workers = 1;
+  if (workersRaw === 'auto') {
+    // An in-memory database cannot be shared between processes.
+    workers = database.kind === 'sqlite' && database.path === ':memory:' ? 1 : availableParallelism();
+  } else if (/^[1-9][0-9]{0,3}$/.test(workersRaw)) {
+    workers = Number(workersRaw);
+    if (workers > 1 && database.kind === 'sqlite' && database.path === ':memory:') {
+      problems.push('SLUICE_WORKERS must be 1 with an in-memory SQLite database (processes cannot share it)');
+    }
+  } else problems.push(`SLUICE_WORKERS must be a positive integer or auto (got "${workersRaw}")`);
+  const indexRaw = env.SLUICE_CLUSTER_INDEX;
+  const clusterIndex = indexRaw !== undefined && /^[0-9]+$/.test(indexRaw) ? Number(indexRaw) : null;
+  // Processes after the first leave the queue processors to it (BullMQ workers and in-process queue alike).
+  if (clusterIndex !== null && clusterIndex > 0 && role === 'all') role = 'http';
+
   const config: AppConfig = {
     port,
     host,
@@ -240,6 +267,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     oauth,
     topUpOrderTtlMinutes: int('TOPUP_ORDER_TTL_MINUTES', 120, 5, 7 * 1440),
     metricsToken,
+    workers,
+    clusterIndex,
+    pidHeader: env.SLUICE_PID_HEADER === '1',
   };
 
   if (problems.length > 0) {

@@ -59,6 +59,20 @@ export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
   };
 }
 
+/**
+ * SQLite: TypeORM's transactions begin IMMEDIATE (the write lock taken at BEGIN, waiting up to
+ * busy_timeout for it) instead of DEFERRED. A deferred transaction that reads and then writes
+ * fails at once with SQLITE_BUSY when another connection committed in between (a busy wait
+ * cannot help it), which happens as soon as several processes share the file (SLUICE_WORKERS).
+ * better-sqlite3 has one connection and so one query runner: patched once, every transaction
+ * (migrations, `DatabaseService.write`, a repository's save) goes through it.
+ */
+export function immediateTransactions(ds: DataSource): void {
+  const runner = ds.createQueryRunner();
+  const query = runner.query.bind(runner);
+  runner.query = ((sql: string, ...rest: unknown[]) => query(sql === 'BEGIN TRANSACTION' ? 'BEGIN IMMEDIATE TRANSACTION' : sql, ...(rest as []))) as typeof runner.query;
+}
+
 export function createDataSource(db: DatabaseConfig): DataSource {
   return new DataSource(dataSourceOptions(db));
 }

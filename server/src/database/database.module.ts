@@ -1,7 +1,7 @@
 import { Global, Logger, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { createDataSource } from './data-source';
+import { createDataSource, immediateTransactions } from './data-source';
 import { DatabaseService } from './database.service';
 
 /**
@@ -17,6 +17,7 @@ import { DatabaseService } from './database.service';
       useFactory: async (config: AppConfig) => {
         const ds = createDataSource(config.database);
         await ds.initialize();
+        if (config.database.kind === 'sqlite') immediateTransactions(ds);
         const ran = await ds.runMigrations({ transaction: 'each' });
         if (ran.length > 0) new Logger('Database').log(`applied ${ran.length} migration(s)`);
         return ds;

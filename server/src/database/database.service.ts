@@ -63,14 +63,16 @@ function groupCommit(conn: SqliteConnection): (ops: SyncOp[]) => BatchOutcome[] 
       }
     }),
   );
+  // IMMEDIATE: the write lock is taken at BEGIN (waiting up to busy_timeout while another process
+  // of a cluster writes), so no statement of the batch can meet SQLITE_BUSY half-way.
   run = (ops) => {
     try {
-      return optimistic(ops);
+      return optimistic.immediate(ops);
     } catch (err) {
       if (!(err instanceof OpFailed)) throw err;
       // Rolled back: nothing of the batch is written. A lone op needs no second run.
       if (ops.length === 1) return [{ ok: false, err: localError(err.err) }];
-      return isolated(ops);
+      return isolated.immediate(ops);
     }
   };
   groupCommits.set(conn, run);
@@ -108,7 +110,7 @@ interface MysqlPool {
 export interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
   pragma(source: string, options?: { simple?: boolean }): unknown;
-  transaction<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R;
+  transaction<A extends unknown[], R>(fn: (...args: A) => R): ((...args: A) => R) & { immediate: (...args: A) => R };
 }
 
 /**
@@ -139,6 +141,8 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
   /** SQLite file (null: PostgreSQL or in memory). */
   private readonly sqlitePath: string | null;
   private checkpointer: WalCheckpointer | null = null;
+  /** False in the processes of a cluster but the first: process 0 checkpoints for all (once per installation). */
+  private readonly runsCheckpointer: boolean;
   /** Other services' group commits (the ledger's on PostgreSQL), written out before the connection closes. */
   private readonly heldBack: (() => Promise<void>)[] = [];
 
@@ -148,10 +152,16 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
   ) {
     this.kind = config.database.kind;
     this.sqlitePath = config.database.kind === 'sqlite' && config.database.path !== ':memory:' ? config.database.path : null;
+    this.runsCheckpointer = config.clusterIndex === null || config.clusterIndex === 0;
   }
 
   async onModuleInit(): Promise<void> {
     if (this.sqlitePath === null) return;
+    if (!this.runsCheckpointer) {
+      // Process 0's checkpointer thread keeps the WAL short; commits here never checkpoint on the event loop.
+      this.sqliteConnection.pragma('wal_autocheckpoint = 0');
+      return;
+    }
     this.checkpointer = await WalCheckpointer.start(this.sqlitePath, this.sqliteConnection, (msg) => this.logger.warn(msg));
   }
 

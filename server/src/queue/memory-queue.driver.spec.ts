@@ -60,4 +60,16 @@ describe('MemoryQueueDriver', () => {
     expect(peak).toBe(2);
     await q.close();
   });
+
+  it('close() does not wait for delayed jobs it cancels', async () => {
+    const q = new MemoryQueueDriver();
+    const ran: string[] = [];
+    q.register('billing.sweep', async () => void ran.push('sweep'));
+    await q.start();
+    await q.enqueue('billing.sweep', {}, { jobId: 'later', delayMs: 60_000 });
+    const started = Date.now();
+    await q.close();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(ran).toEqual([]);
+  });
 });

@@ -114,6 +114,9 @@ export class MemoryQueueDriver implements QueueDriver {
     for (const t of this.repeats.values()) clearInterval(t);
     this.timers.clear();
     this.repeats.clear();
+    // The delayed jobs (and retries) whose timers were just cleared will not run: they no longer keep the queue busy.
+    this.delayed = 0;
+    for (const reg of this.processors.values()) reg.delayed = 0;
     // Let running jobs finish (bounded by the caller's shutdown grace).
     await this.idle(10_000).catch(() => undefined);
   }

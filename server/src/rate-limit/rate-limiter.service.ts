@@ -1,12 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { RateLimitRule } from '../config/app-config';
+import { ClusterLink } from '../cluster/cluster-link.service';
 import { RedisService } from '../redis/redis.service';
+import { SlidingWindows, type RateDecision } from './sliding-windows';
 
-export interface RateDecision {
-  allowed: boolean;
-  /** Seconds until the oldest hit leaves the window (when refused). */
-  retryAfter: number;
-}
+export type { RateDecision } from './sliding-windows';
 
 // Sliding window in one script: drop old hits, count, add when under the limit.
 const SLIDING_WINDOW = `
@@ -29,17 +27,21 @@ return {0, retry}
 
 /**
  * Atomic sliding-window limiter. With Redis the counters are shared by every node (one Lua
- * script per hit). Without Redis, or when Redis fails, an in-process window is used: limits then
- * hold per node, which is documented in ARCHITECTURE.md (never a blanket 500).
+ * script per hit). Without Redis, in a cluster (SLUICE_WORKERS > 1), the primary holds the windows
+ * for every process of the node. Otherwise, or when Redis or the primary fails, an in-process
+ * window is used: limits then hold per node (or per process), which is documented in
+ * ARCHITECTURE.md (never a blanket 500).
  */
 @Injectable()
 export class RateLimiter {
   private readonly logger = new Logger('RateLimiter');
-  private readonly local = new Map<string, { hits: number[]; windowMs: number }>();
+  private readonly local = new SlidingWindows();
   private seq = 0;
-  private lastSweep = Date.now();
 
-  constructor(private readonly redis: RedisService) {}
+  constructor(
+    private readonly redis: RedisService,
+    private readonly cluster: ClusterLink,
+  ) {}
 
   async hit(bucket: string, subject: string, rule: RateLimitRule): Promise<RateDecision> {
     if (rule.limit <= 0) return { allowed: true, retryAfter: 0 };
@@ -63,29 +65,13 @@ export class RateLimiter {
         this.logger.warn(`redis limiter unavailable, using local window: ${(err as Error).message}`);
       }
     }
-    return this.hitLocal(key, windowMs, rule.limit);
-  }
-
-  private hitLocal(key: string, windowMs: number, limit: number): RateDecision {
-    const now = Date.now();
-    this.sweep(now);
-    const hits = (this.local.get(key)?.hits ?? []).filter((t) => t > now - windowMs);
-    this.local.set(key, { hits, windowMs });
-    if (hits.length < limit) {
-      hits.push(now);
-      return { allowed: true, retryAfter: 0 };
+    if (this.cluster.active) {
+      try {
+        return await this.cluster.call('rl.hit', { key, windowMs, limit: rule.limit });
+      } catch (err) {
+        this.logger.warn(`cluster limiter unavailable, using this process's window: ${(err as Error).message}`);
+      }
     }
-    const oldest = hits[0] ?? now;
-    return { allowed: false, retryAfter: Math.ceil((windowMs - (now - oldest)) / 1000) };
-  }
-
-  /** Keeps the local map bounded. */
-  private sweep(now: number): void {
-    if (now - this.lastSweep < 60_000) return;
-    this.lastSweep = now;
-    for (const [k, { hits, windowMs }] of this.local) {
-      const last = hits[hits.length - 1];
-      if (last === undefined || last <= now - windowMs) this.local.delete(k);
-    }
+    return this.local.hit(key, windowMs, rule.limit);
   }
 }

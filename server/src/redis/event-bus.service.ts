@@ -1,10 +1,14 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { ClusterLink } from '../cluster/cluster-link.service';
 import { RedisService } from './redis.service';
 
 /**
  * Cross-node notifications (option changes, user changes, channel index rebuilds).
- * Handlers run on every node, including the one that published. Without Redis it is local only.
+ * Handlers run on every node, including the one that published. Without Redis it is local only,
+ * except in a cluster (SLUICE_WORKERS > 1), where the primary carries it to every process and
+ * `publish` resolves once each of them has run its handlers: the next request, whichever process
+ * serves it, sees the change.
  */
 export interface BusEvents {
   'options.changed': { keys: string[] };
@@ -30,11 +34,15 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
   private readonly handlers = new Map<BusTopic, Set<Handler<BusTopic>>>();
   private readonly channel: string;
 
-  constructor(private readonly redis: RedisService) {
+  constructor(
+    private readonly redis: RedisService,
+    private readonly cluster: ClusterLink,
+  ) {
     this.channel = redis.key('bus');
   }
 
   async onModuleInit(): Promise<void> {
+    if (this.cluster.active) this.cluster.onBus((topic, payload) => this.dispatch(topic as BusTopic, payload as BusEvents[BusTopic]));
     const sub = this.redis.subscriber();
     if (!sub) return;
     await sub.subscribe(this.channel);
@@ -47,7 +55,7 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
         return;
       }
       if (msg.node === this.nodeId) return;
-      this.dispatch(msg.topic, msg.payload as BusEvents[BusTopic]);
+      void this.dispatch(msg.topic, msg.payload as BusEvents[BusTopic]);
     });
   }
 
@@ -62,7 +70,8 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
   }
 
   async publish<T extends BusTopic>(topic: T, payload: BusEvents[T]): Promise<void> {
-    this.dispatch(topic, payload);
+    void this.dispatch(topic, payload);
+    if (this.cluster.active) await this.cluster.broadcast(topic, payload);
     if (!this.redis.client) return;
     const wire: Wire = { node: this.nodeId, topic, payload };
     try {
@@ -73,12 +82,17 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private dispatch(topic: BusTopic, payload: BusEvents[BusTopic]): void {
+  /** Runs every handler of `topic`; resolves when all have settled (a failure is logged, never thrown). */
+  private async dispatch(topic: BusTopic, payload: BusEvents[BusTopic]): Promise<void> {
+    const runs: Promise<unknown>[] = [];
     for (const h of this.handlers.get(topic) ?? []) {
-      Promise.resolve()
-        .then(() => h(payload))
-        .catch((err: unknown) => this.logger.error(`handler for ${topic} failed: ${(err as Error).message}`));
+      runs.push(
+        Promise.resolve()
+          .then(() => h(payload))
+          .catch((err: unknown) => this.logger.error(`handler for ${topic} failed: ${(err as Error).message}`)),
+      );
     }
+    await Promise.all(runs);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
+import { ClusterLink } from '../../../cluster/cluster-link.service';
 import { OptionsService } from '../../../options/options.service';
 import { RedisService } from '../../../redis/redis.service';
 
@@ -31,7 +32,8 @@ export interface AffinityRef {
 /**
  * Channel affinity (issue 26): a request carrying a key goes to the channel that served that key
  * last, so the upstream's prompt cache hits. Bindings are per (group, model, key hash), shared
- * through Redis with a TTL when present, else kept in this process with the same TTL.
+ * through Redis with a TTL when present, else with the cluster's primary (SLUICE_WORKERS > 1), else
+ * kept in this process with the same TTL.
  */
 @Injectable()
 export class ChannelAffinity {
@@ -41,6 +43,7 @@ export class ChannelAffinity {
   constructor(
     private readonly options: OptionsService,
     private readonly redis: RedisService,
+    private readonly cluster: ClusterLink,
   ) {}
 
   /** Null when the option is off or the request carries no key (no work then). */
@@ -64,6 +67,15 @@ export class ChannelAffinity {
         return null;
       }
     }
+    if (this.cluster.active) {
+      try {
+        const v = await this.cluster.call('kv.get', { key: ref.slot });
+        return v === null ? null : Number(v);
+      } catch (err) {
+        this.logger.warn(`cluster affinity read failed: ${(err as Error).message}`);
+        return null;
+      }
+    }
     const hit = this.local.get(ref.slot);
     if (!hit) return null;
     if (hit.until <= Date.now()) {
@@ -79,6 +91,10 @@ export class ChannelAffinity {
     const client = this.redis.client;
     if (client) {
       client.set(ref.slot, String(channelId), 'EX', ttl).catch((err: unknown) => this.logger.warn(`redis affinity write failed: ${(err as Error).message}`));
+      return;
+    }
+    if (this.cluster.active) {
+      this.cluster.cast('kv.set', { key: ref.slot, value: String(channelId), ttlMs: ttl * 1000 });
       return;
     }
     if (this.local.size >= LOCAL_MAX) {

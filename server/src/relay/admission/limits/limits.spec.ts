@@ -33,7 +33,7 @@ describe('relay limits', () => {
         throw new Error('no Redis on the no-limit path');
       },
     } as never;
-    const limits = new RelayLimits(options, redis, { relay: { totalTimeoutMs: 1000 } } as never);
+    const limits = new RelayLimits(options, redis, { relay: { totalTimeoutMs: 1000 } } as never, { active: false } as never);
     const caller = { token: { id: 1, rpmLimit: 0, tpmLimit: 0, concurrencyLimit: 0 }, group: 'default', userId: 1 } as never;
     expect(limits.scopes(caller)).toBeNull();
     expect(limits.scopes({ token: null, group: 'default', userId: 1 } as never)).toBeNull();
@@ -44,7 +44,7 @@ describe('relay limits', () => {
   });
 
   describe('in process (no Redis)', () => {
-    const make = () => new RelayLimits({ json: () => ({}) } as never, { client: null, key: (...p: string[]) => p.join(':') } as never, { relay: { totalTimeoutMs: 1000 } } as never);
+    const make = () => new RelayLimits({ json: () => ({}) } as never, { client: null, key: (...p: string[]) => p.join(':') } as never, { relay: { totalTimeoutMs: 1000 } } as never, { active: false } as never);
     const scope = (rule: { rpm?: number; tpm?: number; concurrency?: number }) => [{ id: 't:1', rule: { rpm: 0, tpm: 0, concurrency: 0, ...rule } }];
 
     it('a slot is freed exactly once, whatever calls release it', async () => {

@@ -1,22 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomHex } from '../../../common/secrets';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
+import { ClusterLink } from '../../../cluster/cluster-link.service';
 import { OptionsService } from '../../../options/options.service';
 import { RedisService } from '../../../redis/redis.service';
 import type { RelayCaller } from '../../edge/relay-auth.service';
 import { RelayError } from '../../edge/relay-errors';
 import { groupRules, type LimitRule } from './group-rate-limits';
+import { LIMIT_WINDOW_MS, LocalLimitCounters, type AdmitResult, type Scope, type ScopeState } from './local-limits';
 import { ADMIT, FINISH } from './scripts';
 
-/** Requests and tokens per minute are counted over a sliding minute. */
-export const LIMIT_WINDOW_MS = 60_000;
+export { LIMIT_WINDOW_MS } from './local-limits';
 
-/** One counted subject: a token, or a user inside a group (GroupRateLimits). */
-interface Scope {
-  /** Key part: `t:<token id>` or `g:<group>:<user id>`. */
-  id: string;
-  rule: LimitRule;
-}
+/** Where a ticket's counters are: Redis, the cluster primary, or this process. */
+type CounterHome = 'redis' | 'cluster' | 'local';
 
 /** OpenAI's duration format for the reset headers: `17ms`, `1s`, `6m0s`. */
 export function resetText(ms: number): string {
@@ -24,13 +21,6 @@ export function resetText(ms: number): string {
   if (v < 1000) return `${v}ms`;
   const s = Math.ceil(v / 1000);
   return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${s % 60}s`;
-}
-
-interface ScopeState {
-  requests: number;
-  requestsResetMs: number;
-  tokens: number;
-  tokensResetMs: number;
 }
 
 /** A request admitted under limits: settle once (TPM to the real usage), free the slot once. */
@@ -42,7 +32,7 @@ export class LimitTicket {
     private readonly owner: RelayLimits,
     readonly scopes: readonly Scope[],
     readonly rid: string,
-    readonly onRedis: boolean,
+    readonly home: CounterHome,
     readonly headers: Record<string, string>,
   ) {
     this.slotFree = !scopes.some((s) => s.rule.concurrency > 0);
@@ -67,33 +57,30 @@ export class LimitTicket {
   }
 }
 
-interface LocalTokens {
-  entries: { rid: string; at: number; tokens: number }[];
-  sum: number;
-}
-
 /**
  * Token and group limits of the relay (issue 26): requests per minute, tokens per minute
  * (reserved before the call, settled to the real usage after) and requests at once. With Redis
  * the counters are shared by every node through one atomic script per admission and one per
- * settlement; without Redis (or when it fails) they live in this process. A request under no
+ * settlement; without Redis in a cluster (SLUICE_WORKERS > 1) the primary holds them for every
+ * process (one IPC round trip per admission); otherwise (or when either fails) they live in this
+ * process (LocalLimitCounters, the same algorithm in all three). A request under no
  * limit costs nothing here: `scopes()` answers null without allocating.
  */
 @Injectable()
 export class RelayLimits {
   private readonly logger = new Logger('RelayLimits');
-  private readonly node = randomHex(4);
+  /** Reservation ids start with this process's pid (base 36) and a dot: the cluster primary frees a dead process's slots by it. */
+  private readonly node = `${process.pid.toString(36)}.${randomHex(3)}`;
   private seq = 0;
   private groupMemo: { raw: unknown; rules: Map<string, LimitRule> } = { raw: undefined, rules: new Map() };
-  private readonly localRequests = new Map<string, number[]>();
-  private readonly localTokens = new Map<string, LocalTokens>();
-  private readonly localSlots = new Map<string, Map<string, number>>();
+  private readonly local = new LocalLimitCounters();
   private readonly leaseMs: number;
 
   constructor(
     private readonly options: OptionsService,
     private readonly redis: RedisService,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly cluster: ClusterLink,
   ) {
     // A slot of a node that died is freed when its lease ends: no request outlives the total timeout.
     this.leaseMs = config.relay.totalTimeoutMs + 60_000;
@@ -134,16 +121,30 @@ export class RelayLimits {
       if (res) {
         if (res[0] === 0) throw refusal(scopes, res[1] ?? 0, res[2] ?? 0, res[3] ?? 1000, res[4] ?? 0, need);
         const states = scopes.map((_, i) => ({ requests: res[1 + i * 4] ?? 0, requestsResetMs: res[2 + i * 4] ?? 0, tokens: res[3 + i * 4] ?? 0, tokensResetMs: res[4 + i * 4] ?? 0 }));
-        return new LimitTicket(this, scopes, rid, true, headersOf(scopes, states));
+        return new LimitTicket(this, scopes, rid, 'redis', headersOf(scopes, states));
       }
     }
-    return new LimitTicket(this, scopes, rid, false, headersOf(scopes, this.admitLocal(scopes, rid, need)));
+    if (this.cluster.active) {
+      let res: AdmitResult | null = null;
+      try {
+        res = await this.cluster.call('lim.admit', { scopes, rid, need, leaseMs: this.leaseMs });
+      } catch (err) {
+        this.logger.warn(`cluster limits unavailable, counting in this process: ${(err as Error).message}`);
+      }
+      if (res) return this.ticketOf(scopes, rid, need, 'cluster', res);
+    }
+    return this.ticketOf(scopes, rid, need, 'local', this.local.admit(scopes, rid, need, this.leaseMs));
+  }
+
+  private ticketOf(scopes: Scope[], rid: string, need: number, home: CounterHome, res: AdmitResult): LimitTicket {
+    if (!res.ok) throw refusal(scopes, res.kind, res.index, res.retryMs, res.used, need);
+    return new LimitTicket(this, scopes, rid, home, headersOf(scopes, res.states));
   }
 
   /** Called by LimitTicket only (once for the slot, once for the settlement). */
   finish(ticket: LimitTicket, actualTokens: number, slot: boolean): void {
     const client = this.redis.client;
-    if (ticket.onRedis && client) {
+    if (ticket.home === 'redis' && client) {
       const keys: string[] = [];
       for (const s of ticket.scopes) keys.push(this.key(s, 't'), this.key(s, 'h'), this.key(s, 'c'));
       client.eval(FINISH, keys.length, ...keys, ticket.rid, actualTokens, slot ? '1' : '0').catch((err: unknown) => {
@@ -152,17 +153,11 @@ export class RelayLimits {
       });
       return;
     }
-    for (const s of ticket.scopes) {
-      if (actualTokens >= 0 && s.rule.tpm > 0) {
-        const w = this.localTokens.get(s.id);
-        const e = w?.entries.find((x) => x.rid === ticket.rid);
-        if (w && e) {
-          w.sum += actualTokens - e.tokens;
-          e.tokens = actualTokens;
-        }
-      }
-      if (slot && s.rule.concurrency > 0) this.localSlots.get(s.id)?.delete(ticket.rid);
+    if (ticket.home === 'cluster') {
+      this.cluster.cast('lim.finish', { scopes: [...ticket.scopes], rid: ticket.rid, actual: actualTokens, slot });
+      return;
     }
+    this.local.finish(ticket.scopes, ticket.rid, actualTokens, slot);
   }
 
   /** What the counters hold now (tests, operators): requests and tokens in the window, slots in use. */
@@ -178,72 +173,12 @@ export class RelayLimits {
       ]);
       return { requests: r, tokens: Number(h ?? 0), slots: c };
     }
-    const now = Date.now();
-    return {
-      requests: (this.localRequests.get(scopeId) ?? []).filter((t) => t > now - LIMIT_WINDOW_MS).length,
-      tokens: this.localTokens.get(scopeId)?.sum ?? 0,
-      slots: [...(this.localSlots.get(scopeId)?.values() ?? [])].filter((t) => t > now).length,
-    };
+    if (this.cluster.active) return this.cluster.call('lim.inspect', { scopeId });
+    return this.local.inspect(scopeId);
   }
 
   private key(s: Scope, kind: string): string {
     return this.redis.key('lim', s.id, kind);
-  }
-
-  /** The same algorithm as the script, in this process (single-threaded, so check-then-write is atomic). */
-  private admitLocal(scopes: Scope[], rid: string, need: number): ScopeState[] {
-    const now = Date.now();
-    const from = now - LIMIT_WINDOW_MS;
-    scopes.forEach((s, i) => {
-      if (s.rule.rpm > 0) {
-        const hits = (this.localRequests.get(s.id) ?? []).filter((t) => t > from);
-        this.localRequests.set(s.id, hits);
-        if (hits.length >= s.rule.rpm) throw refusal(scopes, 1, i, (hits[0] ?? now) + LIMIT_WINDOW_MS - now, hits.length, need);
-      }
-      if (s.rule.tpm > 0) {
-        const w = this.localTokens.get(s.id) ?? { entries: [], sum: 0 };
-        this.localTokens.set(s.id, w);
-        while (w.entries.length > 0 && (w.entries[0]?.at ?? now) <= from) w.sum -= w.entries.shift()?.tokens ?? 0;
-        if (w.sum + need > s.rule.tpm) {
-          let retry = LIMIT_WINDOW_MS;
-          if (need <= s.rule.tpm) {
-            let left = w.sum;
-            for (const e of w.entries) {
-              left -= e.tokens;
-              if (left + need <= s.rule.tpm) {
-                retry = e.at + LIMIT_WINDOW_MS - now;
-                break;
-              }
-            }
-          }
-          throw refusal(scopes, 2, i, retry, w.sum, need);
-        }
-      }
-      if (s.rule.concurrency > 0) {
-        const slots = this.localSlots.get(s.id) ?? new Map<string, number>();
-        this.localSlots.set(s.id, slots);
-        for (const [k, until] of slots) if (until <= now) slots.delete(k);
-        if (slots.size >= s.rule.concurrency) throw refusal(scopes, 3, i, 1000, slots.size, need);
-      }
-    });
-    return scopes.map((s) => {
-      const st: ScopeState = { requests: 0, requestsResetMs: 0, tokens: 0, tokensResetMs: 0 };
-      if (s.rule.rpm > 0) {
-        const hits = this.localRequests.get(s.id) as number[];
-        hits.push(now);
-        st.requests = hits.length;
-        st.requestsResetMs = (hits[0] ?? now) + LIMIT_WINDOW_MS - now;
-      }
-      if (s.rule.tpm > 0) {
-        const w = this.localTokens.get(s.id) as LocalTokens;
-        w.entries.push({ rid, at: now, tokens: need });
-        w.sum += need;
-        st.tokens = w.sum;
-        st.tokensResetMs = (w.entries[0]?.at ?? now) + LIMIT_WINDOW_MS - now;
-      }
-      if (s.rule.concurrency > 0) (this.localSlots.get(s.id) as Map<string, number>).set(rid, now + this.leaseMs);
-      return st;
-    });
   }
 }
 
