@@ -71,16 +71,18 @@ cfg.gateways = (process.env.BENCH_GATEWAYS ?? 'postgres,sqlite')
   .split(',')
   .map((s) => s.trim())
   .map((s) => {
-    const m = /^(postgres|sqlite|mysql)(?:@([^^]+))?(?:\^(-?\d+))?$/.exec(s);
+    const m = /^(postgres|sqlite|mysql)(?:\*(auto|\d+))?(?:@([^^]+))?(?:\^(-?\d+))?$/.exec(s);
     if (!m) return null;
-    const [, kind, path, niceText] = m;
+    const [, kind, workersText, path, niceText] = m;
     const nice = niceText === undefined ? null : Number(niceText);
-    const niceLabel = nice === null ? '' : `^${nice}`;
-    if (path === undefined) return { kind, entry: cfg.entry, label: kind + niceLabel, nice };
+    // `*auto` (npm start's default: a process per core) or `*N`; without it one process, as the floor.
+    const workers = workersText ?? '1';
+    const suffix = (workersText === undefined ? '' : `*${workersText}`) + (nice === null ? '' : `^${nice}`);
+    if (path === undefined) return { kind, entry: cfg.entry, label: kind + suffix, nice, workers };
     const entry = resolve(root, path);
     // Named after its folder (the one above dist/ for a copy of server/ with its dist/ and assets/).
     const dir = basename(dirname(entry)) === 'dist' ? basename(dirname(dirname(entry))) : basename(dirname(entry));
-    return { kind, entry, label: `${kind}@${dir}${niceLabel}`, nice };
+    return { kind, entry, label: `${kind}@${dir}${suffix}`, nice, workers };
   })
   .filter((g) => g !== null);
 if (cfg.warmupMs >= cfg.seconds * 1000) cfg.warmupMs = Math.floor(cfg.seconds * 250);
@@ -377,11 +379,11 @@ async function main() {
     { name: 'floor', url: floor.url, pid: floor.pid, key: 'sk-bench-floor', stream: true, gc: floor.gc },
   ];
   const skipped = {};
-  for (const { kind, entry, label, nice } of cfg.gateways) {
-    out(`starting gateway(${label}) from ${entry}${nice === null ? '' : ` at nice ${nice}`}`);
-    const g = await startGateway({ kind, entry, name: `gateway(${label})`, nice, upstreamUrl: fake.url, log: out, track: (x) => gateways.push(x) });
+  for (const { kind, entry, label, nice, workers } of cfg.gateways) {
+    out(`starting gateway(${label}) from ${entry}${nice === null ? '' : ` at nice ${nice}`}${workers === '1' ? '' : `, SLUICE_WORKERS=${workers}`}`);
+    const g = await startGateway({ kind, entry, name: `gateway(${label})`, nice, workers, upstreamUrl: fake.url, log: out, track: (x) => gateways.push(x) });
     if (g.available) {
-      targets.push({ name: g.name, url: g.url, pid: g.pid, key: g.key, stream: g.streamAvailable, gateway: g, gc: g.proc.gc });
+      targets.push({ name: g.name, url: g.url, pid: g.pid, key: g.key, stream: g.streamAvailable, gateway: g, gc: g.proc.gc, workers });
       const l = openFilesLimit(g.pid);
       out(`  ${g.name} ready: relay answers; streaming ${g.streamAvailable ? 'answers' : 'unavailable'}; its open files limit ${l.soft}`);
     } else {
@@ -620,9 +622,16 @@ function report(targets, acc, held, skipped) {
       const addedTtfc = s.stream1.ttfc50 - d.stream1.ttfc50;
       addIn('stream1', t.name, 'added median first chunk, stream 1 conc.', ms(addedTtfc), '<= 2 ms', rx(ratio(addedTtfc, f.stream1.ttfc50 - d.stream1.ttfc50)), addedTtfc <= 2 && clean(s.stream1));
       const sR = ratio(s.stream256.rate, f.stream256.rate);
+      const several = t.workers !== undefined && t.workers !== '1';
       addIn('stream256', t.name, 'streams/s, 256 conc.', fixed(s.stream256.rate, 0), '>= 0.8x floor', rx(sR), vsFloor(sR >= 0.8 && clean(s.stream256)));
+      if (several) {
+        // Issue 28: npm start's default (a process per core) against the one-process floor.
+        const mR = ratio(s.stream256.median('rate'), f.stream256.median('rate'));
+        addIn('stream256', t.name, `streams/s, 256 conc., SLUICE_WORKERS=${t.workers} (median of rounds)`, fixed(s.stream256.median('rate'), 0), '>= 1.0x the one-process floor', rx(mR), mR >= 1 && clean(s.stream256));
+      }
       const cpuStreamR = ratio(s.stream256.median('cpuPerReq'), f.stream256.median('cpuPerReq'));
-      addIn('stream256', t.name, 'CPU per stream (16 chunks), 256 conc. (median of rounds)', us(s.stream256.median('cpuPerReq')), '<= 1.25x floor', rx(cpuStreamR), vsFloor(cpuStreamR <= 1.25 && clean(s.stream256)));
+      // The CPU target is for one process; several report theirs (the primary and every worker).
+      addIn('stream256', t.name, `CPU per stream (16 chunks), 256 conc. (median of rounds${several ? ', all processes' : ''})`, us(s.stream256.median('cpuPerReq')), several ? 'reported' : '<= 1.25x floor', rx(cpuStreamR), several || isFloor ? null : cpuStreamR <= 1.25 && clean(s.stream256));
       const allocKb = s.stream256.median('allocKb');
       addIn('stream256', t.name, 'allocation per stream, 256 conc. (--trace-gc-nvp, median of rounds)', `${fixed(allocKb, 1)} KB`, '<= 64 KB', rx(ratio(allocKb, f.stream256.median('allocKb'))), isFloor ? null : Number.isFinite(allocKb) && allocKb <= 64 && clean(s.stream256));
       const p99Goal = f.stream256.ttfc99 + 50;

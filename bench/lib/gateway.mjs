@@ -293,7 +293,7 @@ async function probe(base, key, body, path = '/v1/chat/completions') {
  * `track` receives the result (with its `stop`) at once, before the set-up begins.
  * @returns {Promise<{ name, kind, url?, pid?, key?, available: boolean, streamAvailable: boolean, reason?: string, stop: () => Promise<void> }>}
  */
-export async function startGateway({ kind, entry, name = `gateway(${kind})`, nice = null, upstreamUrl, log, track }) {
+export async function startGateway({ kind, entry, name = `gateway(${kind})`, nice = null, workers = '1', upstreamUrl, log, track }) {
   const cleanups = [];
   let stopped = false;
   // After stop() (an interrupted run), whatever the set-up still creates is undone at once.
@@ -324,6 +324,8 @@ export async function startGateway({ kind, entry, name = `gateway(${kind})`, nic
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ROLE: 'all',
+      // One process unless the run asks for more (npm start's default is one per core).
+      SLUICE_WORKERS: workers,
       LOG_LEVEL: 'warn',
       CONSOLE_DIST: 'off',
       GLOBAL_API_RATE_LIMIT: '0',

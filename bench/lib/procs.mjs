@@ -36,10 +36,37 @@ export function niceOf(pid) {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
 }
 
-/** CPU time (user + system, all threads) the process has used, in milliseconds. */
+/**
+ * CPU time (user + system, all threads) the process and its living child processes have used, in
+ * milliseconds: a gateway started with several workers (SLUICE_WORKERS) is a primary and its workers.
+ */
 export function cpuMs(pid) {
-  const [utime, stime] = cpuTicks(pid);
-  return ticksToMs(utime + stime);
+  let total = 0;
+  for (const p of processTree(pid)) {
+    const [utime, stime] = cpuTicks(p);
+    if (Number.isFinite(utime)) total += ticksToMs(utime + stime);
+    else if (p === pid) return NaN;
+  }
+  return total;
+}
+
+/** The process and its descendants (from /proc/<pid>/task/<tid>/children). */
+export function processTree(pid) {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    const p = out[i];
+    let tasks = [];
+    try {
+      tasks = readdirSync(`/proc/${p}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tasks) {
+      const children = procFile(p, `task/${tid}/children`);
+      if (children) for (const c of children.trim().split(/\s+/)) if (c !== '') out.push(Number(c));
+    }
+  }
+  return out;
 }
 
 export function ticksToMs(ticks) {
