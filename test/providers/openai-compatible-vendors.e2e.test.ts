@@ -132,6 +132,27 @@ describe.each(DATABASES)('OpenAI-compatible vendors of the catalogue (%s)', (kin
     expect(update.body).toEqual({ success: false, message: 'Baidu Wenxin Qianfan 渠道的密钥格式应为 APIKey|SecretKey' });
   });
 
+  it("OpenRouter's and DeepSeek's balances: read from their own endpoints with the channel key and recorded on the channel", async () => {
+    const orKey = keyOf(2001);
+    const or = await fakeUpstream(kit, { key: orKey });
+    or.set('/v1/credits', { kind: 'json', body: { data: { total_credits: 25, total_usage: 7.25 } } });
+    const orId = await createChannel(kit.root, { name: 'or-balance', type: 20, key: orKey, base_url: `${or.url}/api`, models: 'or-balance-model' });
+    const orRes = await kit.root.get(`/api/channel/update_balance/${orId}`).expect(200);
+    expect(orRes.body).toEqual({ success: true, message: '', balance: 17.75 });
+    expect(or.requests.at(-1)).toMatchObject({ method: 'GET', path: '/api/v1/credits' });
+    expect(or.requests.at(-1)?.headers.authorization).toBe(`Bearer ${orKey}`);
+
+    const dsKey = keyOf(4301);
+    const ds = await fakeUpstream(kit, { key: dsKey });
+    ds.set('/user/balance', { kind: 'json', body: { is_available: true, balance_infos: [{ currency: 'USD', total_balance: '12.34', granted_balance: '0.00', topped_up_balance: '12.34' }] } });
+    const dsId = await createChannel(kit.root, { name: 'ds-balance', type: 43, key: dsKey, base_url: ds.url, models: 'ds-balance-model' });
+    const dsRes = await kit.root.get(`/api/channel/update_balance/${dsId}`).expect(200);
+    expect(dsRes.body).toEqual({ success: true, message: '', balance: 12.34 });
+    expect(ds.requests.at(-1)).toMatchObject({ method: 'GET', path: '/user/balance' });
+    const view = await kit.root.get(`/api/channel/${dsId}`).expect(200);
+    expect(view.body.data).toMatchObject({ balance: 12.34 });
+  });
+
   it('the channel test button reaches the vendor at its path', async () => {
     const key = keyOf(4601);
     const fake = await fakeUpstream(kit, { key });
