@@ -129,11 +129,11 @@ export class RedemptionsService {
       );
       if (DatabaseService.affected(res) !== 1) {
         await this.mustFind(id);
-        throw new RedemptionsError('conflict', 'redemption.edit_unused_only', 409);
+        throw RedemptionsError.of('redemption.edit_unused_only', {}, 409);
       }
     } else {
       const r = await this.mustFind(id);
-      if (r.status !== REDEMPTION_UNUSED) throw new RedemptionsError('conflict', 'redemption.edit_unused_only', 409);
+      if (r.status !== REDEMPTION_UNUSED) throw RedemptionsError.of('redemption.edit_unused_only', {}, 409);
     }
     return this.get(actor, id);
   }
@@ -153,7 +153,7 @@ export class RedemptionsService {
     );
     if (DatabaseService.affected(res) !== 1) {
       await this.mustFind(id);
-      throw new RedemptionsError('conflict', 'redemption.used_cannot_change', 409);
+      throw RedemptionsError.of('redemption.used_cannot_change', {}, 409);
     }
     return this.get(actor, id);
   }
@@ -206,7 +206,7 @@ export class RedemptionsService {
       }
       // Read after winning: the row is final now, so its quota cannot change under us.
       const won = await em.findOneOrFail(RedemptionEntity, { where: { id: found.id } });
-      if (!(await this.users.addQuota(em, actor.id, won.quota))) throw new RedemptionsError('not_found', 'user.not_found', 404);
+      if (!(await this.users.addQuota(em, actor.id, won.quota))) throw RedemptionsError.of('user.not_found', {}, 404);
       await this.logs.record(em, {
         userId: actor.id,
         username: actor.username,
@@ -266,13 +266,13 @@ export class RedemptionsService {
   }
 
   private notFound(): RedemptionsError {
-    return new RedemptionsError('not_found', 'redemption.not_found', 404);
+    return RedemptionsError.of('redemption.not_found', {}, 404);
   }
 }
 
 /** Why a code cannot be redeemed now, or null if it can. */
 function refusal(r: Pick<RedemptionEntity, 'status' | 'expiredTime'>, now: number): RedemptionsError | null {
-  if (r.status === REDEMPTION_USED) return new RedemptionsError('conflict', 'redemption.used', 409);
+  if (r.status === REDEMPTION_USED) return RedemptionsError.of('redemption.used', {}, 409);
   if (r.status !== REDEMPTION_UNUSED) return RedemptionsError.of('redemption.invalid');
   if (r.expiredTime !== 0 && r.expiredTime <= now) return RedemptionsError.of('redemption.expired');
   return null;

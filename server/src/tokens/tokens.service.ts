@@ -172,8 +172,8 @@ export class TokensService {
     });
     if (DatabaseService.affected(res) !== 1) {
       const t = await this.mustOwn(actor, id);
-      if (t.expiredTime !== NEVER_EXPIRES && t.expiredTime <= now) throw new TokensError('conflict', 'token.expired_cannot_enable', 409);
-      throw new TokensError('conflict', 'token.exhausted_cannot_enable', 409);
+      if (t.expiredTime !== NEVER_EXPIRES && t.expiredTime <= now) throw TokensError.of('token.expired_cannot_enable', {}, 409);
+      throw TokensError.of('token.exhausted_cannot_enable', {}, 409);
     }
     await this.changed([id]);
     return this.get(actor, id);
@@ -329,7 +329,7 @@ export class TokensService {
   /** A token group is required and must be one the user may pick. */
   private checkGroup(actor: Principal, group: string | undefined): void {
     if (group === undefined || group === '') throw TokensError.of('token.group_required');
-    if (!this.groups.canUse(actor.group, group)) throw new TokensError('forbidden', 'token.group_forbidden', 403, { group: group.slice(0, 64) });
+    if (!this.groups.canUse(actor.group, group)) throw TokensError.of('token.group_forbidden', { group: group.slice(0, 64) }, 403);
   }
 
   private async mustOwn(actor: Principal, id: number): Promise<TokenEntity> {
@@ -345,7 +345,7 @@ export class TokensService {
   }
 
   private notFound(): TokensError {
-    return new TokensError('not_found', 'token.not_found', 404);
+    return TokensError.of('token.not_found', {}, 404);
   }
 
   private quotaPerUnit(): number {

@@ -310,7 +310,7 @@ export class UsersService implements OnModuleInit {
   }
 
   async deleteSelf(actor: Principal): Promise<void> {
-    if (actor.role >= ROLE_ROOT) throw new UsersError('forbidden', 'user.root_cannot_delete', 403);
+    if (actor.role >= ROLE_ROOT) throw UsersError.of('user.root_cannot_delete', {}, 403);
     await this.softDelete(actor.id);
   }
 
@@ -490,7 +490,7 @@ export class UsersService implements OnModuleInit {
 
     switch (action) {
       case 'promote':
-        if (actor.role < ROLE_ROOT) throw new UsersError('forbidden', 'user.only_root_promotes', 403);
+        if (actor.role < ROLE_ROOT) throw UsersError.of('user.only_root_promotes', {}, 403);
         if (target.role >= ROLE_ADMIN) throw UsersError.of('user.already_admin');
         if (!(await cas({ role: ROLE_ADMIN }, 'role = :r', { r: ROLE_COMMON }))) throw UsersError.of('user.already_admin');
         break;
@@ -663,12 +663,12 @@ export class UsersService implements OnModuleInit {
   /** An admin cannot touch an equal or higher role; root can touch anyone. */
   private assertCanTouch(actor: Principal, target: UserEntity): void {
     if (actor.role >= ROLE_ROOT) return;
-    if (target.role >= actor.role) throw new UsersError('forbidden', 'user.cannot_manage_peer', 403);
+    if (target.role >= actor.role) throw UsersError.of('user.cannot_manage_peer', {}, 403);
   }
 
   async mustFind(id: number): Promise<UserEntity> {
     const u = await this.db.manager.findOne(UserEntity, { where: { id } });
-    if (!u) throw new UsersError('not_found', 'user.not_found', 404);
+    if (!u) throw UsersError.of('user.not_found', {}, 404);
     return u;
   }
 
