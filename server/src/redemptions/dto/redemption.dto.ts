@@ -22,7 +22,7 @@ const nameText = z
 function quota(quotaPerUnit: number) {
   const max = Math.min(Math.floor(1e9 * quotaPerUnit), Number.MAX_SAFE_INTEGER);
   const bad = coded('redemption.quota_invalid', { max });
-  return intLike(z.int(bad).min(1, bad).max(max, bad), bad);
+  return intLike(z.int(bad).min(1, bad).max(max, bad), bad).meta({ description: `Quota units, an integer 1 .. ${max} (1e9 x QuotaPerUnit)` });
 }
 
 /** 0 (never) or a unix time in the future (checked when the request is parsed). */

@@ -38,7 +38,9 @@ const name = z
 function remainQuota(quotaPerUnit: number) {
   const max = Math.min(Math.floor(1e9 * quotaPerUnit), Number.MAX_SAFE_INTEGER);
   const notInt = coded('token.quota_invalid');
-  return intLike(z.int(notInt).min(0, coded('token.quota_negative')).max(max, coded('token.quota_exceed_max', { max })), notInt);
+  return intLike(z.int(notInt).min(0, coded('token.quota_negative')).max(max, coded('token.quota_exceed_max', { max })), notInt).meta({
+    description: `Quota units, an integer 0 .. ${max} (1e9 x QuotaPerUnit)`,
+  });
 }
 
 /** -1 (never) or a positive unix time in seconds. */
