@@ -2,7 +2,7 @@ import request from 'supertest';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';
 import { SmtpListener, smtpOptions } from '../support/fakes/smtp';
-import { Caller, loginRoot, newUser, uniqueName } from '../support/http';
+import { apartFromField, Caller, loginRoot, newUser, uniqueName } from '../support/http';
 
 /** Registration with e-mail verification, password reset and e-mail binding through real SMTP. */
 describe.each(DATABASES)('e-mail flows through SMTP (%s)', (kind) => {
@@ -93,7 +93,7 @@ describe.each(DATABASES)('e-mail flows through SMTP (%s)', (kind) => {
     await root.put('/api/user/', { id: caller.userId, email }).expect(200);
 
     const empty = await request(t.url).get('/api/reset_password?email=').set('Accept-Language', 'en');
-    expect(empty.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Please enter email!' });
+    expect(apartFromField(empty.body)).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Please enter email!' });
     const unknown = await request(t.url).get('/api/reset_password?email=nobody%40example.com').expect(200);
     const res = await request(t.url).get(`/api/reset_password?email=${encodeURIComponent(email)}`).expect(200);
     expect(unknown.body).toEqual(res.body);

@@ -48,6 +48,11 @@ describe.each(DATABASES.slice(0, 1))('the OpenAPI document (%s)', (kind) => {
         'DELETE /api/redemption/invalid',
         'DELETE /api/redemption/{id}',
         'POST /api/user/topup',
+        'GET /api/user',
+        'GET /api/user/search',
+        'POST /api/user',
+        'POST /api/user/manage',
+        'DELETE /api/user/{id}',
       ].sort(),
     );
     expect(doc.paths['/api/token']?.post?.requestBody).toBeDefined();

@@ -78,6 +78,18 @@ describe.each(DATABASES.slice(0, 1))('management input validation (%s)', (kind) 
     refused(await alice.post('/api/user/topup', { key: 'k'.repeat(65) }), 'redemption.invalid', 'key');
   });
 
+  it('refuses malformed user administration bodies by name and writes nothing', async () => {
+    const before = (await root.get('/api/user/?page_size=100')).body.data.total as number;
+    refused(await root.post('/api/user/', { username: 'u-short', password: 'short' }), 'user.password_too_short', 'password');
+    refused(await root.post('/api/user/', { username: 'u'.repeat(21), password: 'long enough' }), 'user.username_too_long', 'username');
+    refused(await root.post('/api/user/', { username: 'u-dn', password: 'long enough', display_name: 7 }), 'common.bad_request', 'display_name');
+    expect((await root.get('/api/user/?page_size=100')).body.data.total).toBe(before);
+    refused(await root.post('/api/user/manage', { id: alice.userId, action: 'explode' }), 'user.invalid_action', 'action');
+    refused(await root.post('/api/user/manage', { id: alice.userId, action: 'add_quota', value: 'lots' }), 'user.invalid_quota', 'value');
+    refused(await root.post('/api/user/manage', { id: 'me', action: 'disable' }), 'common.invalid_id', 'id');
+    expect((await alice.get('/api/user/self').expect(200)).body.data.status).toBe(1);
+  });
+
   it('keeps list queries lenient: a bad page number falls back to the first page', async () => {
     const res = await alice.get('/api/token/?p=abc&size=x&p=2').expect(200);
     expect(res.body.success).toBe(true);
