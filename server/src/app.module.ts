@@ -18,6 +18,7 @@ import { DashboardModule } from './dashboard/dashboard.module';
 import { CheckinModule } from './checkin/checkin.module';
 import { StatusModule } from './status/status.module';
 import { HealthModule } from './health/health.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { WebModule } from './web/web.module';
 import { ChannelsModule } from './channels/channels.module';
 import { PricingModule } from './pricing/pricing.module';
@@ -60,7 +61,7 @@ export class AppModule {
     return {
       module: AppModule,
       // WebModule last: its wildcard is the SPA fallback.
-      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, PricingModule, CheckinModule, RelayModule, RealtimeModule, TasksModule, TaskRelayModule, OAuthModule, WebModule],
+      imports: [...coreModules(config), AuthModule, StatusModule, HealthModule, TokensModule, RedemptionsModule, WalletModule, PricingModule, CheckinModule, RelayModule, RealtimeModule, TasksModule, TaskRelayModule, OAuthModule, OpenApiModule, WebModule],
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: OkStatusInterceptor },

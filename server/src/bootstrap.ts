@@ -7,6 +7,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { AppConfig } from './config/app-config';
 import { AppModule } from './app.module';
 import { createRootLogger, nestLogger } from './common/logging/logger';
+import { RequestError } from './common/domain-error';
 import { attachRequestLog } from './common/logging/request-log';
 import { newRequestId } from './common/request-id';
 import { WorkerModule } from './worker.module';
@@ -65,7 +66,8 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
       done(null, undefined);
       return;
     }
-    json(req, typeof body === 'string' ? body : body.toString('utf8'), done);
+    // A body that is not JSON is refused with its own code (Nest would turn Fastify's error into a bare 400).
+    json(req, typeof body === 'string' ? body : body.toString('utf8'), (err, value) => done(err ? RequestError.of('common.invalid_json') : null, value));
   });
   return app;
 }

@@ -45,7 +45,7 @@ describe.each(DATABASES)('first start and status (%s)', (kind) => {
     const c = await request(t.url).post('/v1/whatever').send({});
     for (const r of [a, b, c]) expect(r.headers['x-request-id']).toMatch(/^\d{17}[0-9A-Za-z]{8}$/);
     expect(b.status).toBe(404);
-    expect(b.body).toEqual({ success: false, message: expect.any(String) });
+    expect(b.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: expect.any(String) });
     expect(c.body.error).toMatchObject({ type: 'not_found_error' });
   });
 

@@ -23,7 +23,7 @@ describe.each(DATABASES)('registration and login (%s)', (kind) => {
 
   it('rejects empty login fields and wrong credentials with one message', async () => {
     const empty = await en(request(t.url).post('/api/user/login')).send({ username: '', password: '' });
-    expect(empty.body).toEqual({ success: false, message: 'Please enter username and password!' });
+    expect(empty.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Please enter username and password!' });
     const wrong = await en(request(t.url).post('/api/user/login')).send({ username: 'root', password: 'nope-nope' });
     const unknown = await en(request(t.url).post('/api/user/login')).send({ username: 'ghost-user', password: 'nope-nope' });
     expect(wrong.body.success).toBe(false);
@@ -46,7 +46,7 @@ describe.each(DATABASES)('registration and login (%s)', (kind) => {
     const ok = await request(t.url).post('/api/user/register').send({ username, password: 'password123', password2: 'password123' });
     expect(ok.body).toEqual({ success: true, message: '' });
     const again = await request(t.url).post('/api/user/register').send({ username, password: 'password123' });
-    expect(again.body).toEqual({ success: false, message: '用户名已存在，或已注销' });
+    expect(again.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: '用户名已存在，或已注销' });
     const c = new Caller(t.url);
     const login = await c.login(username, 'password123');
     expect(login.body.data).toMatchObject({ username, role: 1, status: 1, group: 'default' });
@@ -57,6 +57,7 @@ describe.each(DATABASES)('registration and login (%s)', (kind) => {
     await setOption('RegisterEnabled', 'false');
     expect((await register({ username: uniqueName(), password: 'password123' })).body).toEqual({
       success: false,
+      code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/),
       message: 'The administrator has turned off registration',
     });
     await setOption('RegisterEnabled', 'true');
@@ -70,7 +71,7 @@ describe.each(DATABASES)('registration and login (%s)', (kind) => {
   it('honours PasswordLoginEnabled', async () => {
     await setOption('PasswordLoginEnabled', 'false');
     const res = await en(request(t.url).post('/api/user/login')).send({ username: 'root', password: '123456' });
-    expect(res.body).toEqual({ success: false, message: 'The administrator has turned off password login' });
+    expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'The administrator has turned off password login' });
     // Root still holds a session and turns it back on.
     await setOption('PasswordLoginEnabled', 'true');
   });

@@ -29,9 +29,9 @@ describe.each(DATABASES)('Turnstile (%s)', (kind) => {
   it('requires a token that siteverify accepts on login and register', async () => {
     const body = { username: 'root', password: '123456' };
     const none = await request(t.url).post('/api/user/login').set('Accept-Language', 'en').send(body);
-    expect(none.body).toEqual({ success: false, message: 'Turnstile token is empty' });
+    expect(none.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Turnstile token is empty' });
     const bad = await request(t.url).post('/api/user/login?turnstile=forged').set('Accept-Language', 'en').send(body);
-    expect(bad.body).toEqual({ success: false, message: 'Turnstile check failed, please refresh and retry!' });
+    expect(bad.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Turnstile check failed, please refresh and retry!' });
     const good = await request(t.url).post('/api/user/login?turnstile=good-token').send(body);
     expect(good.body.success).toBe(true);
     const reg = await request(t.url).post('/api/user/register').send({ username: 'tsuser1', password: 'password123' });

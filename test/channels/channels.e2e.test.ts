@@ -67,7 +67,7 @@ describe.each(DATABASES)('channel administration (%s)', (kind) => {
     it.each(adminCalls)('a regular user gets 403 on %s', async (_name, call) => {
       const res = await call(user);
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ success: false, message: '无权进行此操作，权限不足' });
+      expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: '无权进行此操作，权限不足' });
     });
 
     it.each(adminCalls)('an anonymous caller gets 401 on %s', async (_name, call) => {
@@ -207,7 +207,7 @@ describe.each(DATABASES)('channel administration (%s)', (kind) => {
     ])('refuses %j with "%s"', async (body, message) => {
       const res = await admin.post('/api/channel/', body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message });
     });
 
     it('bounds names, batch sizes and selections', async () => {
@@ -333,7 +333,7 @@ describe.each(DATABASES)('channel administration (%s)', (kind) => {
     it('answers 404 with the spec message for a missing channel', async () => {
       const res = await admin.get('/api/channel/99999999');
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: '渠道不存在，请刷新重试' });
+      expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: '渠道不存在，请刷新重试' });
     });
   });
 

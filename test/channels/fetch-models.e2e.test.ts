@@ -42,6 +42,7 @@ describe.each(DATABASES)('fetching upstream model lists (%s)', (kind) => {
     const host = new URL(fake.url).host;
     expect(res.body).toEqual({
       success: false,
+      code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/),
       message: `代理地址 ${host} 是内网或本机地址：需超级管理员先在「设置 → 系统设置 → 其他系统设置」中开启「允许渠道访问内网地址」`,
     });
     const direct = await admin.post('/api/channel/fetch_models', { base_url: fake.url, type: 1, key });
@@ -78,7 +79,7 @@ describe.each(DATABASES)('fetching upstream model lists (%s)', (kind) => {
     const wrong = `sk-wrong-${randomBytes(8).toString('hex')}`;
     const res = await admin.post('/api/channel/fetch_models', { base_url: fake.url, type: 1, key: wrong });
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ success: false, message: '获取模型列表失败：HTTP 401' });
+    expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: '获取模型列表失败：HTTP 401' });
     expect(JSON.stringify(res.body)).not.toContain(wrong);
   });
 

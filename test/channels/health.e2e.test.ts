@@ -366,13 +366,13 @@ describe.each(DATABASES)('channel health (%s)', (kind) => {
 
       const azure = await createChannel({ type: 3, other: '2024-10-21' });
       const zh = await admin.get(`/api/channel/update_balance/${azure.id}`).expect(400);
-      expect(zh.body).toEqual({ success: false, message: '该渠道类型不支持余额查询' });
+      expect(zh.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: '该渠道类型不支持余额查询' });
       const en = await admin.get(`/api/channel/update_balance/${azure.id}`).set('Accept-Language', 'en').expect(400);
-      expect(en.body).toEqual({ success: false, message: 'This channel type does not support balance queries' });
+      expect(en.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'This channel type does not support balance queries' });
 
       const wrong = await createChannel({ key: wrongKey });
       const refused = await admin.get(`/api/channel/update_balance/${wrong.id}`).expect(502);
-      expect(refused.body).toEqual({ success: false, message: '查询余额失败：HTTP 401' });
+      expect(refused.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: '查询余额失败：HTTP 401' });
       await admin.get('/api/channel/update_balance/99999999').expect(404);
     });
 

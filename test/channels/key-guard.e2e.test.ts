@@ -55,7 +55,7 @@ describe.each(DATABASES)('channel key guard (%s)', (kind) => {
       for (const keyField of [{ key: '' }, { key: '   ' }, {}]) {
         const res = await admin.put('/api/channel/', { id, name: 'guarded', base_url: attacker.url, ...keyField });
         expect(res.status).toBe(403);
-        expect(res.body).toEqual({ success: false, message: KEY_REQUIRED });
+        expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: KEY_REQUIRED });
       }
       const en = await admin.put('/api/channel/', { id, base_url: attacker.url, key: '' }).set('Accept-Language', 'en');
       expect(en.status).toBe(403);
@@ -73,7 +73,7 @@ describe.each(DATABASES)('channel key guard (%s)', (kind) => {
       const { id, key } = await make();
       const toCustom = await admin.put('/api/channel/', { id, type: 8, key: '' });
       expect(toCustom.status).toBe(403);
-      expect(toCustom.body).toEqual({ success: false, message: KEY_REQUIRED });
+      expect(toCustom.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: KEY_REQUIRED });
       const other = await admin.put('/api/channel/', { id, other: '2024-10-21', key: '' });
       expect(other.status).toBe(403);
       const cleared = await admin.put('/api/channel/', { id, base_url: '', key: '' });
@@ -142,14 +142,14 @@ describe.each(DATABASES)('channel key guard (%s)', (kind) => {
       const body = { name: 'ml', type: 1, models: 'gpt-4o', key: `${plainKey('a')}${sep}${plainKey('b')}` };
       const created = await admin.post('/api/channel/', body);
       expect(created.status).toBe(400);
-      expect(created.body).toEqual({ success: false, message: KEY_MULTILINE });
+      expect(created.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: KEY_MULTILINE });
       const wrapped = await admin.post('/api/channel/', { mode: 'single', channel: body });
       expect(wrapped.status).toBe(400);
 
       const { id, key } = await make();
       const updated = await root.put('/api/channel/', { id, key: `${plainKey('c')}${sep}${plainKey('d')}` });
       expect(updated.status).toBe(400);
-      expect(updated.body).toEqual({ success: false, message: KEY_MULTILINE });
+      expect(updated.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: KEY_MULTILINE });
       expect(await stored(id)).toMatchObject({ key });
     });
 
@@ -159,7 +159,7 @@ describe.each(DATABASES)('channel key guard (%s)', (kind) => {
       expect(await stored(ok.body.data[0].id as number)).toMatchObject({ key: json });
       const twoKeys = await admin.post('/api/channel/', { name: 'vertex', type: 41, models: 'gemini-2.5-pro', key: `${plainKey()}\n${plainKey()}` });
       expect(twoKeys.status).toBe(400);
-      expect(twoKeys.body).toEqual({ success: false, message: KEY_MULTILINE });
+      expect(twoKeys.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: KEY_MULTILINE });
       // Moving a type-1 channel to type 41 (root, new key) makes its JSON key acceptable on update.
       const { id } = await make();
       await root.put('/api/channel/', { id, type: 41, key: json }).expect(200);

@@ -27,9 +27,9 @@ describe.each(DATABASES)('a private base URL at save time (%s)', (kind) => {
   it('refuses create and update while the switch is off, naming it and where it is, and saves nothing', async () => {
     const before = await count();
     const zh = await admin.post('/api/channel/', channel({ base_url: 'http://127.0.0.1:11434' })).expect(400);
-    expect(zh.body).toEqual({ success: false, message: ZH });
+    expect(zh.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: ZH });
     const en = await admin.post('/api/channel/', channel({ base_url: 'http://127.0.0.1:11434' })).set('Accept-Language', 'en').expect(400);
-    expect(en.body).toEqual({ success: false, message: EN });
+    expect(en.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: EN });
     for (const url of ['http://localhost:8080', 'http://[::1]:3000', 'https://192.168.1.20/v1']) {
       expect((await admin.post('/api/channel/', channel({ base_url: url })).expect(400)).body.success).toBe(false);
     }
@@ -38,7 +38,7 @@ describe.each(DATABASES)('a private base URL at save time (%s)', (kind) => {
     const created = await admin.post('/api/channel/', channel({ base_url: 'https://api.example.com' })).expect(200);
     const id = created.body.data[0].id as number;
     const moved = await admin.put('/api/channel/', { id, ...channel({ base_url: 'http://127.0.0.1:9', key: 'sk-local-0123456789' }) }).expect(400);
-    expect(moved.body).toEqual({ success: false, message: ZH });
+    expect(moved.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: ZH });
     expect((await root.get(`/api/channel/${id}`)).body.data.base_url).toBe('https://api.example.com');
   });
 

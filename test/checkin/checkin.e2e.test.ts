@@ -41,7 +41,7 @@ describe.each(DATABASES)('daily check-in (%s)', (kind) => {
 
     const again = await caller.post('/api/user/sign-in');
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ success: false, message: '今日已签到' });
+    expect(again.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: '今日已签到' });
     const againEn = await caller.post('/api/user/sign-in').set('Accept-Language', 'en');
     expect(againEn.body.message).toBe('already signed in today');
     expect(await quotaOf(caller)).toBe(before + awarded);
@@ -69,7 +69,7 @@ describe.each(DATABASES)('daily check-in (%s)', (kind) => {
     for (const bad of ['2025-13', '2025-1', 'june']) {
       const res = await caller.get(`/api/user/sign-in-dates?month=${bad}`).set('Accept-Language', 'en');
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: 'Invalid month, expected YYYY-MM' });
+      expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Invalid month, expected YYYY-MM' });
     }
     const zh = await caller.get('/api/user/sign-in-dates?month=x');
     expect(zh.body.message).toBe('月份格式错误，应为 YYYY-MM');

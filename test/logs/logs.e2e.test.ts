@@ -136,7 +136,7 @@ describe.each(DATABASES)('request logs API (%s)', (kind) => {
       const bad = async (q: string) => admin.get(`/api/log/?${q}`);
       let res = await bad('type=7');
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: '无效的日志类型' });
+      expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: '无效的日志类型' });
       res = await admin.get('/api/log/?type=abc').set('Accept-Language', 'en');
       expect(res.body.message).toBe('Invalid log type');
       res = await admin.get('/api/log/?start_timestamp=yesterday').set('Accept-Language', 'en');
@@ -326,7 +326,7 @@ describe.each(DATABASES)('request logs API (%s)', (kind) => {
       for (const q of ['', '?target_timestamp=', '?target_timestamp=abc', '?target_timestamp=0']) {
         const res = await admin.delete(`/api/log/${q}`).set('Accept-Language', 'en');
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ success: false, message: 'Please select log record time' });
+        expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Please select log record time' });
       }
       const zh = await admin.delete('/api/log/');
       expect(zh.body.message).toBe('请选择日志记录时间');

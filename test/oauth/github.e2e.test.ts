@@ -118,12 +118,12 @@ describe.each(DATABASES)('GitHub sign-in (%s)', (kind) => {
     reused.cookies.set('oauth_binding', b.cookies.get('oauth_binding') as string);
     const r1 = await reused.get(`/api/oauth/github?code=${gh.codeFor(user)}&state=${st}`);
     expect(r1.status).toBe(403);
-    expect(r1.body).toEqual({ success: false, message: STATE });
+    expect(r1.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: STATE });
 
     const missing = fresh();
     await missing.state();
     const r2 = await missing.get(`/api/oauth/github?code=${gh.codeFor(user)}`);
-    expect(r2.body).toEqual({ success: false, message: STATE });
+    expect(r2.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: STATE });
 
     // Issued to another browser: the state is right but the binding cookie is not.
     const victim = fresh();
@@ -131,15 +131,15 @@ describe.each(DATABASES)('GitHub sign-in (%s)', (kind) => {
     const attacker = fresh();
     await attacker.state();
     const r3 = await attacker.get(`/api/oauth/github?code=${gh.codeFor(ghUser())}&state=${victimState}`);
-    expect(r3.body).toEqual({ success: false, message: STATE });
+    expect(r3.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: STATE });
     const noCookie = await fresh().get(`/api/oauth/github?code=${gh.codeFor(ghUser())}&state=${victimState}`);
-    expect(noCookie.body).toEqual({ success: false, message: STATE });
+    expect(noCookie.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: STATE });
 
     const late = fresh();
     const lateState = (await late.state()).body.data as string;
     await t.app.get(DatabaseService).write((em) => em.query(`UPDATE oauth_states SET expires_at = expires_at - 601`));
     const r4 = await late.get(`/api/oauth/github?code=${gh.codeFor(ghUser())}&state=${lateState}`);
-    expect(r4.body).toEqual({ success: false, message: STATE });
+    expect(r4.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: STATE });
 
     for (const r of [r1, r2, r3, noCookie, r4]) expect(r.headers['set-cookie'] ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/^session=/)]));
     expect(await userCount(t)).toBe(users);
@@ -154,7 +154,7 @@ describe.each(DATABASES)('GitHub sign-in (%s)', (kind) => {
       const b = new Browser(t.url);
       const res = await signIn(b, ghUser());
       expect(res.status).toBe(502);
-      expect(res.body).toEqual({ success: false, message: 'Sign-in with GitHub failed, please retry later' });
+      expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Sign-in with GitHub failed, please retry later' });
       expect(b.cookies.has('session')).toBe(false);
     }
     gh.fault = 'none';
@@ -171,7 +171,7 @@ describe.each(DATABASES)('GitHub sign-in (%s)', (kind) => {
     const b = new Browser(t.url);
     const res = await signIn(b, ghUser());
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ success: false, message: 'Sign-in with GitHub failed, please retry later' });
+    expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Sign-in with GitHub failed, please retry later' });
     expect(b.cookies.has('session')).toBe(false);
     expect(Date.now() - started).toBeLessThan(20_000);
   }, 30_000);
@@ -186,7 +186,7 @@ describe.each(DATABASES)('GitHub sign-in (%s)', (kind) => {
     // The browser redirect (GET) does not bind, and leaves the state usable for the POST.
     const viaGet = await b.get(`/api/oauth/github?code=${code}&state=${st}`);
     expect(viaGet.status).toBe(405);
-    expect(viaGet.body).toEqual({ success: false, message: 'Binding requires a POST request' });
+    expect(viaGet.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Binding requires a POST request' });
     expect((await b.self()).github_id).toBe('');
 
     // Another signed-in user cannot spend it.
@@ -203,7 +203,7 @@ describe.each(DATABASES)('GitHub sign-in (%s)', (kind) => {
     const st2 = (await second.state()).body.data as string;
     const refused = await second.post('/api/oauth/github', { code: gh.codeFor(user), state: st2 });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ success: false, message: 'This GitHub account is already bound to another user' });
+    expect(refused.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'This GitHub account is already bound to another user' });
     expect((await second.self()).github_id).toBe('');
 
     // Signing in with it now opens the binding user's account.
@@ -259,7 +259,7 @@ describe.each(DATABASES)('GitHub sign-in (%s)', (kind) => {
     try {
       const users = await userCount(t);
       const refused = await signIn(new Browser(t.url), ghUser());
-      expect(refused.body).toEqual({ success: false, message: 'The administrator has turned off registration' });
+      expect(refused.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'The administrator has turned off registration' });
       expect(await userCount(t)).toBe(users);
     } finally {
       await setOptions(root, { RegisterEnabled: 'true' });
@@ -275,7 +275,7 @@ describe.each(DATABASES)('GitHub sign-in (%s)', (kind) => {
       const b = new Browser(t.url);
       const res = await signIn(b, ghUser());
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ success: false, message: 'The administrator has not enabled sign-in with GitHub' });
+      expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'The administrator has not enabled sign-in with GitHub' });
     } finally {
       await setOptions(root, { GitHubOAuthEnabled: 'true' });
     }

@@ -82,7 +82,7 @@ describe.each(DATABASES)('LinuxDO sign-in (%s)', (kind) => {
     const users = await userCount(t);
     const low = await signIn(new Browser(t.url), ldUser({ trust_level: 0 }));
     expect(low.status).toBe(403);
-    expect(low.body).toEqual({ success: false, message: 'LinuxDO trust level too low: 1 required, yours is 0' });
+    expect(low.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'LinuxDO trust level too low: 1 required, yours is 0' });
     await setOptions(root, { LinuxDoMinLevel: '3' });
     try {
       const two = await signIn(new Browser(t.url), ldUser({ trust_level: 2 }));
@@ -92,14 +92,14 @@ describe.each(DATABASES)('LinuxDO sign-in (%s)', (kind) => {
     }
     expect((await root.put('/api/option/', { key: 'LinuxDoMinLevel', value: '5' })).body.success).toBe(false);
     const silenced = await signIn(new Browser(t.url), ldUser({ silenced: true }));
-    expect(silenced.body).toEqual({ success: false, message: 'The LinuxDO account is not active or is silenced' });
+    expect(silenced.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'The LinuxDO account is not active or is silenced' });
     const inactive = await signIn(new Browser(t.url), ldUser({ active: false }));
     expect(inactive.body.success).toBe(false);
     ld.down = true;
     try {
       const down = await signIn(new Browser(t.url), ldUser());
       expect(down.status).toBe(502);
-      expect(down.body).toEqual({ success: false, message: 'Sign-in with LinuxDO failed, please retry later' });
+      expect(down.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Sign-in with LinuxDO failed, please retry later' });
     } finally {
       ld.down = false;
     }
@@ -124,7 +124,7 @@ describe.each(DATABASES)('LinuxDO sign-in (%s)', (kind) => {
     const other = Browser.from((await newUser(t.url)).caller, t.url);
     const st2 = (await other.state()).body.data as string;
     const refused = await other.post('/api/oauth/linuxdo', { code: ld.codeFor(user), state: st2 });
-    expect(refused.body).toEqual({ success: false, message: 'This LinuxDO account is already bound to another user' });
+    expect(refused.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'This LinuxDO account is already bound to another user' });
     expect((await other.self()).linuxdo_id).toBe('');
 
     const options = JSON.stringify((await root.get('/api/option/')).body);
@@ -136,7 +136,7 @@ describe.each(DATABASES)('LinuxDO sign-in (%s)', (kind) => {
     await setOptions(root, { ServerAddress: '' });
     try {
       const res = await signIn(new Browser(t.url), ldUser());
-      expect(res.body).toEqual({ success: false, message: 'The administrator has not set the server address; sign-in with LinuxDO cannot complete' });
+      expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'The administrator has not set the server address; sign-in with LinuxDO cannot complete' });
     } finally {
       await setOptions(root, { ServerAddress: SERVER });
     }

@@ -57,9 +57,9 @@ describe.each(DATABASES)('Telegram sign-in (%s)', (kind) => {
     const forged = { ...widget(), id: '1' };
     const r1 = await new Browser(t.url).get(`/api/oauth/telegram/login?${qs(forged)}`);
     expect(r1.status).toBe(403);
-    expect(r1.body).toEqual({ success: false, message: 'The Telegram sign-in data failed verification' });
+    expect(r1.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'The Telegram sign-in data failed verification' });
     const r2 = await new Browser(t.url).get(`/api/oauth/telegram/login?${qs(widget({}, BOT_TOKEN, 3600))}`);
-    expect(r2.body).toEqual({ success: false, message: 'The Telegram sign-in data has expired, please retry' });
+    expect(r2.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'The Telegram sign-in data has expired, please retry' });
     const r3 = await new Browser(t.url).get(`/api/oauth/telegram/login?${qs(widget({}, 'another-bot:token'))}`);
     expect(r3.body.success).toBe(false);
     const r4 = await new Browser(t.url).get(`/api/oauth/telegram/login?${qs({ ...widget(), hash: '' })}`);
@@ -73,7 +73,7 @@ describe.each(DATABASES)('Telegram sign-in (%s)', (kind) => {
     try {
       const res = await new Browser(t.url).get(`/api/oauth/telegram/login?${qs(widget({}, ''))}`);
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ success: false, message: 'The administrator has not enabled sign-in with Telegram' });
+      expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'The administrator has not enabled sign-in with Telegram' });
     } finally {
       await setOptions(root, { TelegramBotToken: BOT_TOKEN });
     }

@@ -58,9 +58,9 @@ describe.each(DATABASES)('WeChat sign-in (%s)', (kind) => {
       const res = await new Browser(t.url).get(`/api/oauth/wechat?code=${code}`);
       expect(res.status).toBe(403);
       // The server's own text is not passed on.
-      expect(res.body).toEqual({ success: false, message: 'The WeChat code is wrong or expired' });
+      expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'The WeChat code is wrong or expired' });
     }
-    expect((await new Browser(t.url).get('/api/oauth/wechat?code=../../x')).body).toEqual({ success: false, message: 'Authorization code missing' });
+    expect((await new Browser(t.url).get('/api/oauth/wechat?code=../../x')).body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Authorization code missing' });
     expect(await userCount(t)).toBe(afterFirst);
     expect(afterFirst).toBe(users + 1);
     expect(await sessionCount(t)).toBe(sessions + 1);
@@ -70,7 +70,7 @@ describe.each(DATABASES)('WeChat sign-in (%s)', (kind) => {
     await setOptions(root, { WeChatServerToken: 'not-the-token' });
     try {
       const res = await new Browser(t.url).get(`/api/oauth/wechat?code=${wx.issueCode(openId())}`);
-      expect(res.body).toEqual({ success: false, message: 'The WeChat code is wrong or expired' });
+      expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'The WeChat code is wrong or expired' });
     } finally {
       await setOptions(root, { WeChatServerToken: SERVER_TOKEN });
     }
@@ -94,13 +94,14 @@ describe.each(DATABASES)('WeChat sign-in (%s)', (kind) => {
     expect((await b.self()).wechat_id).toBe(id);
     const other = Browser.from((await newUser(t.url)).caller, t.url);
     const refused = await other.post('/api/oauth/wechat/bind', { code: wx.issueCode(id) });
-    expect(refused.body).toEqual({ success: false, message: 'This WeChat account is already bound to another user' });
+    expect(refused.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'This WeChat account is already bound to another user' });
     expect((await other.self()).wechat_id).toBe('');
 
     await setOptions(root, { WeChatAuthEnabled: 'false' });
     try {
       expect((await b.post('/api/oauth/wechat/bind', { code: wx.issueCode(openId()) })).body).toEqual({
         success: false,
+        code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/),
         message: 'The administrator has not enabled sign-in with WeChat',
       });
     } finally {

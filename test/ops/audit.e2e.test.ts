@@ -149,7 +149,7 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
     const unknown = find('auth.sign_in', (r) => r.outcome === 'failure' && r.actor_id === null && r.detail.method === 'password');
     expect(JSON.stringify(unknown)).not.toContain('nobody-here');
     expect(find('auth.sign_in', (r) => r.outcome === 'success' && r.detail.method === 'telegram')).toMatchObject({ actor_id: alice.caller.userId, target_id: aliceId });
-    expect(find('auth.sign_in', (r) => r.outcome === 'failure' && r.detail.method === 'telegram')).toMatchObject({ detail: { reason: 'invalid_request' } });
+    expect(find('auth.sign_in', (r) => r.outcome === 'failure' && r.detail.method === 'telegram')).toMatchObject({ detail: { reason: 'oauth.telegram_invalid' } });
     expect(find('user.binding_add')).toMatchObject({ actor_id: alice.caller.userId, target_type: 'user', target_id: aliceId, detail: { provider: 'telegram' } });
     expect(find('user.password_change')).toMatchObject({ actor_id: alice.caller.userId, target_id: aliceId, outcome: 'success' });
     expect(find('token.create')).toMatchObject({ actor_id: alice.caller.userId, target_type: 'token', target_id: String(tokenId) });
@@ -208,9 +208,9 @@ describe.each(DATABASES)('audit log (%s)', (kind) => {
       ['p=x', 'p'],
     ] as const) {
       const zh = await root.get(`/api/audit?${q}`).expect(400);
-      expect(zh.body).toEqual({ success: false, message: `无效的筛选条件：${field}` });
+      expect(zh.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: `无效的筛选条件：${field}` });
       const en = await root.get(`/api/audit?${q}`).set('Accept-Language', 'en').expect(400);
-      expect(en.body).toEqual({ success: false, message: `Invalid filter: ${field}` });
+      expect(en.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: `Invalid filter: ${field}` });
     }
   });
 

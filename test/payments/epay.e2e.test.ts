@@ -66,7 +66,7 @@ describe.each(DATABASES)('epay top-up (%s)', (kind) => {
       await setOptions(root, { TopupGroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }) });
     }
     const low = await caller.post('/api/user/amount', { amount: 1 }).set('Accept-Language', 'en');
-    expect(low.body).toEqual({ success: false, message: 'Top-up amount cannot be less than 2' });
+    expect(low.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Top-up amount cannot be less than 2' });
   });
 
   it('POST /api/user/pay: a pending order and the signed form the gateway accepts (zfb -> alipay, wx -> wxpay)', async () => {
@@ -92,7 +92,7 @@ describe.each(DATABASES)('epay top-up (%s)', (kind) => {
     const wx = await caller.post('/api/user/pay', { amount: 3, payment_method: 'wx' });
     expect(wx.body.data.type).toBe('wxpay');
     const bad = await caller.post('/api/user/pay', { amount: 3, payment_method: 'paypal' }).set('Accept-Language', 'en');
-    expect(bad.body).toEqual({ success: false, message: 'Unsupported payment method' });
+    expect(bad.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Unsupported payment method' });
   });
 
   it('paying through the gateway credits amount x QuotaPerUnit once, logs it, and returns to the wallet', async () => {
@@ -197,7 +197,7 @@ describe.each(DATABASES)('epay top-up (%s)', (kind) => {
     await setOptions(root, { EpayKey: '' });
     try {
       const off = await caller.post('/api/user/pay', { amount: 4, payment_method: 'zfb' }).set('Accept-Language', 'en');
-      expect(off.body).toEqual({ success: false, message: 'Admin has not enabled online top-up' });
+      expect(off.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Admin has not enabled online top-up' });
       const status = (await request(t.url).get('/api/status').expect(200)).body.data;
       expect(status.enable_online_topup).toBe(false);
       // Signed with the (now empty) key, or with the old one: both refused.

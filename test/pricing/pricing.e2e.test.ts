@@ -121,7 +121,7 @@ describe.each(DATABASES)('pricing and model info (%s)', (kind) => {
     expect(vip.body.data).toEqual(['claude-3-5-sonnet-20241022', 'gpt-4o-mini']);
     const forbidden = await user.get('/api/user/models?group=secret');
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body).toEqual({ success: false, message: '无权使用分组 secret' });
+    expect(forbidden.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: '无权使用分组 secret' });
     const svip = await user.get('/api/user/models?group=svip');
     expect(svip.status).toBe(403);
     const own = await secretUser.get('/api/user/models?group=secret').expect(200);

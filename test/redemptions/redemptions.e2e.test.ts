@@ -3,7 +3,7 @@ import type request from 'supertest';
 import { DatabaseService } from '../../server/src/database/database.service';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';
-import { Caller, loginRoot, newAdmin, newUser } from '../support/http';
+import { apartFromField, Caller, loginRoot, newAdmin, newUser } from '../support/http';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const now = () => Math.floor(Date.now() / 1000);
@@ -95,7 +95,7 @@ describe.each(DATABASES)('redemption codes (%s)', (kind) => {
       [{ name: 'n', expired_time: -1 }, 'The expiry time cannot be earlier than now', '过期时间不能早于当前时间'],
     ])('rejects %j: %s', async (body, message, zh) => {
       const before = ((await admin.get('/api/redemption/?p=0&page_size=1')).body.data as PageJson).total;
-      expect((await en(admin.post('/api/redemption/', body)).expect(400)).body).toEqual({ success: false, message });
+      expect(apartFromField((await en(admin.post('/api/redemption/', body)).expect(400)).body)).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message });
       expect((await admin.post('/api/redemption/', body).expect(400)).body.message).toBe(zh);
       expect(((await admin.get('/api/redemption/?p=0&page_size=1')).body.data as PageJson).total).toBe(before);
     });
@@ -148,7 +148,7 @@ describe.each(DATABASES)('redemption codes (%s)', (kind) => {
         'The expiry time cannot be earlier than now',
       );
       const missing = await en(admin.put('/api/redemption/', { id: 99999999, name: 'x' })).expect(404);
-      expect(missing.body).toEqual({ success: false, message: 'Redemption code not found' });
+      expect(apartFromField(missing.body)).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Redemption code not found' });
       await en(admin.put('/api/redemption/', { name: 'x' })).expect(400);
       expect(await rowOf(code as string)).toMatchObject({ name: 'edited', quota: 20 });
     });
@@ -159,7 +159,7 @@ describe.each(DATABASES)('redemption codes (%s)', (kind) => {
       const off = keep(await admin.put('/api/redemption/?status_only=true', { id: row.id, status: 2 }).expect(200));
       expect(off.body.data.status).toBe(2);
       const edit = await en(admin.put('/api/redemption/', { id: row.id, name: 'nope' })).expect(409);
-      expect(edit.body).toEqual({ success: false, message: 'Only unused redemption codes can be edited' });
+      expect(apartFromField(edit.body)).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Only unused redemption codes can be edited' });
       const { caller } = await newUser(t.url);
       const redeem = await en(caller.post('/api/user/topup', { key: code })).expect(400);
       expect(redeem.body.message).toBe('Invalid redemption code');
@@ -218,10 +218,10 @@ describe.each(DATABASES)('redemption codes (%s)', (kind) => {
       expect(res.body).toEqual({ success: true, message: '', data: [{ id: rb.id, key: b }, { id: ra.id, key: a }] });
       for (const bad of [undefined, [], [0], ['1'], [1.5], Array.from({ length: 101 }, (_, i) => i + 1)]) {
         const refused = await en(admin.post('/api/redemption/keys', { ids: bad })).expect(400);
-        expect(refused.body).toEqual({ success: false, message: 'Select 1 to 100 redemption codes' });
+        expect(apartFromField(refused.body)).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Select 1 to 100 redemption codes' });
       }
       const zh = await admin.post('/api/redemption/keys', {}).expect(400);
-      expect(zh.body).toEqual({ success: false, message: '请选择 1 到 100 个兑换码' });
+      expect(apartFromField(zh.body)).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: '请选择 1 到 100 个兑换码' });
     });
 
     it('answers 403 to regular users on every admin call', async () => {
@@ -239,7 +239,7 @@ describe.each(DATABASES)('redemption codes (%s)', (kind) => {
       ];
       for (const call of calls) {
         const res = await en(call).expect(403);
-        expect(res.body).toEqual({ success: false, message: 'Not authorized: insufficient permission' });
+        expect(apartFromField(res.body)).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Not authorized: insufficient permission' });
       }
       await new Caller(t.url).get('/api/redemption/').expect(401);
     });
@@ -269,7 +269,7 @@ describe.each(DATABASES)('redemption codes (%s)', (kind) => {
       expect(records.body.data.items[0]).toMatchObject({ type: 1, quota: 123456, content: logs[0]?.content });
 
       const again = await en(caller.post('/api/user/topup', { key: code })).expect(409);
-      expect(again.body).toEqual({ success: false, message: 'This redemption code has already been used' });
+      expect(apartFromField(again.body)).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'This redemption code has already been used' });
       expect((await caller.post('/api/user/topup', { key: code }).expect(409)).body.message).toBe('该兑换码已被使用');
       expect(await quotaOf(caller)).toBe(before + 123456);
       // A used code cannot be brought back (enable or disable) and cannot be edited.
@@ -296,7 +296,7 @@ describe.each(DATABASES)('redemption codes (%s)', (kind) => {
       [{ key: "' OR 1=1 --" }, 400, 'Invalid redemption code', '无效的兑换码'],
     ])('rejects %j: %s', async (body, status, message, zh) => {
       const { caller } = await newUser(t.url);
-      expect((await en(caller.post('/api/user/topup', body)).expect(status)).body).toEqual({ success: false, message });
+      expect(apartFromField((await en(caller.post('/api/user/topup', body)).expect(status)).body)).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message });
       expect((await caller.post('/api/user/topup', body).expect(status)).body.message).toBe(zh);
       expect(await quotaOf(caller)).toBe(0);
     });
@@ -306,7 +306,7 @@ describe.each(DATABASES)('redemption codes (%s)', (kind) => {
       await t.app.get(DatabaseService).manager.query(`UPDATE redemptions SET expired_time = ${now() - 1} WHERE key_hash = '${sha256(code as string)}'`);
       const { caller } = await newUser(t.url);
       const res = await en(caller.post('/api/user/topup', { key: code })).expect(400);
-      expect(res.body).toEqual({ success: false, message: 'This redemption code has expired' });
+      expect(apartFromField(res.body)).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'This redemption code has expired' });
       expect((await caller.post('/api/user/topup', { key: code })).body.message).toBe('该兑换码已过期');
       expect(await quotaOf(caller)).toBe(0);
       expect((await rowOf(code as string)).status).toBe(1);

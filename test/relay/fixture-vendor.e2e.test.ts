@@ -58,6 +58,6 @@ describe.each(DATABASES)('a fixture-catalogue vendor (%s)', (kind) => {
 
   it('refuses an id in no catalogue with the spec message', async () => {
     const res = await kit.root.post('/api/channel/', { name: 'nowhere', type: 9002, key: KEY, base_url: 'http://127.0.0.1:9', models: MODEL, group: 'default' });
-    expect(res.body).toEqual({ success: false, message: '无效的渠道类型' });
+    expect(res.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: '无效的渠道类型' });
   });
 });

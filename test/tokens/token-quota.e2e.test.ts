@@ -3,7 +3,7 @@ import { BillingService } from '../../server/src/billing/billing.service';
 import { DatabaseService } from '../../server/src/database/database.service';
 import { TokensService } from '../../server/src/tokens/tokens.service';
 import { UsersService } from '../../server/src/users/users.service';
-import { splitTokenKey } from '../../server/src/tokens/token-input';
+import { splitTokenKey } from '../../server/src/tokens/token-key';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';
 import { newUser, type Caller } from '../support/http';

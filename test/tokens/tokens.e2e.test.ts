@@ -5,7 +5,7 @@ import type { TokenView } from '../../server/src/tokens/token.mapper';
 import { TokensService } from '../../server/src/tokens/tokens.service';
 import { startApp, matrixOptions, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';
-import { Caller, loginRoot, newUser } from '../support/http';
+import { apartFromField, Caller, loginRoot, newUser } from '../support/http';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const now = () => Math.floor(Date.now() / 1000);
@@ -146,7 +146,7 @@ describe.each(DATABASES)('tokens: a user manages own API tokens (%s)', (kind) =>
       const before = (await alice.get('/api/token/?p=0&size=100')).body.data.length as number;
       const body = { name: 'bad', group: 'default', ...patch };
       const res = await en(alice.post('/api/token/', body)).expect(status);
-      expect(res.body).toEqual({ success: false, message });
+      expect(apartFromField(res.body)).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message });
       const resZh = await alice.post('/api/token/', body).expect(status);
       expect(resZh.body.message).toBe(zh);
       expect((await alice.get('/api/token/?p=0&size=100')).body.data).toHaveLength(before);
@@ -206,7 +206,7 @@ describe.each(DATABASES)('tokens: a user manages own API tokens (%s)', (kind) =>
       const res = keep(bob, await bob.get(`/api/token/${target.id}`).expect(200));
       expect(res.body.data).toEqual({ ...target, accessed_time: expect.any(Number) });
       const other = keep(alice, await en(alice.get(`/api/token/${target.id}`)).expect(404));
-      expect(other.body).toEqual({ success: false, message: 'Token not found' });
+      expect(apartFromField(other.body)).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Token not found' });
       await alice.get('/api/token/99999999').expect(404);
       await alice.get('/api/token/abc').expect(400);
     });
@@ -268,11 +268,11 @@ describe.each(DATABASES)('tokens: a user manages own API tokens (%s)', (kind) =>
       ];
       for (const [patch, status, message] of cases) {
         const res = await en(alice.put('/api/token/', { id: tok.id, ...patch })).expect(status);
-        expect(res.body).toEqual({ success: false, message });
+        expect(apartFromField(res.body)).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message });
       }
       expect((await alice.get(`/api/token/${tok.id}`)).body.data).toMatchObject({ name: 'guarded', group: 'default', remain_quota: 500000 });
       const stolen = await en(bob.put('/api/token/', { id: tok.id, name: 'mine now' })).expect(404);
-      expect(stolen.body).toEqual({ success: false, message: 'Token not found' });
+      expect(apartFromField(stolen.body)).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Token not found' });
       await en(alice.put('/api/token/', { name: 'no id' })).expect(400);
       expect((await alice.get(`/api/token/${tok.id}`)).body.data.name).toBe('guarded');
     });
@@ -301,8 +301,9 @@ describe.each(DATABASES)('tokens: a user manages own API tokens (%s)', (kind) =>
       expect(auth?.status).toBe(3);
       expect((await alice.get(`/api/token/${tok.id}`)).body.data.status).toBe(3);
       const refused = await en(alice.put('/api/token/?status_only=true', { id: tok.id, status: 1 })).expect(409);
-      expect(refused.body).toEqual({
+      expect(apartFromField(refused.body)).toEqual({
         success: false,
+        code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/),
         message: 'The token has expired and cannot be enabled; change its expiry time or set it to never expire first',
       });
       const zh = await alice.put('/api/token/?status_only=true', { id: tok.id, status: 1 }).expect(409);

@@ -92,6 +92,6 @@ export class AuthController {
   @Get('oauth/email/bind')
   @Access('public')
   bindEmailGet() {
-    throw new RequestError('use_post', 'bind.use_post', 405);
+    throw RequestError.of('bind.use_post', {}, 405);
   }
 }

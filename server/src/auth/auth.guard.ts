@@ -41,31 +41,31 @@ export class AuthGuard implements CanActivate {
       if (header && header.trim() !== '') {
         userId = await this.users.idByAccessToken(header.trim().replace(/^Bearer\s+/i, ''));
         via = 'access_token';
-        if (userId === null && !optional) throw new AuthError('unauthorized', 'auth.access_token_invalid', 401);
+        if (userId === null && !optional) throw AuthError.of('auth.access_token_invalid', {}, 401);
       }
     }
     if (userId === null) {
       if (optional) return true;
-      throw new AuthError('unauthorized', 'auth.not_logged_in', 401);
+      throw AuthError.of('auth.not_logged_in', {}, 401);
     }
 
     const snap = await this.users.authSnapshot(userId);
     if (!snap || snap.deleted) {
       if (optional) return true;
-      throw new AuthError('unauthorized', 'auth.not_logged_in', 401);
+      throw AuthError.of('auth.not_logged_in', {}, 401);
     }
     if (snap.status !== USER_ENABLED) {
       if (optional) return true;
-      throw new AuthError('banned', 'auth.banned', 403);
+      throw AuthError.of('auth.banned', {}, 403);
     }
 
     if (!optional) {
       const raw = req.headers[USER_ID_HEADER];
       const value = Array.isArray(raw) ? raw[0] : raw;
-      if (value === undefined || value === '') throw new AuthError('unauthorized', 'auth.user_header_missing', 401);
-      if (!/^\d+$/.test(value)) throw new AuthError('unauthorized', 'auth.user_header_invalid', 401);
-      if (Number(value) !== snap.id) throw new AuthError('unauthorized', 'auth.user_header_mismatch', 401);
-      if (snap.role < ROLE_FOR[level]) throw new AuthError('forbidden', 'auth.forbidden', 403);
+      if (value === undefined || value === '') throw AuthError.of('auth.user_header_missing', {}, 401);
+      if (!/^\d+$/.test(value)) throw AuthError.of('auth.user_header_invalid', {}, 401);
+      if (Number(value) !== snap.id) throw AuthError.of('auth.user_header_mismatch', {}, 401);
+      if (snap.role < ROLE_FOR[level]) throw AuthError.of('auth.forbidden', {}, 403);
     }
 
     req.principal = { id: snap.id, username: snap.username, role: snap.role, status: snap.status, group: snap.group, via };

@@ -52,7 +52,7 @@ export class AuthService implements OnModuleInit {
   // ---- login ----
 
   async login(body: Record<string, unknown>): Promise<LoginResult> {
-    if (!this.options.bool('PasswordLoginEnabled')) throw new AuthError('password_login_disabled', 'auth.password_login_disabled', 403);
+    if (!this.options.bool('PasswordLoginEnabled')) throw AuthError.of('auth.password_login_disabled', {}, 403);
     const username = typeof body.username === 'string' ? body.username.trim() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     if (username === '' || password === '') throw AccountsError.of('auth.login_empty');
@@ -68,7 +68,7 @@ export class AuthService implements OnModuleInit {
         ...(who ? { target: { type: 'user' as const, id: who.id } } : {}),
         detail: { method: 'password', known_account: who !== null },
       });
-      throw new AuthError('login_failed', 'auth.login_failed', 401);
+      throw AuthError.of('auth.login_failed', {}, 401);
     }
     const sessionId = await this.sessions.create(user.id);
     await this.audit.record({
@@ -90,9 +90,9 @@ export class AuthService implements OnModuleInit {
   // ---- registration ----
 
   async register(body: Record<string, unknown>): Promise<void> {
-    if (!this.options.bool('RegisterEnabled')) throw new AuthError('register_disabled', 'auth.register_disabled', 403);
+    if (!this.options.bool('RegisterEnabled')) throw AuthError.of('auth.register_disabled', {}, 403);
     if (!this.options.bool('PasswordRegisterEnabled')) {
-      throw new AuthError('password_register_disabled', 'auth.password_register_disabled', 403);
+      throw AuthError.of('auth.password_register_disabled', {}, 403);
     }
     const username = UsersService.validateUsername(body.username);
     const password = UsersService.validatePassword(body.password);
@@ -124,7 +124,7 @@ export class AuthService implements OnModuleInit {
   /** Sends a registration/bind code. Answers the same whether or not the address is in use. */
   async sendVerification(rawEmail: unknown, lang: Lang): Promise<void> {
     const email = this.checkEmailPolicy(rawEmail);
-    if (!this.mail.configured) throw new AccountsError('mail_not_configured', 'mail.not_configured', 400, {});
+    if (!this.mail.configured) throw AccountsError.of('mail.not_configured', {}, 400);
     if (await this.users.emailTaken(email)) {
       this.logger.log('verification requested for an address already in use; nothing sent');
       return;
@@ -142,7 +142,7 @@ export class AuthService implements OnModuleInit {
   /** Sends a reset link if an account holds the address; answers the same either way. */
   async sendReset(rawEmail: unknown, lang: Lang): Promise<void> {
     const email = UsersService.validateEmail(rawEmail);
-    if (!this.mail.configured) throw new AccountsError('mail_not_configured', 'mail.not_configured', 400, {});
+    if (!this.mail.configured) throw AccountsError.of('mail.not_configured', {}, 400);
     const user = await this.users.findByEmail(email);
     if (!user || user.deletedAt !== null) return;
     const token = randomHex(16);

@@ -1,10 +1,10 @@
-import { RequestError } from '../common/domain-error';
+import { DomainError } from '../common/domain-error';
 
 /**
  * Ledger refusals. Exhausted quota is a 403 with a code (`insufficient_user_quota`,
  * `token_quota_exhausted`), never a 429: SDKs retry 429 by themselves (money rule 7).
  */
-export class BillingError extends RequestError {
+export class BillingError extends DomainError {
   static insufficientUserQuota(need: number): BillingError {
     return new BillingError('insufficient_user_quota', 'billing.insufficient_user_quota', 403, { need });
   }

@@ -51,7 +51,7 @@ export class ChannelBalanceService implements OnModuleInit {
   /** GET /api/channel/update_balance/:id: queries, stores and answers the balance (USD). */
   async update(_actor: Principal, id: number): Promise<number> {
     const ch = await this.channels.getForRelay(id);
-    if (!ch) throw new ChannelsError('not_found', 'channel.not_found', 404);
+    if (!ch) throw ChannelsError.of('channel.not_found', {}, 404);
     const provider = balanceProviderFor(ch.type);
     if (!provider) throw ChannelsError.of('channel.balance_unsupported');
     const balance = await this.query(provider, ch);

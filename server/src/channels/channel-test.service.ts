@@ -84,7 +84,7 @@ export class ChannelTestService implements OnModuleInit {
   /** GET /api/channel/test/:id. An upstream failure is a result (success false), not an error. */
   async test(_actor: Principal, id: number, requestedModel: unknown, lang: Lang): Promise<TestAnswer> {
     const ch = await this.channels.getForRelay(id);
-    if (!ch) throw new ChannelsError('not_found', 'channel.not_found', 404);
+    if (!ch) throw ChannelsError.of('channel.not_found', {}, 404);
     const outcome = await this.probe(ch, testModelOf(ch, requestedModel));
     await this.settle(ch, outcome, null);
     return {

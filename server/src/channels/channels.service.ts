@@ -225,11 +225,11 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
     assertSingleLineKey(fields.key, fields.type ?? stored.type);
     assertKeyShape(fields.key, fields.type ?? stored.type);
     if (fields.key === undefined && actor.role < ROLE_ROOT && keyDestinationChanges(fields, stored).length > 0) {
-      throw new ChannelsError('forbidden', 'channel.key_required_for_upstream_change', 403);
+      throw ChannelsError.of('channel.key_required_for_upstream_change', {}, 403);
     }
     if (Object.keys(patch).length > 0) {
       const res = await this.db.write((em) => em.createQueryBuilder().update(ChannelEntity).set(patch).where('id = :id', { id }).execute());
-      if (DatabaseService.affected(res) !== 1) throw new ChannelsError('not_found', 'channel.not_found', 404);
+      if (DatabaseService.affected(res) !== 1) throw ChannelsError.of('channel.not_found', {}, 404);
       // Field names only; a new key shows as key_changed, never as text.
       const changedFields = Object.keys(quick ? patch : fields).filter((k) => k !== 'key');
       await this.audit.record({ action: 'channel.update', target: { type: 'channel', id }, detail: { fields: changedFields, key_changed: fields.key !== undefined && fields.key !== '' } });
@@ -240,7 +240,7 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
 
   async remove(_actor: Principal, id: number): Promise<void> {
     const res = await this.db.write((em) => em.createQueryBuilder().delete().from(ChannelEntity).where('id = :id', { id }).execute());
-    if (DatabaseService.affected(res) !== 1) throw new ChannelsError('not_found', 'channel.not_found', 404);
+    if (DatabaseService.affected(res) !== 1) throw ChannelsError.of('channel.not_found', {}, 404);
     await this.audit.record({ action: 'channel.delete', target: { type: 'channel', id }, detail: { ids: [id] } });
     await this.changed('delete');
   }
@@ -451,7 +451,7 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
 
   private async mustFind(id: number): Promise<ChannelEntity> {
     const c = await this.db.manager.findOne(ChannelEntity, { where: { id } });
-    if (!c) throw new ChannelsError('not_found', 'channel.not_found', 404);
+    if (!c) throw ChannelsError.of('channel.not_found', {}, 404);
     return c;
   }
 

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../common/messages';
+import type { ErrorCode } from '../common/error-codes';
 import { OutboundClient, OutboundError } from '../outbound/outbound.service';
 import { ChannelsError } from './channels-error';
 
@@ -12,7 +12,7 @@ const TIMEOUTS = { headersMs: 20_000, idleMs: 20_000, totalMs: 30_000 };
 export async function upstreamGetText(
   outbound: OutboundClient,
   req: { url: string; headers: Readonly<Record<string, string>>; allowPrivate: boolean; maxBytes: number },
-  failKey: MessageKey,
+  failKey: ErrorCode,
 ): Promise<string> {
   let status: number;
   let text: string;

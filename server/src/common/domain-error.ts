@@ -1,9 +1,10 @@
+import type { ErrorCode } from './error-codes';
 import type { MessageKey } from './messages';
 
 /**
- * Base of every domain's exception. A domain subclasses it once (UsersError, OptionsError, ...)
- * and throws it with a string code and a catalogue key; the global filter renders the message in
- * the caller's language and format.
+ * Base of every exception the global filter and the relay renderers know. Management refusals
+ * use `ApiError` (a registered code, which is also the message key); the relay's errors subclass
+ * this directly with their OpenAI-style codes.
  */
 export class DomainError extends Error {
   constructor(
@@ -21,21 +22,36 @@ export class DomainError extends Error {
   }
 }
 
-export class AuthError extends DomainError {}
+type Params = Record<string, string | number>;
+type ApiErrorCtor<T> = new (code: ErrorCode, params?: Params, status?: number, field?: string) => T;
 
-type ErrorCtor<T> = new (code: string, key: MessageKey, status: number, params: Record<string, string | number>) => T;
+/**
+ * A management API refusal. `code` is one of `ERROR_CODES` (`common/error-codes.ts`) and is also
+ * the catalogue key of the message; `field` names the input at fault when there is one.
+ * Each domain subclasses it once (`TokensError`, `UsersError`, ...) in its `<domain>.errors.ts`.
+ */
+export class ApiError extends DomainError {
+  declare readonly code: ErrorCode;
 
-export class RequestError extends DomainError {
-  /** `XError.of('key')` builds the subclass it is called on. */
-  static of<T extends RequestError>(this: ErrorCtor<T>, key: MessageKey, params: Record<string, string | number> = {}, status = 400): T {
-    return new this('invalid_request', key, status, params);
+  constructor(code: ErrorCode, params: Params = {}, status = 400, readonly field?: string) {
+    super(code, code, status, params);
+  }
+
+  /** `XError.of('token.not_found', {}, 404)` builds the subclass it is called on. */
+  static of<T extends ApiError>(this: ApiErrorCtor<T>, code: ErrorCode, params: Params = {}, status = 400): T {
+    return new this(code, params, status);
   }
 }
 
-export class RateLimitError extends DomainError {
+/** Who is calling and what they may do (401 / 403). */
+export class AuthError extends ApiError {}
+
+/** A request the caller can fix. */
+export class RequestError extends ApiError {}
+
+export class RateLimitError extends ApiError {
   constructor(retryAfterSeconds: number) {
-    super('rate_limited', 'common.too_many_requests', 429, {}, {
-      'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
-    });
+    super('common.too_many_requests', {}, 429);
+    Object.assign(this.headers, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }

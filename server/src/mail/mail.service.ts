@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import nodemailer from 'nodemailer';
-import { DomainError } from '../common/domain-error';
+import { RequestError } from '../common/domain-error';
 import { OptionsService } from '../options/options.service';
 import { QUEUE_DRIVER, type QueueDriver } from '../queue/jobs';
 
-export class MailError extends DomainError {}
+export class MailError extends RequestError {}
 
 export interface SmtpSettings {
   server: string;
@@ -54,7 +54,7 @@ export class MailService implements OnModuleInit {
   }
 
   async send(to: string, subject: string, html: string): Promise<void> {
-    if (!this.configured) throw new MailError('mail_not_configured', 'mail.not_configured', 400);
+    if (!this.configured) throw MailError.of('mail.not_configured', {}, 400);
     const transport = nodemailer.createTransport(
       smtpTransportOptions({
         server: this.options.get('SMTPServer'),
@@ -70,7 +70,7 @@ export class MailService implements OnModuleInit {
       await transport.sendMail({ from: `${system} <${from}>`, to, subject, html });
     } catch (err) {
       this.logger.warn(`send to ${to} failed: ${(err as Error).message}`);
-      throw new MailError('mail_send_failed', 'mail.send_failed', 502);
+      throw MailError.of('mail.send_failed', {}, 502);
     } finally {
       transport.close();
     }

@@ -121,7 +121,7 @@ export class OAuthController {
   @Get(['wechat/bind', 'telegram/bind'])
   @Access('public')
   bindGet() {
-    throw new OAuthError('use_post', 'bind.use_post', 405, {});
+    throw OAuthError.of('bind.use_post', {}, 405);
   }
 
   @Post(':provider/unbind')
@@ -163,6 +163,6 @@ function nameOf(provider: RedirectProvider): string {
 function assertUserHeader(req: FastifyRequest, actor: Principal): void {
   const raw = req.headers[USER_ID_HEADER];
   const value = Array.isArray(raw) ? raw[0] : raw;
-  if (value === undefined || value === '') throw new AuthError('unauthorized', 'auth.user_header_missing', 401);
-  if (value !== String(actor.id)) throw new AuthError('unauthorized', 'auth.user_header_mismatch', 401);
+  if (value === undefined || value === '') throw AuthError.of('auth.user_header_missing', {}, 401);
+  if (value !== String(actor.id)) throw AuthError.of('auth.user_header_mismatch', {}, 401);
 }

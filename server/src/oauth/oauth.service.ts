@@ -72,7 +72,7 @@ export class OAuthService {
     if (state.userId !== 0) {
       // A bind: only the user who asked for the state, only by POST.
       if (!actor || actor.id !== state.userId) throw OAuthError.of('oauth.state_invalid', {}, 403);
-      if (method !== 'POST') throw new OAuthError('use_post', 'bind.use_post', 405);
+      if (method !== 'POST') throw OAuthError.of('bind.use_post', {}, 405);
     }
     const code = typeof input.code === 'string' ? input.code.trim() : '';
     if (code === '' || code.length > 512) throw OAuthError.of('oauth.code_required');
@@ -128,11 +128,11 @@ export class OAuthService {
   /** Unbinding keeps at least one way to sign in (a password counts). */
   async unbind(actor: Principal, provider: unknown): Promise<void> {
     if (provider !== 'github' && provider !== 'linuxdo' && provider !== 'wechat' && provider !== 'telegram') {
-      throw new OAuthError('not_found', 'oauth.unknown_provider', 404, {});
+      throw OAuthError.of('oauth.unknown_provider', {}, 404);
     }
     const result = await this.users.clearBinding(actor.id, provider);
     if (result === 'not_bound') throw OAuthError.of('oauth.not_bound');
-    if (result === 'last_method') throw new OAuthError('conflict', 'oauth.unbind_last', 409, {});
+    if (result === 'last_method') throw OAuthError.of('oauth.unbind_last', {}, 409);
     this.logger.log(`user ${actor.id} unbound ${provider}`);
     await this.audit.record({ action: 'user.binding_remove', target: { type: 'user', id: actor.id }, detail: { provider } });
   }
@@ -154,7 +154,7 @@ export class OAuthService {
 
   private async bind(userId: number, kind: BindingKind, identity: ProviderIdentity): Promise<void> {
     const bound = await this.db.write((em) => this.users.setBinding(em, userId, kind, identity.id, identity.level));
-    if (!bound) throw new OAuthError('conflict', 'oauth.already_bound', 409, { provider: PROVIDER_NAMES[kind] });
+    if (!bound) throw OAuthError.of('oauth.already_bound', { provider: PROVIDER_NAMES[kind] }, 409);
     this.logger.log(`user ${userId} bound ${kind}`);
     await this.audit.record({ action: 'user.binding_add', target: { type: 'user', id: userId }, detail: { provider: kind } });
   }
@@ -163,7 +163,7 @@ export class OAuthService {
     let user = await this.users.findByBinding(kind, identity.id);
     if (user) {
       if (user.deletedAt !== null) throw OAuthError.of('user.deleted', {}, 403);
-      if (user.status !== USER_ENABLED) throw new AuthError('banned', 'auth.banned', 403);
+      if (user.status !== USER_ENABLED) throw AuthError.of('auth.banned', {}, 403);
     } else {
       user = await this.register(kind, identity, aff);
     }
@@ -173,7 +173,7 @@ export class OAuthService {
 
   /** A new account for a provider identity: new-user and invitation rewards as for password sign-up. */
   private async register(kind: BindingKind, identity: ProviderIdentity, rawAff: unknown): Promise<UserEntity> {
-    if (!this.options.bool('RegisterEnabled')) throw new AuthError('register_disabled', 'auth.register_disabled', 403);
+    if (!this.options.bool('RegisterEnabled')) throw AuthError.of('auth.register_disabled', {}, 403);
     const affCode = typeof rawAff === 'string' ? rawAff.trim() : '';
     const inviter = affCode !== '' ? await this.users.findByAffCode(affCode) : null;
     const inviterId = inviter && inviter.deletedAt === null ? inviter.id : 0;
@@ -190,7 +190,7 @@ export class OAuthService {
           );
           // Two first sign-ins of one identity at once: the unique index lets one account win.
           if (!(await this.users.setBinding(em, user.id, kind, identity.id, identity.level))) {
-            throw new OAuthError('conflict', 'oauth.already_bound', 409, { provider: PROVIDER_NAMES[kind] });
+            throw OAuthError.of('oauth.already_bound', { provider: PROVIDER_NAMES[kind] }, 409);
           }
           this.logger.log(`registered user ${user.id} through ${kind}`);
           return user;

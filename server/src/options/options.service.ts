@@ -87,7 +87,7 @@ export class OptionsService implements OnModuleInit {
     const def = OPTION_DEFS[key] as OptionDef;
     if (def.rootOnly && actorRole < 100) {
       await this.audit.record({ action: 'option.change', outcome: 'failure', target: { type: 'option', id: key }, detail: { keys: [key], reason: 'root_only', ...this.auditFlags([key]) } });
-      throw new OptionsError('forbidden', 'option.root_only', 403);
+      throw OptionsError.of('option.root_only', {}, 403);
     }
     const value = normalizeOptionValue(key, def, rawValue);
     if (def.needsServerAddress && value !== '' && this.get('ServerAddress') === '') {

@@ -141,9 +141,9 @@ export class PaymentsService implements OnModuleInit {
   async adminComplete(actor: Principal, rawTradeNo: unknown): Promise<void> {
     const tradeNo = typeof rawTradeNo === 'string' ? rawTradeNo.trim() : '';
     const order = tradeNo === '' || tradeNo.length > 64 ? null : await this.db.manager.findOne(TopUpEntity, { where: { tradeNo } });
-    if (!order) throw new PaymentsError('not_found', 'payment.order_not_found', 404, {});
-    if (order.status === 'success') throw new PaymentsError('conflict', 'payment.order_done', 409, {});
-    if (!(await this.complete(order, '', actor.id))) throw new PaymentsError('conflict', 'payment.order_done', 409, {});
+    if (!order) throw PaymentsError.of('payment.order_not_found', {}, 404);
+    if (order.status === 'success') throw PaymentsError.of('payment.order_done', {}, 409);
+    if (!(await this.complete(order, '', actor.id))) throw PaymentsError.of('payment.order_done', {}, 409);
     this.logger.log(`admin ${actor.id} completed top-up order ${order.id} by hand`);
   }
 
@@ -166,12 +166,12 @@ export class PaymentsService implements OnModuleInit {
       if (DatabaseService.affected(res) !== 1) return false;
       if (!(await this.users.addQuota(em, order.userId, order.quota))) {
         // The owner is gone: undo the move with the transaction.
-        throw new PaymentsError('not_found', 'user.not_found', 404, {});
+        throw PaymentsError.of('user.not_found', {}, 404);
       }
       await this.recordLogs(em, order, adminId, username);
       return true;
     }).catch((err: unknown) => {
-      if (err instanceof PaymentsError && err.code === 'not_found') return false;
+      if (err instanceof PaymentsError && err.code === 'user.not_found') return false;
       throw err;
     });
     if (moved) return true;

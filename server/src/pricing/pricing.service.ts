@@ -99,7 +99,7 @@ export class PricingService {
     let groups = usable;
     if (typeof group === 'string' && group.trim() !== '') {
       const g = group.trim();
-      if (!usable.includes(g)) throw new PricingError('forbidden', 'pricing.group_forbidden', 403, { group: g.slice(0, 64) });
+      if (!usable.includes(g)) throw PricingError.of('pricing.group_forbidden', { group: g.slice(0, 64) }, 403);
       groups = [g];
     }
     const byGroup = this.routing.enabledModelsByGroup();

@@ -14,20 +14,14 @@ import { LogsService } from '../logs/logs.service';
 import { OptionsService } from '../options/options.service';
 import { UsersService } from '../users/users.service';
 import { REDEMPTION_DISABLED, REDEMPTION_UNUSED, REDEMPTION_USED, RedemptionEntity } from './redemption.entity';
+import type { RedemptionCreateInput, RedemptionUpdateInput } from './dto/redemption.dto';
 import { toRedemptionView, type RedemptionView } from './redemption.mapper';
 
 export class RedemptionsError extends RequestError {}
 export type { RedemptionView };
 
-type Body = Record<string, unknown>;
-
-/** Reference limits: names of 1-20 characters, at most 100 codes per call. */
-const NAME_MAX = 20;
-const COUNT_MAX = 100;
-const DEFAULT_QUOTA = 100_000;
 /** 16 random bytes: 32 lowercase hex characters, like a UUID without dashes. */
 const CODE_BYTES = 16;
-const CODE_INPUT_MAX = 64;
 
 /**
  * Redemption codes: admin management, and redeeming, which is one compare-and-set on the code
@@ -51,12 +45,12 @@ export class RedemptionsService {
 
   // ---- administration ----
 
-  async list(actor: Principal, p: unknown, size: unknown): Promise<Page<RedemptionView>> {
+  async list(actor: Principal, p: string | undefined, size: string | undefined): Promise<Page<RedemptionView>> {
     return this.query(actor, '', p, size);
   }
 
   /** Keyword over the name, or the id when it is a number. */
-  async search(actor: Principal, keyword: unknown, p: unknown, size: unknown): Promise<Page<RedemptionView>> {
+  async search(actor: Principal, keyword: string | undefined, p: string | undefined, size: string | undefined): Promise<Page<RedemptionView>> {
     return this.query(actor, boundKeyword(keyword), p, size);
   }
 
@@ -68,25 +62,18 @@ export class RedemptionsService {
    * The whole codes of the given ids, for an admin's explicit copy (the row's Copy, copy
    * selected): lists and reads carry them masked, so they never leave by accident.
    */
-  async keys(_actor: Principal, body: Body): Promise<{ id: number; key: string }[]> {
-    const ids = body.ids;
-    if (!Array.isArray(ids) || ids.length < 1 || ids.length > COUNT_MAX || !ids.every((v) => Number.isSafeInteger(v) && (v as number) > 0)) {
-      throw RedemptionsError.of('redemption.ids_invalid', { max: COUNT_MAX });
-    }
+  async keys(_actor: Principal, ids: number[]): Promise<{ id: number; key: string }[]> {
     const rows = await this.db.manager.createQueryBuilder(RedemptionEntity, 'r').where('r.id IN (:...ids)', { ids }).getMany();
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return (ids as number[]).flatMap((id) => {
+    return ids.flatMap((id) => {
       const r = byId.get(id);
       return r ? [{ id, key: this.box.open(r.keySealed) }] : [];
     });
   }
 
   /** Generates `count` codes and returns them; lists and reads carry them masked. */
-  async create(actor: Principal, body: Body): Promise<string[]> {
-    const name = validateName(body.name, true) as string;
-    const count = validateCount(body.count);
-    const quota = this.validateQuota(body.quota ?? DEFAULT_QUOTA);
-    const expiredTime = validateExpiry(body.expired_time ?? 0);
+  async create(actor: Principal, input: RedemptionCreateInput): Promise<string[]> {
+    const { name, count, quota, expired_time: expiredTime } = input;
     const now = nowSeconds();
     const codes = Array.from({ length: count }, () => randomHex(CODE_BYTES));
     await this.db.write(async (em) => {
@@ -111,13 +98,12 @@ export class RedemptionsService {
   }
 
   /** Edits name, quota and expiry of an unused code (one conditional statement). */
-  async update(actor: Principal, body: Body): Promise<RedemptionView> {
-    const id = idOf(body.id);
+  async update(actor: Principal, input: RedemptionUpdateInput): Promise<RedemptionView> {
+    const id = input.id;
     const patch: Partial<RedemptionEntity> = {};
-    const name = validateName(body.name, false);
-    if (name !== undefined) patch.name = name;
-    if (body.quota !== undefined) patch.quota = this.validateQuota(body.quota);
-    if (body.expired_time !== undefined) patch.expiredTime = validateExpiry(body.expired_time);
+    if (input.name !== undefined) patch.name = input.name;
+    if (input.quota !== undefined) patch.quota = input.quota;
+    if (input.expired_time !== undefined) patch.expiredTime = input.expired_time;
     if (Object.keys(patch).length > 0) {
       const res = await this.db.write((em) =>
         em
@@ -129,20 +115,18 @@ export class RedemptionsService {
       );
       if (DatabaseService.affected(res) !== 1) {
         await this.mustFind(id);
-        throw new RedemptionsError('conflict', 'redemption.edit_unused_only', 409);
+        throw RedemptionsError.of('redemption.edit_unused_only', {}, 409);
       }
     } else {
       const r = await this.mustFind(id);
-      if (r.status !== REDEMPTION_UNUSED) throw new RedemptionsError('conflict', 'redemption.edit_unused_only', 409);
+      if (r.status !== REDEMPTION_UNUSED) throw RedemptionsError.of('redemption.edit_unused_only', {}, 409);
     }
     return this.get(actor, id);
   }
 
   /** Enable (2 -> 1) or disable (1 -> 2). A used code is final: neither applies to it. */
-  async setStatus(actor: Principal, body: Body): Promise<RedemptionView> {
-    const id = idOf(body.id);
-    const status = toInt(body.status);
-    if (status !== REDEMPTION_UNUSED && status !== REDEMPTION_DISABLED) throw RedemptionsError.of('redemption.invalid_status');
+  async setStatus(actor: Principal, input: { id: number; status: typeof REDEMPTION_UNUSED | typeof REDEMPTION_DISABLED }): Promise<RedemptionView> {
+    const { id, status } = input;
     const res = await this.db.write((em) =>
       em
         .createQueryBuilder()
@@ -153,7 +137,7 @@ export class RedemptionsService {
     );
     if (DatabaseService.affected(res) !== 1) {
       await this.mustFind(id);
-      throw new RedemptionsError('conflict', 'redemption.used_cannot_change', 409);
+      throw RedemptionsError.of('redemption.used_cannot_change', {}, 409);
     }
     return this.get(actor, id);
   }
@@ -183,10 +167,7 @@ export class RedemptionsService {
    * unused -> used by one compare-and-set, and only the request that moved it adds the quota and
    * writes the top-up log, in the same transaction. Returns the quota added.
    */
-  async redeem(actor: Principal, rawKey: unknown): Promise<number> {
-    const code = typeof rawKey === 'string' ? rawKey.trim().toLowerCase() : '';
-    if (code === '') throw RedemptionsError.of('redemption.key_required');
-    if (code.length > CODE_INPUT_MAX) throw RedemptionsError.of('redemption.invalid');
+  async redeem(actor: Principal, code: string): Promise<number> {
     const found = await this.db.manager.findOne(RedemptionEntity, { where: { keyHash: sha256Hex(code) }, select: { id: true, status: true, expiredTime: true } });
     if (!found) throw RedemptionsError.of('redemption.invalid');
     const now = nowSeconds();
@@ -206,7 +187,7 @@ export class RedemptionsService {
       }
       // Read after winning: the row is final now, so its quota cannot change under us.
       const won = await em.findOneOrFail(RedemptionEntity, { where: { id: found.id } });
-      if (!(await this.users.addQuota(em, actor.id, won.quota))) throw new RedemptionsError('not_found', 'user.not_found', 404);
+      if (!(await this.users.addQuota(em, actor.id, won.quota))) throw RedemptionsError.of('user.not_found', {}, 404);
       await this.logs.record(em, {
         userId: actor.id,
         username: actor.username,
@@ -221,7 +202,7 @@ export class RedemptionsService {
 
   // ---- helpers ----
 
-  private async query(_actor: Principal, keyword: string, p: unknown, size: unknown): Promise<Page<RedemptionView>> {
+  private async query(_actor: Principal, keyword: string, p: string | undefined, size: string | undefined): Promise<Page<RedemptionView>> {
     const page = parsePage(p, size, 10);
     const qb = this.db.manager.createQueryBuilder(RedemptionEntity, 'r');
     if (keyword !== '') {
@@ -246,11 +227,9 @@ export class RedemptionsService {
     return toRedemptionView(r, code);
   }
 
-  private validateQuota(v: unknown): number {
-    const max = Math.min(Math.floor(1e9 * this.options.num('QuotaPerUnit')), Number.MAX_SAFE_INTEGER);
-    const n = toInt(v);
-    if (n === null || n < 1 || n > max) throw RedemptionsError.of('redemption.quota_invalid', { max });
-    return n;
+  /** The bound of a code's quota follows this option: route schemas are built with it. */
+  quotaPerUnit(): number {
+    return this.options.num('QuotaPerUnit');
   }
 
   /** The amount as the log shows it: dollars when the site displays currency, else quota points. */
@@ -266,58 +245,14 @@ export class RedemptionsService {
   }
 
   private notFound(): RedemptionsError {
-    return new RedemptionsError('not_found', 'redemption.not_found', 404);
+    return RedemptionsError.of('redemption.not_found', {}, 404);
   }
 }
 
 /** Why a code cannot be redeemed now, or null if it can. */
 function refusal(r: Pick<RedemptionEntity, 'status' | 'expiredTime'>, now: number): RedemptionsError | null {
-  if (r.status === REDEMPTION_USED) return new RedemptionsError('conflict', 'redemption.used', 409);
+  if (r.status === REDEMPTION_USED) return RedemptionsError.of('redemption.used', {}, 409);
   if (r.status !== REDEMPTION_UNUSED) return RedemptionsError.of('redemption.invalid');
   if (r.expiredTime !== 0 && r.expiredTime <= now) return RedemptionsError.of('redemption.expired');
   return null;
-}
-
-function toInt(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
-  if (typeof v === 'string' && /^-?\d{1,16}$/.test(v.trim())) {
-    const n = Number(v.trim());
-    return Number.isSafeInteger(n) ? n : null;
-  }
-  return null;
-}
-
-function idOf(v: unknown): number {
-  const id = toInt(v);
-  if (id === null || id <= 0 || id > 2_147_483_647) throw RedemptionsError.of('common.invalid_id');
-  return id;
-}
-
-/** 1-20 characters. On edit an absent name stays as it is (undefined). */
-function validateName(v: unknown, required: boolean): string | undefined {
-  if (v === undefined || v === null) {
-    if (required) throw RedemptionsError.of('redemption.name_required');
-    return undefined;
-  }
-  if (typeof v !== 'string') throw RedemptionsError.of('redemption.name_length');
-  const name = v.trim();
-  if (name === '') throw RedemptionsError.of(required ? 'redemption.name_required' : 'redemption.name_length');
-  if ([...name].length > NAME_MAX) throw RedemptionsError.of('redemption.name_length');
-  return name;
-}
-
-function validateCount(v: unknown): number {
-  if (v === undefined || v === null || v === '') return 1;
-  const n = toInt(v);
-  if (n === null || n <= 0) throw RedemptionsError.of('redemption.count_positive');
-  if (n > COUNT_MAX) throw RedemptionsError.of('redemption.count_max');
-  return n;
-}
-
-/** 0 (never) or a unix time in the future. */
-function validateExpiry(v: unknown): number {
-  const n = toInt(v);
-  if (n === null || n < 0) throw RedemptionsError.of('redemption.expire_time_invalid');
-  if (n !== 0 && n <= nowSeconds()) throw RedemptionsError.of('redemption.expire_time_invalid');
-  return n;
 }

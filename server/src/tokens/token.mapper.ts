@@ -1,29 +1,9 @@
+import type { z } from 'zod';
+import type { tokenViewSchema } from './dto/token.dto';
 import type { TokenEntity } from './token.entity';
 
 /** What the owner sees of a token: the key in full (without `sk-`; the console adds it). */
-export interface TokenView {
-  id: number;
-  user_id: number;
-  name: string;
-  key: string;
-  status: number;
-  remain_quota: number;
-  used_quota: number;
-  unlimited_quota: boolean;
-  expired_time: number;
-  created_time: number;
-  accessed_time: number;
-  model_limits_enabled: boolean;
-  model_limits: string;
-  ip_limits: string;
-  rate_limit_enabled: boolean;
-  rate_limit_interval: number;
-  rate_limit_count: number;
-  rpm_limit: number;
-  tpm_limit: number;
-  concurrency_limit: number;
-  group: string;
-}
+export type TokenView = z.output<typeof tokenViewSchema>;
 
 /** What the relay needs to admit and bill a request (no key: the caller already holds it). */
 export interface TokenAuthView {

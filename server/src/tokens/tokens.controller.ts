@@ -1,10 +1,24 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { z } from 'zod';
+import { Contract } from '../common/contract';
 import { done, ok } from '../common/envelope';
 import type { Principal } from '../common/request-context';
+import { parseInput } from '../common/validation';
 import { Access, Actor } from '../auth/auth.decorators';
+import {
+  tokenBatchSchema,
+  tokenCreateSchema,
+  tokenListQuerySchema,
+  tokenSearchQuerySchema,
+  tokenStatusSchema,
+  tokenUpdateSchema,
+  tokenViewSchema,
+} from './dto/token.dto';
 import { TokensService } from './tokens.service';
 
-type Json = Record<string, unknown>;
+const statusOnlyQuery = z.object({
+  status_only: z.string().optional().catch(undefined).meta({ description: 'true: change only the status ({id, status})' }),
+});
 
 /** A user's own API tokens (spec §2.5, §7 Tokens). Lists are bare arrays, 0-based `p`. */
 @Controller('api/token')
@@ -13,46 +27,56 @@ export class TokensController {
   constructor(private readonly tokens: TokensService) {}
 
   @Get()
-  async list(@Actor() actor: Principal, @Query('p') p: unknown, @Query('size') size: unknown, @Query('page_size') pageSize: unknown) {
-    return ok(await this.tokens.list(actor, p, size ?? pageSize));
+  @Contract({ summary: "The caller's tokens, newest first", query: tokenListQuerySchema, data: z.array(tokenViewSchema) })
+  async list(@Actor() actor: Principal, @Query() query: unknown) {
+    const q = parseInput(tokenListQuerySchema, query);
+    return ok(await this.tokens.list(actor, q.p, q.size ?? q.page_size));
   }
 
   @Get('search')
-  async search(
-    @Actor() actor: Principal,
-    @Query('keyword') keyword: unknown,
-    @Query('token') token: unknown,
-    @Query('p') p: unknown,
-    @Query('size') size: unknown,
-    @Query('page_size') pageSize: unknown,
-  ) {
-    return ok(await this.tokens.search(actor, keyword, token, p, size ?? pageSize));
+  @Contract({ summary: "Search the caller's tokens by name or whole key", query: tokenSearchQuerySchema, data: z.array(tokenViewSchema) })
+  async search(@Actor() actor: Principal, @Query() query: unknown) {
+    const q = parseInput(tokenSearchQuerySchema, query);
+    return ok(await this.tokens.search(actor, q.keyword, q.token, q.p, q.size ?? q.page_size));
   }
 
   @Get(':id')
+  @Contract({ summary: 'One token with its whole key (audited)', data: tokenViewSchema })
   async get(@Actor() actor: Principal, @Param('id', ParseIntPipe) id: number) {
     return ok(await this.tokens.get(actor, id));
   }
 
   @Post()
-  async create(@Actor() actor: Principal, @Body() body: Json) {
-    return ok(await this.tokens.create(actor, body ?? {}));
+  @Contract({ summary: 'Create `count` tokens; data holds them with their keys', body: (c) => tokenCreateSchema(c.quotaPerUnit), data: z.array(tokenViewSchema) })
+  async create(@Actor() actor: Principal, @Body() body: unknown) {
+    return ok(await this.tokens.create(actor, parseInput(tokenCreateSchema(this.tokens.quotaPerUnit()), body)));
   }
 
   /** Deletes several of the caller's tokens; data is how many were deleted. */
   @Post('batch')
-  async removeMany(@Actor() actor: Principal, @Body() body: Json) {
-    return ok(await this.tokens.removeMany(actor, body?.ids));
+  @Contract({ summary: "Delete several of the caller's tokens; data is how many went", body: tokenBatchSchema, data: z.int() })
+  async removeMany(@Actor() actor: Principal, @Body() body: unknown) {
+    return ok(await this.tokens.removeMany(actor, parseInput(tokenBatchSchema, body).ids));
   }
 
   /** Full edit, or `?status_only=true` with {id, status} to enable or disable. */
   @Put()
-  async update(@Actor() actor: Principal, @Body() body: Json, @Query('status_only') statusOnly: unknown) {
-    const b = body ?? {};
-    return ok(statusOnly !== undefined && statusOnly !== '' && statusOnly !== 'false' ? await this.tokens.setStatus(actor, b) : await this.tokens.update(actor, b));
+  @Contract({
+    summary: 'Edit a token, or with ?status_only=true enable (1) or disable (2) it',
+    query: statusOnlyQuery,
+    body: (c) => z.union([tokenUpdateSchema(c.quotaPerUnit), tokenStatusSchema]),
+    data: tokenViewSchema,
+  })
+  async update(@Actor() actor: Principal, @Body() body: unknown, @Query() query: unknown) {
+    const { status_only: statusOnly } = parseInput(statusOnlyQuery, query);
+    if (statusOnly !== undefined && statusOnly !== '' && statusOnly !== 'false') {
+      return ok(await this.tokens.setStatus(actor, parseInput(tokenStatusSchema, body)));
+    }
+    return ok(await this.tokens.update(actor, parseInput(tokenUpdateSchema(this.tokens.quotaPerUnit()), body)));
   }
 
   @Delete(':id')
+  @Contract({ summary: 'Delete one token' })
   async remove(@Actor() actor: Principal, @Param('id', ParseIntPipe) id: number) {
     await this.tokens.remove(actor, id);
     return done();

@@ -18,24 +18,13 @@ import {
   TOKEN_EXPIRED,
   TokenEntity,
 } from './token.entity';
-import {
-  bareKey,
-  parseTokenFields,
-  TOKEN_DEFAULT_QUOTA,
-  TOKEN_NAME_SUFFIX_LENGTH,
-  TOKENS_PER_USER_MAX,
-  tokenNames,
-  toInt,
-  validateCount,
-  type TokenFields,
-} from './token-input';
+import { TOKENS_PER_USER_MAX, type TokenCreateInput, type TokenFieldsInput, type TokenUpdateInput } from './dto/token.dto';
+import { bareKey, TOKEN_DEFAULT_QUOTA, TOKEN_NAME_SUFFIX_LENGTH, tokenNames } from './token-key';
 import { toAuthView, toTokenView, type TokenAuthView, type TokenView } from './token.mapper';
 import { TokensError } from './tokens.errors';
 
 export { TokensError };
 export type { TokenAuthView, TokenView };
-
-type Body = Record<string, unknown>;
 
 const KEY_LENGTH = 48;
 const KEY_SHAPE = /^[0-9a-zA-Z]{16,128}$/;
@@ -62,13 +51,13 @@ export class TokensService {
 
   // ---- owner calls ----
 
-  async list(actor: Principal, p: unknown, size: unknown): Promise<TokenView[]> {
+  async list(actor: Principal, p: string | undefined, size: string | undefined): Promise<TokenView[]> {
     return this.query(actor, {}, p, size);
   }
 
   /** `keyword` matches names; `token` is a whole key (with or without `sk-`), matched by hash. */
-  async search(actor: Principal, keyword: unknown, token: unknown, p: unknown, size: unknown): Promise<TokenView[]> {
-    const key = typeof token === 'string' ? bareKey(token) : '';
+  async search(actor: Principal, keyword: string | undefined, token: string | undefined, p: string | undefined, size: string | undefined): Promise<TokenView[]> {
+    const key = token !== undefined ? bareKey(token) : '';
     return this.query(actor, { keyword: boundKeyword(keyword), keyHash: key === '' ? undefined : sha256Hex(key) }, p, size);
   }
 
@@ -80,9 +69,9 @@ export class TokensService {
   }
 
   /** Creates `count` tokens (1 by default) and returns them, keys included, to their owner. */
-  async create(actor: Principal, body: Body): Promise<TokenView[]> {
-    const count = validateCount(body.count);
-    const f = parseTokenFields(body, this.quotaPerUnit());
+  async create(actor: Principal, input: TokenCreateInput): Promise<TokenView[]> {
+    const count = input.count;
+    const f = fieldsOf(input);
     this.checkGroup(actor, f.group);
     const now = nowSeconds();
     const names = tokenNames(f.name ?? '', count, () => randomAlnum(TOKEN_NAME_SUFFIX_LENGTH));
@@ -136,9 +125,9 @@ export class TokensService {
    * remain_quota is written only when it differs from the stored value, so saving a name does
    * not undo what the relay spent meanwhile.
    */
-  async update(actor: Principal, body: Body): Promise<TokenView> {
-    const id = this.idOf(body.id);
-    const f = parseTokenFields(body, this.quotaPerUnit());
+  async update(actor: Principal, input: TokenUpdateInput): Promise<TokenView> {
+    const id = input.id;
+    const f = fieldsOf(input);
     if (f.group !== undefined) this.checkGroup(actor, f.group);
     const current = await this.mustOwn(actor, id);
     const patch = this.patchOf(f, current);
@@ -156,10 +145,8 @@ export class TokensService {
    * Enable or disable. Enabling is refused while the token is expired or used up (whatever its
    * status says), in one conditional statement, so the message tells what to fix first.
    */
-  async setStatus(actor: Principal, body: Body): Promise<TokenView> {
-    const id = this.idOf(body.id);
-    const status = toInt(body.status);
-    if (status !== TOKEN_ENABLED && status !== TOKEN_DISABLED) throw TokensError.of('token.invalid_status');
+  async setStatus(actor: Principal, input: { id: number; status: typeof TOKEN_ENABLED | typeof TOKEN_DISABLED }): Promise<TokenView> {
+    const { id, status } = input;
     const now = nowSeconds();
     const res = await this.db.write((em) => {
       const qb = em.createQueryBuilder().update(TokenEntity).set({ status }).where('id = :id AND user_id = :u', { id, u: actor.id });
@@ -172,8 +159,8 @@ export class TokensService {
     });
     if (DatabaseService.affected(res) !== 1) {
       const t = await this.mustOwn(actor, id);
-      if (t.expiredTime !== NEVER_EXPIRES && t.expiredTime <= now) throw new TokensError('conflict', 'token.expired_cannot_enable', 409);
-      throw new TokensError('conflict', 'token.exhausted_cannot_enable', 409);
+      if (t.expiredTime !== NEVER_EXPIRES && t.expiredTime <= now) throw TokensError.of('token.expired_cannot_enable', {}, 409);
+      throw TokensError.of('token.exhausted_cannot_enable', {}, 409);
     }
     await this.changed([id]);
     return this.get(actor, id);
@@ -188,16 +175,12 @@ export class TokensService {
   }
 
   /** Deletes the caller's tokens among `ids`; others' ids are skipped. Returns how many went. */
-  async removeMany(actor: Principal, rawIds: unknown): Promise<number> {
-    if (!Array.isArray(rawIds) || rawIds.length === 0) throw TokensError.of('token.batch_empty');
-    const ids = [...new Set(rawIds.map((v) => toInt(v)))];
-    if (ids.some((v) => v === null || v <= 0)) throw TokensError.of('common.invalid_id');
-    if (ids.length > TOKENS_PER_USER_MAX) throw TokensError.of('token.batch_too_many', { max: TOKENS_PER_USER_MAX });
+  async removeMany(actor: Principal, ids: number[]): Promise<number> {
     const res = await this.db.write((em) =>
       em.createQueryBuilder().delete().from(TokenEntity).where('user_id = :u AND id IN (:...ids)', { u: actor.id, ids }).execute(),
     );
     const n = DatabaseService.affected(res);
-    if (n > 0) await this.changed(ids as number[]);
+    if (n > 0) await this.changed(ids);
     return n;
   }
 
@@ -287,7 +270,7 @@ export class TokensService {
     await this.bus.publish('tokens.changed', { ids });
   }
 
-  private async query(actor: Principal, filter: { keyword?: string; keyHash?: string }, p: unknown, size: unknown): Promise<TokenView[]> {
+  private async query(actor: Principal, filter: { keyword?: string; keyHash?: string }, p: string | undefined, size: string | undefined): Promise<TokenView[]> {
     const page = parsePage(p, size, 10);
     const qb = this.db.manager.createQueryBuilder(TokenEntity, 't').where('t.user_id = :u', { u: actor.id });
     if (filter.keyword) qb.andWhere("t.name LIKE :like ESCAPE '!'", { like: `%${escapeLike(filter.keyword)}%` });
@@ -329,7 +312,7 @@ export class TokensService {
   /** A token group is required and must be one the user may pick. */
   private checkGroup(actor: Principal, group: string | undefined): void {
     if (group === undefined || group === '') throw TokensError.of('token.group_required');
-    if (!this.groups.canUse(actor.group, group)) throw new TokensError('forbidden', 'token.group_forbidden', 403, { group: group.slice(0, 64) });
+    if (!this.groups.canUse(actor.group, group)) throw TokensError.of('token.group_forbidden', { group: group.slice(0, 64) }, 403);
   }
 
   private async mustOwn(actor: Principal, id: number): Promise<TokenEntity> {
@@ -338,17 +321,51 @@ export class TokensService {
     return t;
   }
 
-  private idOf(v: unknown): number {
-    const id = toInt(v);
-    if (id === null || id <= 0 || id > 2_147_483_647) throw TokensError.of('common.invalid_id');
-    return id;
-  }
-
   private notFound(): TokensError {
-    return new TokensError('not_found', 'token.not_found', 404);
+    return TokensError.of('token.not_found', {}, 404);
   }
 
-  private quotaPerUnit(): number {
+  /** The bound of remain_quota follows this option: route schemas are built with it. */
+  quotaPerUnit(): number {
     return this.options.num('QuotaPerUnit');
   }
+}
+
+/** A token's writable fields as the service applies them; undefined means "keep". */
+interface TokenFields {
+  name?: string;
+  remainQuota?: number;
+  unlimitedQuota?: boolean;
+  expiredTime?: number;
+  modelLimitsEnabled?: boolean;
+  modelLimits?: string;
+  ipLimits?: string;
+  rateLimitEnabled?: boolean;
+  rateLimitInterval?: number;
+  rateLimitCount?: number;
+  rpmLimit?: number;
+  tpmLimit?: number;
+  concurrencyLimit?: number;
+  group?: string;
+}
+
+/** Lists are stored comma-joined; a null list is "not sent", like an absent one. */
+function fieldsOf(b: TokenFieldsInput): TokenFields {
+  const ips = b.ip_limits ?? b.allow_ips;
+  return {
+    name: b.name,
+    remainQuota: b.remain_quota,
+    unlimitedQuota: b.unlimited_quota,
+    expiredTime: b.expired_time,
+    modelLimitsEnabled: b.model_limits_enabled,
+    modelLimits: b.model_limits == null ? undefined : b.model_limits.join(','),
+    ipLimits: ips == null ? undefined : ips.join(','),
+    rateLimitEnabled: b.rate_limit_enabled,
+    rateLimitInterval: b.rate_limit_interval,
+    rateLimitCount: b.rate_limit_count,
+    rpmLimit: b.rpm_limit,
+    tpmLimit: b.tpm_limit,
+    concurrencyLimit: b.concurrency_limit,
+    group: b.group,
+  };
 }

@@ -25,7 +25,7 @@ export class TurnstileService {
   /** Throws unless the check is off or the token verifies for this client IP. */
   async check(token: unknown, ip: string): Promise<void> {
     if (!this.enabled) return;
-    if (typeof token !== 'string' || token === '') throw new AuthError('turnstile_empty', 'auth.turnstile_empty', 400);
+    if (typeof token !== 'string' || token === '') throw AuthError.of('auth.turnstile_empty', {}, 400);
     const body = new URLSearchParams({ secret: this.options.get('TurnstileSecretKey'), response: token, remoteip: ip });
     let success = false;
     try {
@@ -42,6 +42,6 @@ export class TurnstileService {
     } catch (err) {
       this.logger.warn(`siteverify failed: ${(err as Error).message}`);
     }
-    if (!success) throw new AuthError('turnstile_failed', 'auth.turnstile_failed', 403);
+    if (!success) throw AuthError.of('auth.turnstile_failed', {}, 403);
   }
 }

@@ -1,8 +1,11 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Contract } from '../common/contract';
 import { done, ok } from '../common/envelope';
+import { parseInput } from '../common/validation';
 import type { Principal } from '../common/request-context';
 import { OptionsService } from '../options/options.service';
 import { Access, Actor } from '../auth/auth.decorators';
+import { adminCreateSchema, userListQuerySchema, userManageSchema, userSearchQuerySchema } from './dto/user.dto';
 import { UsersService } from './users.service';
 
 type Body = Record<string, unknown>;
@@ -58,20 +61,18 @@ export class UsersController {
 
   @Get()
   @Access('admin')
-  async list(@Actor() actor: Principal, @Query('p') p: unknown, @Query('page_size') size: unknown) {
-    return ok(await this.users.list(actor, p, size));
+  @Contract({ summary: 'Users, newest first (admin)', query: userListQuerySchema })
+  async list(@Actor() actor: Principal, @Query() query: unknown) {
+    const q = parseInput(userListQuerySchema, query);
+    return ok(await this.users.list(actor, q.p, q.page_size));
   }
 
   @Get('search')
   @Access('admin')
-  async search(
-    @Actor() actor: Principal,
-    @Query('keyword') keyword: unknown,
-    @Query('group') group: unknown,
-    @Query('p') p: unknown,
-    @Query('page_size') size: unknown,
-  ) {
-    return ok(await this.users.search(actor, keyword, group, p, size));
+  @Contract({ summary: 'Search users by id, username, email or display name, and group (admin)', query: userSearchQuerySchema })
+  async search(@Actor() actor: Principal, @Query() query: unknown) {
+    const q = parseInput(userSearchQuerySchema, query);
+    return ok(await this.users.search(actor, q.keyword, q.group, q.p, q.page_size));
   }
 
   @Get(':id')
@@ -82,8 +83,9 @@ export class UsersController {
 
   @Post()
   @Access('admin')
-  async create(@Actor() actor: Principal, @Body() body: Body) {
-    await this.users.adminCreate(actor, body ?? {});
+  @Contract({ summary: 'Create a regular user (admin)', body: adminCreateSchema })
+  async create(@Actor() actor: Principal, @Body() body: unknown) {
+    await this.users.adminCreate(actor, parseInput(adminCreateSchema, body));
     return done();
   }
 
@@ -95,12 +97,14 @@ export class UsersController {
 
   @Post('manage')
   @Access('admin')
-  async manage(@Actor() actor: Principal, @Body() body: Body) {
-    return ok(await this.users.manage(actor, body ?? {}));
+  @Contract({ summary: 'Promote, demote, disable, enable, delete or add quota (admin)', body: userManageSchema })
+  async manage(@Actor() actor: Principal, @Body() body: unknown) {
+    return ok(await this.users.manage(actor, parseInput(userManageSchema, body)));
   }
 
   @Delete(':id')
   @Access('admin')
+  @Contract({ summary: 'Delete a user (soft; admin)' })
   async remove(@Actor() actor: Principal, @Param('id', ParseIntPipe) id: number) {
     return ok(await this.users.manage(actor, { id, action: 'delete' }));
   }

@@ -18,6 +18,15 @@ import {
   USER_LOCKED,
   UserEntity,
 } from './user.entity';
+import {
+  displayNameSchema,
+  emailSchema,
+  parseField,
+  passwordSchema,
+  usernameSchema,
+  type AdminCreateInput,
+  type UserManageInput,
+} from './dto/user.dto';
 import { toAdminView, toSelfView, type AdminUserView, type SelfView } from './user.mapper';
 
 export class UsersError extends RequestError {}
@@ -55,11 +64,6 @@ const BINDING_PROP: Record<BindingKind, 'githubId' | 'linuxdoId' | 'wechatId' | 
 
 export type ManageAction = 'promote' | 'demote' | 'disable' | 'enable' | 'delete' | 'add_quota';
 
-const USERNAME_MAX = 20;
-const DISPLAY_NAME_MAX = 20;
-const PASSWORD_MIN = 8;
-const PASSWORD_MAX = 20;
-const EMAIL_MAX = 50;
 const AUTH_CACHE_MS = 60_000;
 
 @Injectable()
@@ -185,33 +189,21 @@ export class UsersService implements OnModuleInit {
 
   // ---- account creation ----
 
+  // The rules live in dto/user.dto.ts; these read one field for the callers not converted yet.
   static validateUsername(username: unknown): string {
-    if (typeof username !== 'string' || username.trim() === '') throw UsersError.of('user.username_required');
-    const u = username.trim();
-    if ([...u].length > USERNAME_MAX) throw UsersError.of('user.username_too_long');
-    return u;
+    return parseField('username', usernameSchema, username);
   }
 
   static validatePassword(password: unknown): string {
-    if (typeof password !== 'string' || password === '') throw UsersError.of('user.username_required');
-    if (password.length < PASSWORD_MIN) throw UsersError.of('user.password_too_short');
-    if (password.length > PASSWORD_MAX) throw UsersError.of('user.password_too_long');
-    return password;
+    return parseField('password', passwordSchema, password);
   }
 
   static validateDisplayName(name: unknown): string {
-    if (name === undefined || name === null) return '';
-    if (typeof name !== 'string') throw UsersError.of('common.bad_request');
-    if ([...name].length > DISPLAY_NAME_MAX) throw UsersError.of('user.display_name_too_long');
-    return name.trim();
+    return name === undefined ? '' : parseField('display_name', displayNameSchema, name);
   }
 
   static validateEmail(email: unknown): string {
-    if (typeof email !== 'string' || email.trim() === '') throw UsersError.of('user.email_required');
-    const e = email.trim();
-    if (e.length > EMAIL_MAX) throw UsersError.of('user.email_too_long');
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)) throw UsersError.of('user.email_invalid');
-    return e;
+    return parseField('email', emailSchema, email);
   }
 
   /**
@@ -310,7 +302,7 @@ export class UsersService implements OnModuleInit {
   }
 
   async deleteSelf(actor: Principal): Promise<void> {
-    if (actor.role >= ROLE_ROOT) throw new UsersError('forbidden', 'user.root_cannot_delete', 403);
+    if (actor.role >= ROLE_ROOT) throw UsersError.of('user.root_cannot_delete', {}, 403);
     await this.softDelete(actor.id);
   }
 
@@ -375,11 +367,11 @@ export class UsersService implements OnModuleInit {
 
   // ---- administration ----
 
-  async list(actor: Principal, p: unknown, size: unknown): Promise<Page<AdminUserView>> {
+  async list(actor: Principal, p: string | undefined, size: string | undefined): Promise<Page<AdminUserView>> {
     return this.query(actor, {}, p, size);
   }
 
-  async search(actor: Principal, keyword: unknown, group: unknown, p: unknown, size: unknown): Promise<Page<AdminUserView>> {
+  async search(actor: Principal, keyword: string | undefined, group: string | undefined, p: string | undefined, size: string | undefined): Promise<Page<AdminUserView>> {
     return this.query(actor, { keyword: boundKeyword(keyword), group: boundKeyword(group, 64) }, p, size);
   }
 
@@ -415,10 +407,8 @@ export class UsersService implements OnModuleInit {
     return toAdminView(user);
   }
 
-  async adminCreate(actor: Principal, body: Record<string, unknown>): Promise<void> {
-    const username = UsersService.validateUsername(body.username);
-    const password = UsersService.validatePassword(body.password);
-    const displayName = UsersService.validateDisplayName(body.display_name);
+  async adminCreate(actor: Principal, input: AdminCreateInput): Promise<void> {
+    const { username, password, display_name: displayName } = input;
     // Admins create regular users only; promotion is a separate, root-only action.
     void actor;
     await this.db.write(async (em) => {
@@ -472,11 +462,8 @@ export class UsersService implements OnModuleInit {
     return toAdminView(await this.mustFind(id));
   }
 
-  async manage(actor: Principal, body: Record<string, unknown>): Promise<{ role: number; status: number; quota?: number }> {
-    const id = toInteger(body.id);
-    if (id === null || id <= 0) throw UsersError.of('common.invalid_id');
-    const action = body.action as ManageAction;
-    if (!['promote', 'demote', 'disable', 'enable', 'delete', 'add_quota'].includes(action)) throw UsersError.of('user.invalid_action');
+  async manage(actor: Principal, input: UserManageInput): Promise<{ role: number; status: number; quota?: number }> {
+    const { id, action } = input;
     const target = await this.mustFind(id);
     if (target.deletedAt !== null) throw UsersError.of('user.deleted');
     this.assertCanTouch(actor, target);
@@ -490,7 +477,7 @@ export class UsersService implements OnModuleInit {
 
     switch (action) {
       case 'promote':
-        if (actor.role < ROLE_ROOT) throw new UsersError('forbidden', 'user.only_root_promotes', 403);
+        if (actor.role < ROLE_ROOT) throw UsersError.of('user.only_root_promotes', {}, 403);
         if (target.role >= ROLE_ADMIN) throw UsersError.of('user.already_admin');
         if (!(await cas({ role: ROLE_ADMIN }, 'role = :r', { r: ROLE_COMMON }))) throw UsersError.of('user.already_admin');
         break;
@@ -512,8 +499,8 @@ export class UsersService implements OnModuleInit {
         await this.softDelete(id);
         break;
       case 'add_quota': {
-        const delta = toInteger(body.value ?? body.quota);
-        if (delta === null) throw UsersError.of('user.invalid_quota');
+        const delta = input.value ?? input.quota;
+        if (delta === undefined) throw UsersError.of('user.invalid_quota');
         await this.db.write((em) => this.applyQuotaDelta(em, id, delta));
         break;
       }
@@ -663,12 +650,12 @@ export class UsersService implements OnModuleInit {
   /** An admin cannot touch an equal or higher role; root can touch anyone. */
   private assertCanTouch(actor: Principal, target: UserEntity): void {
     if (actor.role >= ROLE_ROOT) return;
-    if (target.role >= actor.role) throw new UsersError('forbidden', 'user.cannot_manage_peer', 403);
+    if (target.role >= actor.role) throw UsersError.of('user.cannot_manage_peer', {}, 403);
   }
 
   async mustFind(id: number): Promise<UserEntity> {
     const u = await this.db.manager.findOne(UserEntity, { where: { id } });
-    if (!u) throw new UsersError('not_found', 'user.not_found', 404);
+    if (!u) throw UsersError.of('user.not_found', {}, 404);
     return u;
   }
 

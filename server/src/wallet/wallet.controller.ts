@@ -1,5 +1,9 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
+import { z } from 'zod';
+import { Contract } from '../common/contract';
 import { ok } from '../common/envelope';
+import { parseInput } from '../common/validation';
+import { redeemSchema } from '../redemptions/dto/redemption.dto';
 import type { Principal } from '../common/request-context';
 import { Access, Actor, Critical } from '../auth/auth.decorators';
 import { WalletService } from './wallet.service';
@@ -15,8 +19,9 @@ export class WalletController {
   /** Redeem a code; data is the quota added. */
   @Post('api/user/topup')
   @Critical()
-  async topUp(@Actor() actor: Principal, @Body() body: Json) {
-    return ok(await this.wallet.redeem(actor, body?.key));
+  @Contract({ summary: 'Redeem a code; data is the quota added', body: redeemSchema, data: z.int() })
+  async topUp(@Actor() actor: Principal, @Body() body: unknown) {
+    return ok(await this.wallet.redeem(actor, parseInput(redeemSchema, body).key));
   }
 
   /** The money payable for an online top-up of `amount` units. */

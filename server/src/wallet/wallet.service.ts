@@ -22,7 +22,7 @@ export class WalletService {
   ) {}
 
   /** Quota added by the code. */
-  async redeem(actor: Principal, key: unknown): Promise<number> {
+  async redeem(actor: Principal, key: string): Promise<number> {
     return this.redemptions.redeem(actor, key);
   }
 

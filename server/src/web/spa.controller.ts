@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RateLimitError } from '../common/domain-error';
 import { RateLimiter } from '../rate-limit/rate-limiter.service';
 import { Access } from '../auth/auth.decorators';
+import { CONSOLE_CSP } from './csp';
 
 const API_PREFIX = /^\/(api|v1|pg|dashboard|mj|suno|kling|v1beta)(\/|$)/;
 
@@ -40,10 +41,7 @@ export class SpaController {
     void reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header(
-        'content-security-policy',
-        "default-src 'self'; img-src 'self' data: https:; style-src 'self' 'unsafe-inline'; script-src 'self' https://challenges.cloudflare.com https://telegram.org; connect-src 'self'; frame-src 'self' https:; object-src 'none'; base-uri 'self'",
-      )
+      .header('content-security-policy', CONSOLE_CSP)
       .send(this.indexHtml);
   }
 }

@@ -24,7 +24,7 @@ export class PlaygroundController {
   @Post('chat/completions')
   async chat(@Actor() actor: Principal, @Body() body: unknown, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     // A session only: access tokens are for scripts, and scripts use API keys.
-    if (actor.via !== 'session') throw new AuthError('unauthorized', 'relay.playground_session_required', 401);
+    if (actor.via !== 'session') throw AuthError.of('relay.playground_session_required', {}, 401);
     const input = body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : body;
     let group: unknown;
     if (input !== null && typeof input === 'object' && !Array.isArray(input)) {

@@ -6,7 +6,7 @@ import { OptionsService } from '../../options/options.service';
 import { RateLimiter } from '../../rate-limit/rate-limiter.service';
 import { EventBus } from '../../redis/event-bus.service';
 import { NEVER_EXPIRES, TOKEN_DISABLED, TOKEN_ENABLED, TOKEN_EXHAUSTED, TOKEN_EXPIRED } from '../../tokens/token.entity';
-import { splitTokenKey } from '../../tokens/token-input';
+import { splitTokenKey } from '../../tokens/token-key';
 import { TokensService, type TokenAuthView } from '../../tokens/tokens.service';
 import { USER_ENABLED, UsersService } from '../../users/users.service';
 import { IpAllowList, presentedGeminiKey, presentedKey } from '../pipeline/credentials';

@@ -1,0 +1,30 @@
+import { SetMetadata } from '@nestjs/common';
+import type { z } from 'zod';
+
+/** What a schema may depend on: option values read when the route runs (and when documented). */
+export interface ContractContext {
+  quotaPerUnit: number;
+}
+
+export type SchemaOf = z.ZodType | ((ctx: ContractContext) => z.ZodType);
+
+/** A management route's contract: the schemas its controller parses with, for the OpenAPI document. */
+export interface RouteContract {
+  summary: string;
+  body?: SchemaOf;
+  query?: SchemaOf;
+  /** The schema of the envelope's `data` on success; absent when there is none. */
+  data?: z.ZodType;
+}
+
+export const CONTRACT = 'sluice:contract';
+
+/**
+ * Declares a route's contract. The controller still parses with `parseInput(schema, ...)` and the
+ * same schema: this only lets the document generator (`openapi/openapi.document.ts`) find it.
+ */
+export const Contract = (c: RouteContract): MethodDecorator => SetMetadata(CONTRACT, c);
+
+export function schemaIn(s: SchemaOf, ctx: ContractContext): z.ZodType {
+  return typeof s === 'function' ? s(ctx) : s;
+}

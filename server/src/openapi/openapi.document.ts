@@ -1,0 +1,166 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { z } from 'zod';
+import { ACCESS_KEY, type AccessLevel } from '../auth/auth.decorators';
+import { CONTRACT, schemaIn, type ContractContext, type RouteContract } from '../common/contract';
+import { allErrorCodes } from '../common/error-codes';
+import { t } from '../common/messages';
+
+type Json = Record<string, unknown>;
+
+/** A controller class as Nest registered it. */
+export type ControllerClass = abstract new (...args: never[]) => unknown;
+
+/** One documented route, read from a controller's metadata. */
+interface RouteInfo {
+  controller: string;
+  handler: string;
+  method: string;
+  path: string;
+  access: AccessLevel;
+  contract: RouteContract;
+}
+
+const METHODS: Partial<Record<RequestMethod, string>> = {
+  [RequestMethod.GET]: 'get',
+  [RequestMethod.POST]: 'post',
+  [RequestMethod.PUT]: 'put',
+  [RequestMethod.DELETE]: 'delete',
+  [RequestMethod.PATCH]: 'patch',
+};
+
+/** Every route carrying a @Contract, with its HTTP method, full path and access level. */
+export function contractedRoutes(controllers: readonly ControllerClass[]): RouteInfo[] {
+  const out: RouteInfo[] = [];
+  for (const ctrl of controllers) {
+    const base = String(Reflect.getMetadata(PATH_METADATA, ctrl) ?? '');
+    const classAccess = Reflect.getMetadata(ACCESS_KEY, ctrl) as AccessLevel | undefined;
+    const proto = ctrl.prototype as Record<string, unknown>;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const fn = proto[name];
+      if (name === 'constructor' || typeof fn !== 'function') continue;
+      const contract = Reflect.getMetadata(CONTRACT, fn) as RouteContract | undefined;
+      if (!contract) continue;
+      const method = METHODS[Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod];
+      if (!method) continue;
+      const sub = String(Reflect.getMetadata(PATH_METADATA, fn) ?? '');
+      const path = `/${[base, sub].filter((p) => p !== '' && p !== '/').join('/')}`.replace(/\/+/g, '/').replace(/:(\w+)/g, '{$1}');
+      const access = (Reflect.getMetadata(ACCESS_KEY, fn) as AccessLevel | undefined) ?? classAccess ?? 'user';
+      out.push({ controller: ctrl.name, handler: name, method, path, access, contract });
+    }
+  }
+  return out;
+}
+
+/**
+ * A zod schema as JSON Schema for the document: named schemas (`.meta({id})`) are hoisted into
+ * `components.schemas` and referenced from there.
+ */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Json): Json {
+  const js = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+  const defs = (js.$defs ?? {}) as Record<string, Json>;
+  delete js.$defs;
+  delete js.$schema;
+  const rewrite = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(rewrite);
+    if (v === null || typeof v !== 'object') return v;
+    const o: Json = {};
+    for (const [k, x] of Object.entries(v)) {
+      o[k] = k === '$ref' && typeof x === 'string' ? x.replace(/^#\/\$defs\//, '#/components/schemas/') : rewrite(x);
+    }
+    return o;
+  };
+  for (const [id, def] of Object.entries(defs)) {
+    components[id] = rewrite(def);
+  }
+  return rewrite(js) as Json;
+}
+
+function queryParameters(schema: z.ZodType, components: Json): Json[] {
+  const js = jsonSchema(schema, 'input', components);
+  const props = (js.properties ?? {}) as Record<string, Json>;
+  const required = new Set((js.required ?? []) as string[]);
+  return Object.entries(props).map(([name, s]) => {
+    const { description, ...rest } = s;
+    return { name, in: 'query', required: required.has(name), schema: rest, ...(description ? { description } : {}) };
+  });
+}
+
+const errorResponse = (description: string): Json => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+});
+
+/**
+ * The OpenAPI 3.1 document of the management routes that declare a @Contract, generated from
+ * the same zod schemas their controllers parse with.
+ */
+export function buildOpenApiDocument(controllers: readonly ControllerClass[], ctx: ContractContext, version: string): Json {
+  const components: Json = {};
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const r of contractedRoutes(controllers)) {
+    const c = r.contract;
+    const parameters: Json[] = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }));
+    if (c.query) parameters.push(...queryParameters(schemaIn(c.query, ctx), components));
+    const data = c.data ? { data: jsonSchema(c.data, 'output', components) } : {};
+    const op: Json = {
+      operationId: `${r.controller.replace(/Controller$/, '')}_${r.handler}`,
+      summary: c.summary,
+      tags: [r.path.split('/')[2] ?? 'api'],
+      security: r.access === 'public' ? [] : [{ session: [], newApiUser: [] }, { accessToken: [], newApiUser: [] }],
+      ...(r.access === 'admin' || r.access === 'root' ? { description: `Requires the ${r.access} role.` } : {}),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(c.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(schemaIn(c.body, ctx), 'input', components) } } } } : {}),
+      responses: {
+        '200': {
+          description: 'Done: the envelope with `success: true`',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { success: { const: true }, message: { type: 'string' }, ...data },
+                required: ['success', 'message', ...(c.data ? ['data'] : [])],
+              },
+            },
+          },
+        },
+        '400': errorResponse('The input is refused: `code` says why, `field` names the input at fault'),
+        ...(r.access === 'public' ? {} : { '401': errorResponse('Not signed in, or New-Api-User missing or wrong'), '403': errorResponse('Not allowed') }),
+        ...(r.path.includes('{') || r.method === 'put' ? { '404': errorResponse('Not found (or not yours)') } : {}),
+        '429': errorResponse('Too many requests'),
+      },
+    };
+    (paths[r.path] ??= {})[r.method] = op;
+  }
+  const codes = allErrorCodes();
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Sluice management API',
+      version,
+      description:
+        'The `/api` routes the console calls. Every answer is the envelope `{success, message, data}`; a refusal is `{success: false, message, code}` (plus `field`), `message` in the caller\'s language (`Accept-Language: en` for English), `code` one of the stable codes listed under ErrorEnvelope.',
+    },
+    paths,
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The session cookie set by POST /api/user/login' },
+        accessToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'A user access token (GET /api/user/token)' },
+        newApiUser: { type: 'apiKey', in: 'header', name: 'New-Api-User', description: "The caller's user id; required with either credential" },
+      },
+      schemas: {
+        ...components,
+        ErrorEnvelope: {
+          type: 'object',
+          properties: {
+            success: { const: false },
+            message: { type: 'string', description: "What went wrong, in the spec's words and the caller's language" },
+            code: { type: 'string', enum: codes, description: codes.map((code) => `- \`${code}\`: ${t(code, 'en')}`).join('\n') },
+            field: { type: 'string', description: 'The input field at fault (`ids[1]`, `remain_quota`), when there is one' },
+          },
+          required: ['success', 'message', 'code'],
+        },
+      },
+    },
+  };
+}
