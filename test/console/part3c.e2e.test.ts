@@ -11,7 +11,7 @@ import { QuotaDataEntity } from '../../server/src/dashboard/quota-data.entity';
 import { consoleEn, consoleZhCN } from '../../console/src/i18n/catalogue';
 import { en as kitEn } from '../../ui-kit/src/i18n/messages.en';
 import { zhCN as kitZhCN } from '../../ui-kit/src/i18n/messages.zh-CN';
-import { expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, startConsole, watchToasts, type ConsoleHarness } from './support';
+import { expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, settleAnimations, startConsole, watchToasts, type ConsoleHarness } from './support';
 
 type Locale = 'zh-CN' | 'en';
 type Theme = 'light' | 'dark';
@@ -548,6 +548,12 @@ describe('console part 3 (c)', () => {
       await page.getByRole('button', { name: CATALOGUE['zh-CN']['console.shell.checkin.button'], exact: true }).click();
       const today = await page.evaluate<string>("(() => { const d = new Date(); const p = (n) => String(n).padStart(2, '0'); return d.getFullYear() + '-' + p(d.getMonth() + 1) + '-' + p(d.getDate()); })()");
       await page.locator(`[data-date="${today}"] [data-day-state="today"]`).waitFor();
+      // The calendar opens to the left of the launcher's button and stays on screen (it was cut off at the
+      // left edge before the kit's Popover kept to the room Radix measures on its side).
+      const panel = page.getByRole('dialog', { name: CATALOGUE['zh-CN']['console.shell.checkin.title'] });
+      await settleAnimations(page);
+      const box = await panel.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
       const states = await page.locator('[data-day-state]').evaluateAll((els) => els.map((e) => e.getAttribute('data-day-state')));
       expect(states).not.toContain('missed');
       if (Number(today.slice(8, 10)) > 1) expect(states).toContain('beforeAccount');
