@@ -230,7 +230,7 @@ describe('console part 3 (c)', () => {
       if (en) expect(CJK.test(await page.locator('main').innerText())).toBe(false);
     }
 
-    it.each(VIEWS)('hour: every hour of the range on the axis, the gap empty, the bars in their hours; week: weeks from Monday (%s, %s, %i px)', async (locale, theme, width) => {
+    it.each(VIEWS)('hour: every hour of the range on the axis, the gap empty, the bars in their hours; week (dark views): weeks from Monday (%s, %s, %i px)', async (locale, theme, width) => {
       const o = await openPage(h, '/detail', { as: h.root, locale, theme, width });
       const { page } = o;
       const filters = page.getByRole('search').or(page.getByRole('form', { name: tr(locale, 'Filter data') })).first();
@@ -251,7 +251,13 @@ describe('console part 3 (c)', () => {
       await screenshot(page, `part3c-dashboard-hour-${locale}-${theme}-${width}`);
       await expectAccessible(page);
       if (width === 390) await expectNoHorizontalOverflow(page);
-      // Weeks: four weeks back (five weekly buckets), the row three weeks back in its own week.
+      // Weeks (in two views, to keep the suite short: both languages, both widths): four weeks back
+      // (five weekly buckets), the row three weeks back in its own week.
+      if (theme === 'light') {
+        expect(o.errors).toEqual([]);
+        await o.close();
+        return;
+      }
       await pick('Week');
       await setRange(hNow - 28 * DAY, now);
       await checkAxis(page, locale, width, 'week', hNow - 28 * DAY, Math.floor(now / 60) * 60);
