@@ -26,7 +26,7 @@ describe('console part 3 (16): the per-IP API limit', () => {
     await h?.close();
   });
 
-  it('an admin opening every screen (each a fresh page load) stays far below the limit, then a limited request shows a toast with the wait', async () => {
+  it('an admin opening every screen (each a fresh page load) stays far below the limit, then a limited request shows a toast with the wait (en light 1280, then zh-CN dark 1280, en dark 390, zh-CN light 390)', async () => {
     const o = await openPage(h, '/', { as: h.root, locale: 'en', theme: 'light' });
     const { page } = o;
     const api = countApi(page);
@@ -70,6 +70,27 @@ describe('console part 3 (16): the per-IP API limit', () => {
     expect(await toast.count()).toBe(1);
     await screenshot(page, 'part3-ratelimit-toast-en-light');
     await expectAccessible(page);
+
+    // The other views: the address is still over its budget, so each fresh load of a screen is refused
+    // again, and says so once, in the reader's language and theme, at both widths.
+    const VIEWS = [
+      ['zh-CN', 'dark', 1280],
+      ['en', 'dark', 390],
+      ['zh-CN', 'light', 390],
+    ] as const;
+    for (const [locale, theme, width] of VIEWS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(`localStorage.setItem('theme-mode', '${theme}'); localStorage.setItem('sluice-locale', '${locale}')`);
+      await page.goto(`${h.url}/token`);
+      const wait = locale === 'en' ? /too many requests, please try again in \d+ s/ : /错误：请求次数过多，请 \d+ 秒后再试！/;
+      const limited = page.locator('[data-tone="error"]').filter({ hasText: wait });
+      await limited.first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect({ locale, theme, width, toasts: await limited.count() }).toEqual({ locale, theme, width, toasts: 1 });
+      expect(await page.evaluate<string>('document.documentElement.lang')).toBe(locale);
+      await screenshot(page, `part3-ratelimit-toast-${locale}-${theme}-${width}`);
+      await expectAccessible(page);
+    }
     await o.close();
   });
 });

@@ -261,7 +261,7 @@ describe('console part 3', () => {
       const expected = await page.evaluate<string[]>(`(() => {
         const out = [];
         const d = new Date(); d.setHours(0, 0, 0, 0); d.setDate(d.getDate() - 7);
-        const end = new Date(); end.setHours(0, 0, 0, 0); end.setDate(end.getDate() + ${width === 390 ? 0 : 0});
+        const end = new Date(); end.setHours(0, 0, 0, 0); 
         for (; d <= end; d.setDate(d.getDate() + 1)) out.push(d.toLocaleDateString(${JSON.stringify(locale)}, { year: 'numeric', month: '2-digit', day: '2-digit' }));
         return out;
       })()`);
@@ -294,8 +294,10 @@ describe('console part 3', () => {
       expect(await share.locator('.recharts-pie-sector').count()).toBe(2);
       await share.getByText('claude-3-haiku').first().waitFor();
       // The period's totals.
+      // Exactly: quota 600,000 ($1.20 at 500,000 a dollar), 6 requests of 100 tokens each.
       const totals = page.getByRole('group', { name: en ? 'Totals' : '合计' });
-      expect(await totals.innerText()).toContain('6');
+      const cards = (await totals.innerText()).split('\n').map((s) => s.trim()).filter((s) => s !== '');
+      expect(cards).toEqual(en ? ['Quota used', '$1.20', 'Tokens', '600', 'Requests', '6'] : ['消耗额度', '$1.20', 'Tokens', '600', '请求次数', '6']);
       await screenshot(page, `part3-dashboard-${locale}-${theme}-${width}`);
       await expectAccessible(page);
       if (width === 390) await expectNoHorizontalOverflow(page);

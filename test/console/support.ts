@@ -154,3 +154,29 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * Counts the toast cards (`[data-tone]`) holding `text` that have ever been on the page from now on,
+ * those already up included: a MutationObserver sees each card as it is added, so a second toast
+ * after the first has gone is counted too. Returns a reader of the count so far.
+ */
+export async function watchToasts(page: Page, text: string): Promise<() => Promise<number>> {
+  const slot = `__toasts_${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(`(() => {
+    const text = ${JSON.stringify(text)};
+    const seen = new WeakSet();
+    const state = { count: 0 };
+    const scan = () => {
+      for (const el of document.querySelectorAll('[data-tone]')) {
+        if (!seen.has(el) && (el.textContent || '').includes(text)) {
+          seen.add(el);
+          state.count += 1;
+        }
+      }
+    };
+    scan();
+    new MutationObserver(scan).observe(document.body, { childList: true, subtree: true, characterData: true });
+    window[${JSON.stringify(slot)}] = state;
+  })()`);
+  return () => page.evaluate<number>(`window[${JSON.stringify(slot)}].count`);
+}

@@ -7,7 +7,8 @@ export const darkTheme: SluiceTheme = {
   mode: 'dark',
   chart: ['#4d8dff', '#34c674', '#f5a524', '#f26b70', '#9b87f5', '#3bc9db', '#a6adbb', '#f08c4a'],
   colors: {
-    primary: '#4d8dff',
+    // AA as text on a hovered table row too (the former #4d8dff was 4.26:1 on bgHover).
+    primary: '#5a96ff',
     primaryHover: '#6ea3ff',
     primaryActive: '#3474e6',
     primarySubtle: '#16264a',

@@ -18,8 +18,9 @@ export const lightTheme: SluiceTheme = {
     successHover: '#0e6b33',
     successSubtle: '#e6f7ed',
     onSuccess: '#ffffff',
-    // AA on white and on warningSubtle (the former #d97706 was 2.9:1 on it).
-    warning: '#b45309',
+    // AA on white, on warningSubtle (the former #d97706 was 2.9:1 on it) and on a hovered, selected
+    // or greyed table row (the former #b45309 was 4.47:1 on bgHover: a hovered row's "Disable").
+    warning: '#a64c08',
     warningHover: '#9a4708', // 6.4:1 under white text (the former #f08c12 was 2.5:1)
     warningSubtle: '#fff4e0',
     onWarning: '#ffffff',

@@ -38,6 +38,13 @@ const textPairs: ReadonlyArray<readonly [text: ColorToken, background: ColorToke
   ['onWarning', 'warningHover', 'warning primary Button, hovered'],
   ['onInfo', 'info', 'info fill'],
   ['onInfo', 'infoHover', 'info fill, hovered'],
+  // Tone text buttons of a table row (Disable, Delete, Enable) over the row's hover, selected and
+  // greyed fills: a hovered row's "Disable" was 4.47:1 in the light theme.
+  ...(['primary', 'success', 'warning', 'danger', 'info'] as const).flatMap((c) => [
+    [c, 'bgHover', `${c} text on a hovered table row`] as const,
+    [c, 'primarySubtle', `${c} text on a selected table row`] as const,
+    [c, 'rowDisabled', `${c} text on a greyed table row`] as const,
+  ]),
   ['textSecondary', 'bg', 'secondary text on the page'],
   ['textSecondary', 'bgElevated', 'secondary text on cards and popovers'],
 ];
