@@ -151,6 +151,8 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   const file = join(SHOTS_DIR, `${name}.png`);
+  // At rest, as a person sees it: a toast or dialog caught mid-fade shows the page through it.
+  await settleAnimations(page);
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
