@@ -185,11 +185,13 @@ describe('console part 3', () => {
 
   describe('8. the default-password warning, once per login session', () => {
     it.each([
-      ['zh-CN', 'light'],
-      ['en', 'dark'],
-    ] as const)('does not come back after "Later" on reloads or in a new tab, and does after the next login (%s, %s)', async (locale, theme) => {
+      ['zh-CN', 'light', 1280],
+      ['en', 'dark', 1280],
+      ['zh-CN', 'dark', 390],
+      ['en', 'light', 390],
+    ] as const)('does not come back after "Later" on reloads or in a new tab, and does after the next login (%s, %s, %i px)', async (locale, theme, width) => {
       const en = locale === 'en';
-      const o = await openPage(h, '/login', { locale, theme });
+      const o = await openPage(h, '/login', { locale, theme, width });
       const { page, context } = o;
       const login = async () => {
         await page.getByLabel(en ? 'Username or e-mail' : '用户名或邮箱').fill('root');
@@ -200,8 +202,9 @@ describe('console part 3', () => {
       const floating = (p: Page) => p.getByRole('group', { name: en ? 'Quick actions' : '快捷操作' });
       await login();
       await dialog(page).waitFor();
-      await screenshot(page, `part3-default-password-${locale}-${theme}`);
+      await screenshot(page, `part3-default-password-${locale}-${theme}-${width}`);
       await expectAccessible(page);
+      if (width === 390) await expectNoHorizontalOverflow(page);
       await dialog(page).getByRole('button', { name: en ? 'Later' : '稍后' }).click();
       await dialog(page).waitFor({ state: 'detached' });
       // Reload: the shell's lazy part (floating buttons and this dialog) is back, the dialog is not.

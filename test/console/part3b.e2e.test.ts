@@ -406,7 +406,13 @@ describe('console part 3 (b)', () => {
       await page.goto(`${h.url}/setting`);
       const link = page.getByRole('textbox', { name: 'Invitation link' });
       await link.waitFor();
-      const value = await link.inputValue();
+      // The link fills in once the invitation code has arrived (GET /api/user/aff).
+      const filledBy = Date.now() + 10_000;
+      let value = await link.inputValue();
+      while (value === '' && Date.now() < filledBy) {
+        await page.waitForTimeout(50);
+        value = await link.inputValue();
+      }
       expect(value).toMatch(/\/register\?aff=\w+$/);
       await link.locator('xpath=..').getByRole('button').first().click();
       expect(await until(page, (v) => v === value)).toBe(value);

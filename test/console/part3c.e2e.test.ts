@@ -371,43 +371,6 @@ describe('console part 3 (c)', () => {
     });
   });
 
-  describe('8. the default-password warning once per login session, at 390 px', () => {
-    it.each(VIEWS.filter(([, , w]) => w === 390))('not back after "Later" on a reload or in a new tab; back after the next login (%s, %s, %i px)', async (locale, theme, width) => {
-      const o = await openPage(h, '/login', { locale, theme, width });
-      const { page, context } = o;
-      const login = async () => {
-        await page.getByLabel(CATALOGUE[locale]['console.auth.usernameOrEmail'] as string).fill('root');
-        await page.getByRole('textbox', { name: CATALOGUE[locale]['console.auth.password'], exact: true }).fill('123456');
-        await page.getByRole('button', { name: CATALOGUE[locale]['console.auth.login.submit'], exact: true }).last().click();
-      };
-      const dialog = (p: Page) => p.getByRole('dialog', { name: tr(locale, 'Default password') });
-      await login();
-      await dialog(page).waitFor();
-      await screenshot(page, `part3c-default-password-${locale}-${theme}-${width}`);
-      await expectAccessible(page);
-      await expectNoHorizontalOverflow(page);
-      await dialog(page).getByRole('button', { name: tr(locale, 'Later') }).click();
-      await dialog(page).waitFor({ state: 'detached' });
-      const floating = (p: Page) => p.getByRole('group', { name: tr(locale, 'Quick actions') });
-      await page.reload();
-      await floating(page).waitFor();
-      await page.waitForLoadState('networkidle');
-      expect(await dialog(page).count()).toBe(0);
-      const tab = await context.newPage();
-      await tab.goto(`${h.url}/token`);
-      await floating(tab).waitFor();
-      await tab.waitForLoadState('networkidle');
-      expect(await dialog(tab).count()).toBe(0);
-      await tab.close();
-      await page.evaluate("fetch('/api/user/logout')");
-      await page.evaluate("localStorage.removeItem('user')");
-      await page.goto(`${h.url}/login`);
-      await login();
-      await dialog(page).waitFor();
-      await o.close();
-    });
-  });
-
   describe('10. the chat link setting in Chinese', () => {
     it.each(ZH_VIEWS)('names the placeholders and refuses before sending (%s, %s, %i px)', async (locale, theme, width) => {
       const o = await openPage(h, '/setting?tab=operation', { as: h.root, locale, theme, width });
