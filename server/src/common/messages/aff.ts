@@ -1,0 +1,12 @@
+/** The aff domain's messages: zh-CN, the product language, and English for `Accept-Language: en`. */
+export const zh = {
+  'aff.transfer_min': '转移额度最小为 {min}！',
+  'aff.insufficient': '邀请额度不足！',
+  'aff.transferred': '划转成功',
+} as const;
+
+export const en: Record<keyof typeof zh, string> = {
+  'aff.transfer_min': 'Transfer amount minimum is {min}!',
+  'aff.insufficient': 'Insufficient affiliate quota!',
+  'aff.transferred': 'Transferred',
+};

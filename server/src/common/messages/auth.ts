@@ -1,0 +1,36 @@
+/** The auth domain's messages: zh-CN, the product language, and English for `Accept-Language: en`. */
+export const zh = {
+  'auth.not_logged_in': '无权进行此操作，未登录且未提供 access token',
+  'auth.access_token_invalid': '无权进行此操作，access token 无效',
+  'auth.user_header_missing': '无权进行此操作，未提供 New-Api-User',
+  'auth.user_header_invalid': '无权进行此操作，New-Api-User 格式错误',
+  'auth.user_header_mismatch': '无权进行此操作，与登录用户不匹配，请重新登录',
+  'auth.forbidden': '无权进行此操作，权限不足',
+  'auth.banned': '用户已被封禁',
+  'auth.password_login_disabled': '管理员关闭了密码登录',
+  'auth.login_empty': '请输入用户名和密码！',
+  'auth.login_failed': '用户名或密码错误，或用户已被封禁',
+  'auth.register_disabled': '管理员关闭了新用户注册',
+  'auth.password_register_disabled': '管理员关闭了通过密码进行注册，请使用第三方账户验证的形式进行注册',
+  'auth.turnstile_empty': 'Turnstile token 为空',
+  'auth.turnstile_failed': 'Turnstile 校验失败，请刷新重试！',
+  'auth.turnstile_pending': '请稍后几秒重试，Turnstile 正在检查用户环境！',
+} as const;
+
+export const en: Record<keyof typeof zh, string> = {
+  'auth.not_logged_in': 'Not authorized: not logged in and no access token provided',
+  'auth.access_token_invalid': 'Not authorized: invalid access token',
+  'auth.user_header_missing': 'Not authorized: New-Api-User header missing',
+  'auth.user_header_invalid': 'Not authorized: New-Api-User header malformed',
+  'auth.user_header_mismatch': 'Not authorized: New-Api-User does not match the logged-in user, please log in again',
+  'auth.forbidden': 'Not authorized: insufficient permission',
+  'auth.banned': 'User is banned',
+  'auth.password_login_disabled': 'The administrator has turned off password login',
+  'auth.login_empty': 'Please enter username and password!',
+  'auth.login_failed': 'Wrong username or password, or the user is banned',
+  'auth.register_disabled': 'The administrator has turned off registration',
+  'auth.password_register_disabled': 'The administrator has turned off password registration; please register with a third-party account',
+  'auth.turnstile_empty': 'Turnstile token is empty',
+  'auth.turnstile_failed': 'Turnstile check failed, please refresh and retry!',
+  'auth.turnstile_pending': 'Please retry in a few seconds, Turnstile is checking the user environment!',
+};

@@ -1,0 +1,38 @@
+/** The redemption domain's messages: zh-CN, the product language, and English for `Accept-Language: en`. */
+export const zh = {
+  'redemption.not_found': '兑换码不存在',
+  'redemption.name_required': '请输入兑换码名称',
+  'redemption.name_length': '兑换码名称长度必须在1-20之间',
+  'redemption.count_positive': '兑换码个数必须大于0',
+  'redemption.count_max': '一次兑换码批量生成的个数不能大于 100',
+  'redemption.quota_invalid': '兑换码额度必须是 1 到 {max} 之间的整数',
+  'redemption.expire_time_invalid': '过期时间不能早于当前时间',
+  'redemption.edit_unused_only': '只能编辑未使用的兑换码',
+  'redemption.invalid_status': '无效的兑换码状态',
+  'redemption.used_cannot_change': '已使用的兑换码不能启用或禁用',
+  'redemption.key_required': '请输入兑换码！',
+  'redemption.invalid': '无效的兑换码',
+  'redemption.used': '该兑换码已被使用',
+  'redemption.expired': '该兑换码已过期',
+  'redemption.topup_log': '通过兑换码充值 {quota}，兑换码ID {id}',
+  'redemption.ids_invalid': '请选择 1 到 {max} 个兑换码',
+} as const;
+
+export const en: Record<keyof typeof zh, string> = {
+  'redemption.not_found': 'Redemption code not found',
+  'redemption.name_required': 'Please enter a name',
+  'redemption.name_length': 'The redemption code name must be 1-20 characters long',
+  'redemption.count_positive': 'The number of codes must be greater than 0',
+  'redemption.count_max': 'At most 100 redemption codes can be generated at a time',
+  'redemption.quota_invalid': 'The quota must be an integer from 1 to {max}',
+  'redemption.expire_time_invalid': 'The expiry time cannot be earlier than now',
+  'redemption.edit_unused_only': 'Only unused redemption codes can be edited',
+  'redemption.invalid_status': 'Invalid redemption code status',
+  'redemption.used_cannot_change': 'A used redemption code cannot be enabled or disabled',
+  'redemption.key_required': 'Please enter the redemption code',
+  'redemption.invalid': 'Invalid redemption code',
+  'redemption.used': 'This redemption code has already been used',
+  'redemption.expired': 'This redemption code has expired',
+  'redemption.topup_log': 'Topped up {quota} with a redemption code, code ID {id}',
+  'redemption.ids_invalid': 'Select 1 to {max} redemption codes',
+};
