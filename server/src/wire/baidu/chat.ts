@@ -1,6 +1,7 @@
 import type { CanonicalChat, CanonicalChatResponse, ChatPart, ChatStreamPart } from '../canonical/chat';
 import { isJsonObject, numberAt, objectAt, parseJson, type JsonObject, type JsonValue } from '../canonical/json';
 import { reportedUsage, type FinishReason, type ReportedUsage } from '../canonical/usage';
+import type { DecodedStreamEvent } from '../canonical/response';
 
 /*
  * Baidu ERNIE chat (`POST /rpc/2.0/ai_custom/v1/wenxinworkshop/chat/{endpoint}?access_token=`) in
@@ -99,10 +100,7 @@ export function fromBaiduChat(body: JsonValue | undefined, model: string): Canon
   };
 }
 
-export type BaiduStreamEvent =
-  | { kind: 'parts'; parts: ChatStreamPart[]; text: string; usage: ReportedUsage | null; finish: FinishReason | null; done: boolean }
-  | { kind: 'error'; error: BaiduError }
-  | { kind: 'malformed' };
+export type BaiduStreamEvent = DecodedStreamEvent<BaiduError>;
 
 /** One decoder per streamed answer: the data of each SSE event in, canonical parts out. */
 export class BaiduStreamDecoder {

@@ -95,3 +95,19 @@ export interface StreamStep {
 
 /** A stream step that carries nothing: native decoders spread it and set what their event holds. */
 export const EMPTY_STEP: StreamStep = { forward: null, text: '', toolCalls: 0, usage: null, finishReason: null, done: false, error: null, malformed: false };
+
+/**
+ * What a native provider's stream decoder makes of one upstream event: canonical parts (with the
+ * figures the event carried), the provider's error object `E` inside a 200 stream, or garbage.
+ */
+export type DecodedStreamEvent<E> =
+  | { kind: 'parts'; parts: ChatStreamPart[]; text: string; usage: ReportedUsage | null; finish: FinishReason | null; done: boolean }
+  | { kind: 'error'; error: E }
+  | { kind: 'malformed' };
+
+/** The stream step of a decoded event; `failure` turns the provider's error into the relay's. */
+export function decodedStep<E>(r: DecodedStreamEvent<E>, failure: (error: E) => UpstreamFailure): StreamStep {
+  if (r.kind === 'malformed') return { ...EMPTY_STEP, malformed: true };
+  if (r.kind === 'error') return { ...EMPTY_STEP, error: failure(r.error), done: true };
+  return { ...EMPTY_STEP, parts: r.parts, text: r.text, usage: r.usage, finishReason: r.finish, done: r.done };
+}

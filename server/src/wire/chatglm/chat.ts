@@ -1,6 +1,7 @@
 import type { CanonicalChat, CanonicalChatResponse, ChatPart, ChatStreamPart } from '../canonical/chat';
 import { arrayAt, isJsonObject, numberAt, objectAt, parseJson, type JsonObject, type JsonValue } from '../canonical/json';
-import { reportedUsage, type FinishReason, type ReportedUsage } from '../canonical/usage';
+import { reportedUsage, type ReportedUsage } from '../canonical/usage';
+import type { DecodedStreamEvent } from '../canonical/response';
 
 /*
  * Zhipu ChatGLM v3 (`/api/paas/v3/model-api/{model}/invoke` and `/sse-invoke`) in canonical
@@ -70,10 +71,7 @@ export function fromChatGLM(body: JsonValue | undefined, model: string): Canonic
   return { id: typeof data.task_id === 'string' ? data.task_id : '', model, parts: [{ type: 'text', text: unquote(choice.content) }], finishReason: 'stop', usage: chatglmUsage(objectAt(data, 'usage')) };
 }
 
-export type ChatGLMStreamEvent =
-  | { kind: 'parts'; parts: ChatStreamPart[]; text: string; usage: ReportedUsage | null; finish: FinishReason | null; done: boolean }
-  | { kind: 'error'; error: ChatGLMError }
-  | { kind: 'malformed' };
+export type ChatGLMStreamEvent = DecodedStreamEvent<ChatGLMError>;
 
 /** One decoder per stream: each SSE event's name, data and (for `finish`) its `meta` text. */
 export class ChatGLMStreamDecoder {

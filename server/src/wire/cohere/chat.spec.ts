@@ -63,7 +63,7 @@ describe('Cohere /v1/chat codec', () => {
     expect(end).toMatchObject({ kind: 'parts', finish: 'stop', done: true, usage: { promptTokens: 5, completionTokens: 1 } });
     expect(end.kind === 'parts' && end.parts.map((p) => p.type)).toEqual(['finish', 'usage', 'end']);
     expect(d.push('not json').kind).toBe('malformed');
-    expect(d.push('{"is_finished":true,"event_type":"stream-end","finish_reason":"ERROR","response":{"text":"boom"}}')).toEqual({ kind: 'error', message: 'boom' });
+    expect(d.push('{"is_finished":true,"event_type":"stream-end","finish_reason":"ERROR","response":{"text":"boom"}}')).toEqual({ kind: 'error', error: 'boom' });
   });
 
   it('reads rerank results and bills the search units', () => {

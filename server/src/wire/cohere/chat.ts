@@ -1,6 +1,7 @@
 import type { CanonicalChat, CanonicalChatResponse, ChatPart, ChatStreamPart, ChatTurn } from '../canonical/chat';
 import { isJsonObject, numberAt, objectAt, parseJson, type JsonObject, type JsonValue } from '../canonical/json';
 import { reportedUsage, type FinishReason, type ReportedUsage } from '../canonical/usage';
+import type { DecodedStreamEvent } from '../canonical/response';
 
 /*
  * Cohere's Chat API v1 (`POST /v1/chat`) in canonical terms, both ways (pure).
@@ -75,10 +76,8 @@ export function fromCohereChat(body: JsonValue | undefined, model: string): Cano
   };
 }
 
-export type CohereStreamEvent =
-  | { kind: 'parts'; parts: ChatStreamPart[]; text: string; usage: ReportedUsage | null; finish: FinishReason | null; done: boolean }
-  | { kind: 'error'; message: string }
-  | { kind: 'malformed' };
+/** An error event carries the upstream's message. */
+export type CohereStreamEvent = DecodedStreamEvent<string>;
 
 /**
  * One decoder per streamed answer. `push` takes one line of the newline-delimited stream (the
@@ -104,7 +103,7 @@ export class CohereStreamDecoder {
         const finish = cohereFinish(data.finish_reason) ?? 'stop';
         if (data.finish_reason === 'ERROR') {
           const response = objectAt(data, 'response');
-          return { kind: 'error', message: typeof response?.text === 'string' && response.text !== '' ? response.text : 'the upstream stream ended with an error' };
+          return { kind: 'error', error: typeof response?.text === 'string' && response.text !== '' ? response.text : 'the upstream stream ended with an error' };
         }
         const usage = cohereUsage(objectAt(objectAt(data, 'response'), 'meta'));
         const parts: ChatStreamPart[] = [{ type: 'finish', reason: finish }];

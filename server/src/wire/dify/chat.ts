@@ -1,6 +1,7 @@
 import type { CanonicalChat, CanonicalChatResponse, ChatPart, ChatStreamPart } from '../canonical/chat';
 import { isJsonObject, numberAt, objectAt, parseJson, type JsonObject, type JsonValue } from '../canonical/json';
-import { reportedUsage, type FinishReason, type ReportedUsage } from '../canonical/usage';
+import { reportedUsage, type ReportedUsage } from '../canonical/usage';
+import type { DecodedStreamEvent } from '../canonical/response';
 
 /*
  * Dify chat apps (`POST /v1/chat-messages`) in canonical terms (pure). Dify keeps conversations
@@ -46,10 +47,7 @@ export interface DifyError {
   readonly message: string;
 }
 
-export type DifyStreamEvent =
-  | { kind: 'parts'; parts: ChatStreamPart[]; text: string; usage: ReportedUsage | null; finish: FinishReason | null; done: boolean }
-  | { kind: 'error'; error: DifyError }
-  | { kind: 'malformed' };
+export type DifyStreamEvent = DecodedStreamEvent<DifyError>;
 
 const PROGRESS: Readonly<Record<string, (d: JsonObject) => string>> = {
   workflow_started: () => 'Workflow started\n',

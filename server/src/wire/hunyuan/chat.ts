@@ -1,6 +1,7 @@
 import type { CanonicalChat, CanonicalChatResponse, ChatPart, ChatStreamPart } from '../canonical/chat';
 import { arrayAt, isJsonObject, numberAt, objectAt, parseJson, type JsonObject, type JsonValue } from '../canonical/json';
 import { finishReasonOf, reportedUsage, type FinishReason, type ReportedUsage } from '../canonical/usage';
+import type { DecodedStreamEvent } from '../canonical/response';
 
 /*
  * Tencent Hunyuan `ChatCompletions` (API version 2023-09-01) in canonical terms, both ways (pure).
@@ -58,10 +59,7 @@ export function fromHunyuanChat(body: JsonValue | undefined, model: string): Can
   return { id: typeof r.Id === 'string' ? r.Id : '', model, parts: [{ type: 'text', text: content }], finishReason: finish(choice.FinishReason) ?? 'stop', usage: hunyuanUsage(objectAt(r, 'Usage')) };
 }
 
-export type HunyuanStreamEvent =
-  | { kind: 'parts'; parts: ChatStreamPart[]; text: string; usage: ReportedUsage | null; finish: FinishReason | null; done: boolean }
-  | { kind: 'error'; error: HunyuanError }
-  | { kind: 'malformed' };
+export type HunyuanStreamEvent = DecodedStreamEvent<HunyuanError>;
 
 export class HunyuanStreamDecoder {
   private started = false;

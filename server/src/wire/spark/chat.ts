@@ -1,6 +1,7 @@
 import type { CanonicalChat, CanonicalChatResponse, ChatPart, ChatStreamPart, ResponsePart } from '../canonical/chat';
 import { arrayAt, isJsonObject, numberAt, objectAt, parseJson, stringAt, type JsonObject } from '../canonical/json';
-import { reportedUsage, type FinishReason, type ReportedUsage } from '../canonical/usage';
+import { reportedUsage, type ReportedUsage } from '../canonical/usage';
+import type { DecodedStreamEvent } from '../canonical/response';
 
 /*
  * iFlytek Spark's chat WebSocket (`wss://spark-api.xf-yun.com/<version>/chat`) in canonical terms,
@@ -183,10 +184,7 @@ export function fromSparkFrames(frames: readonly string[], model: string): Spark
   return { kind: 'incomplete' };
 }
 
-export type SparkStreamEvent =
-  | { kind: 'parts'; parts: ChatStreamPart[]; text: string; usage: ReportedUsage | null; finish: FinishReason | null; done: boolean }
-  | { kind: 'error'; error: SparkError }
-  | { kind: 'malformed' };
+export type SparkStreamEvent = DecodedStreamEvent<SparkError>;
 
 /** One streamed answer's frames to canonical stream parts (the first frame opens the answer). */
 export class SparkStreamDecoder {

@@ -2,7 +2,7 @@ import { BaiduStreamDecoder, baiduChatEndpoint, baiduError, fromBaiduChat, toBai
 import { fromBaiduEmbedding, toBaiduEmbedding } from '../../../wire/baidu/embeddings';
 import { transportFailure } from '../../../wire/canonical/errors';
 import { parseJson } from '../../../wire/canonical/json';
-import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
+import { answered, decodedStep, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import { ChannelConfigError } from '../errors';
@@ -50,9 +50,7 @@ function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent
   const decoder = new BaiduStreamDecoder(req.model);
   return (event) => {
     const r = decoder.push(event.data);
-    if (r.kind === 'malformed') return { ...EMPTY_STEP, malformed: true };
-    if (r.kind === 'error') return { ...EMPTY_STEP, error: baiduFailure(r.error, ctx), done: true };
-    return { ...EMPTY_STEP, parts: r.parts, text: r.text, usage: r.usage, finishReason: r.finish, done: r.done };
+    return decodedStep(r, (e) => baiduFailure(e, ctx));
   };
 }
 

@@ -1,7 +1,7 @@
 import { ChatGLMStreamDecoder, chatglmError, fromChatGLM, toChatGLMRequest, type ChatGLMError } from '../../../wire/chatglm/chat';
 import { transportFailure, type ErrorClass, type UpstreamFailure } from '../../../wire/canonical/errors';
 import { parseJson } from '../../../wire/canonical/json';
-import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
+import { answered, decodedStep, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
 import { scrubAndTruncate } from '../../pipeline/scrub';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
@@ -77,9 +77,7 @@ function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent
   return (event) => {
     decoder ??= new ChatGLMStreamDecoder(req.model, event.id ?? '');
     const r = decoder.push(event.event, event.data, event.fields?.meta ?? null);
-    if (r.kind === 'malformed') return { ...EMPTY_STEP, malformed: true };
-    if (r.kind === 'error') return { ...EMPTY_STEP, error: failure(r.error, ctx), done: true };
-    return { ...EMPTY_STEP, parts: r.parts, text: r.text, usage: r.usage, finishReason: r.finish, done: r.done };
+    return decodedStep(r, (e) => failure(e, ctx));
   };
 }
 

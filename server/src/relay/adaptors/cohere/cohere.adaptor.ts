@@ -2,7 +2,7 @@ import { CohereStreamDecoder, fromCohereChat, toCohereChat } from '../../../wire
 import { fromCohereRerank, toCohereRerank } from '../../../wire/cohere/rerank';
 import { transportFailure } from '../../../wire/canonical/errors';
 import { isJsonObject, parseJson } from '../../../wire/canonical/json';
-import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
+import { answered, decodedStep, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import { mapOpenAIError } from '../openai-compatible/error';
@@ -51,9 +51,7 @@ function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent
   const decoder = new CohereStreamDecoder(req.model);
   return (event) => {
     const r = decoder.push(event.data);
-    if (r.kind === 'malformed') return { ...EMPTY_STEP, malformed: true };
-    if (r.kind === 'error') return { ...EMPTY_STEP, error: mapError({ status: 502, text: JSON.stringify({ message: r.message }) }, ctx), done: true };
-    return { ...EMPTY_STEP, parts: r.parts, text: r.text, usage: r.usage, finishReason: r.finish, done: r.done };
+    return decodedStep(r, (message) => mapError({ status: 502, text: JSON.stringify({ message }) }, ctx));
   };
 }
 

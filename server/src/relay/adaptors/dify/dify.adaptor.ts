@@ -1,7 +1,7 @@
 import { baseUrlOf, catalogueBase } from '../base-url';
 import { transportFailure } from '../../../wire/canonical/errors';
 import { parseJson } from '../../../wire/canonical/json';
-import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
+import { answered, decodedStep, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
 import { DifyStreamDecoder, fromDifyMessage, toDifyRequest } from '../../../wire/dify/chat';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
@@ -41,12 +41,7 @@ function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent
   const decoder = new DifyStreamDecoder(req.model, /progress|debug/i.test(ctx.other));
   return (event) => {
     const r = decoder.push(event.data);
-    if (r.kind === 'malformed') return { ...EMPTY_STEP, malformed: true };
-    if (r.kind === 'error') {
-      const text = JSON.stringify({ code: r.error.code, message: r.error.message });
-      return { ...EMPTY_STEP, error: mapOpenAIError({ status: r.error.status >= 400 ? r.error.status : 502, text }, ctx), done: true };
-    }
-    return { ...EMPTY_STEP, parts: r.parts, text: r.text, usage: r.usage, finishReason: r.finish, done: r.done };
+    return decodedStep(r, (e) => mapOpenAIError({ status: e.status >= 400 ? e.status : 502, text: JSON.stringify({ code: e.code, message: e.message }) }, ctx));
   };
 }
 

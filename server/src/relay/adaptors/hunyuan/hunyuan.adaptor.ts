@@ -1,7 +1,7 @@
 import { baseUrlOf, catalogueBase } from '../base-url';
 import { transportFailure } from '../../../wire/canonical/errors';
 import { parseJson } from '../../../wire/canonical/json';
-import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
+import { answered, decodedStep, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
 import { HunyuanStreamDecoder, fromHunyuanChat, hunyuanError, toHunyuanChat } from '../../../wire/hunyuan/chat';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
@@ -44,9 +44,7 @@ function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent
   const decoder = new HunyuanStreamDecoder(req.model);
   return (event) => {
     const r = decoder.push(event.data);
-    if (r.kind === 'malformed') return { ...EMPTY_STEP, malformed: true };
-    if (r.kind === 'error') return { ...EMPTY_STEP, error: hunyuanFailure(r.error, ctx), done: true };
-    return { ...EMPTY_STEP, parts: r.parts, text: r.text, usage: r.usage, finishReason: r.finish, done: r.done };
+    return decodedStep(r, (e) => hunyuanFailure(e, ctx));
   };
 }
 

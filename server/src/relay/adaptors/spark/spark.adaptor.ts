@@ -1,7 +1,7 @@
 import { defaultBaseUrlOf } from '../../../catalogue/catalogue';
 import { transportFailure } from '../../../wire/canonical/errors';
 import { parseJson } from '../../../wire/canonical/json';
-import { answered, EMPTY_STEP, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
+import { answered, decodedStep, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
 import { SPARK_VERSIONS, SparkStreamDecoder, fromSparkFrames, isLastSparkFrame, sparkTarget, toSparkChat } from '../../../wire/spark/chat';
@@ -57,9 +57,7 @@ function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent
   const decoder = new SparkStreamDecoder(req.model);
   return (event) => {
     const r = decoder.push(event.data);
-    if (r.kind === 'malformed') return { ...EMPTY_STEP, malformed: true };
-    if (r.kind === 'error') return { ...EMPTY_STEP, error: sparkFailure(r.error, ctx), done: true };
-    return { ...EMPTY_STEP, parts: r.parts, text: r.text, usage: r.usage, finishReason: r.finish, done: r.done };
+    return decodedStep(r, (e) => sparkFailure(e, ctx));
   };
 }
 
