@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { WebSocket } from 'ws';
+import { LoopbackWebSocketServer } from '../support/fakes/ws-server';
 
 /** The usage object of a realtime `response.done` (OpenAI's API reference, realtime server events). */
 export interface RealtimeUsage {
@@ -34,38 +35,32 @@ export interface Handshake {
  * `response.done` carrying the next scripted usage. `hold` keeps the next response open (no
  * done) until the client cancels it (`response.cancel` -> `response.done` status cancelled).
  */
-export class FakeRealtime {
-  url = '';
+export class FakeRealtime extends LoopbackWebSocketServer {
   readonly handshakes: Handshake[] = [];
   readonly received: Record<string, unknown>[] = [];
   private readonly usages: RealtimeUsage[] = [];
   private holdNext = false;
   private dropNext = false;
   private seq = 0;
-  private readonly server: Server;
-  private readonly wss = new WebSocketServer({ noServer: true });
-  private readonly sockets = new Set<Socket>();
 
   constructor(private readonly key: string) {
-    this.server = createServer((_req, res) => {
-      res.writeHead(426).end();
-    });
-    this.server.on('connection', (s: Socket) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
-    this.server.on('upgrade', (req, socket, head) => {
-      const u = new URL(req.url ?? '/', 'http://x');
-      const azure = u.pathname === '/openai/realtime';
-      const ok = azure ? req.headers['api-key'] === this.key : req.headers.authorization === `Bearer ${this.key}` && req.headers['openai-beta'] === 'realtime=v1';
-      this.handshakes.push({ path: u.pathname, query: Object.fromEntries(u.searchParams), headers: req.headers });
-      if (!ok || (!azure && u.pathname !== '/v1/realtime')) {
-        const body = JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key', param: null } });
-        socket.end(`HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
-        return;
-      }
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.session(ws, azure ? (u.searchParams.get('deployment') ?? '') : (u.searchParams.get('model') ?? '')));
-    });
+    super();
+  }
+
+  protected plain(_req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(426).end();
+  }
+
+  protected upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const u = new URL(req.url ?? '/', 'http://x');
+    const azure = u.pathname === '/openai/realtime';
+    const ok = azure ? req.headers['api-key'] === this.key : req.headers.authorization === `Bearer ${this.key}` && req.headers['openai-beta'] === 'realtime=v1';
+    this.handshakes.push({ path: u.pathname, query: Object.fromEntries(u.searchParams), headers: req.headers });
+    if (!ok || (!azure && u.pathname !== '/v1/realtime')) {
+      this.refuseUpgrade(socket, 401, 'Unauthorized', { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key', param: null } });
+      return;
+    }
+    this.accept(req, socket, head, (ws) => this.session(ws, azure ? (u.searchParams.get('deployment') ?? '') : (u.searchParams.get('model') ?? '')));
   }
 
   /** The usage of the next responses, in order. */
@@ -81,18 +76,6 @@ export class FakeRealtime {
   /** The next response streams audio, then the connection drops (no done, no close frame). */
   drop(): void {
     this.dropNext = true;
-  }
-
-  async start(): Promise<this> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    for (const c of this.wss.clients) c.terminate();
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((r) => this.server.close(() => r()));
   }
 
   reset(): void {

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import WebSocket, { WebSocketServer } from 'ws';
+import WebSocket from 'ws';
+import { LoopbackWebSocketServer } from './ws-server';
 
 /**
  * A loopback iFlytek Spark chat endpoint speaking the documented WebSocket API: the versions'
@@ -62,32 +62,20 @@ function words(s: unknown): number {
   return typeof s === 'string' ? s.split(/\s+/).filter(Boolean).length : 0;
 }
 
-function refuse(socket: Duplex, status: 401 | 403, message: string): void {
-  const body = JSON.stringify({ message });
-  socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
-}
-
-export class FakeSpark {
-  url = '';
+export class FakeSpark extends LoopbackWebSocketServer {
   readonly requests: RecordedSparkRequest[] = [];
   /** Upgrades refused, with the documented message. */
   readonly refused: string[] = [];
   private readonly once: SparkScript[] = [];
-  private readonly server: Server;
-  private readonly wss = new WebSocketServer({ noServer: true });
-  private readonly sockets = new Set<Socket>();
   private seq = 0;
 
   constructor(readonly options: FakeSparkOptions) {
-    this.server = createServer((_req, res) => {
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end('{"message":"no Route matched with those values"}');
-    });
-    this.server.on('connection', (s: Socket) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
-    this.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
+    super();
+  }
+
+  protected plain(_req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end('{"message":"no Route matched with those values"}');
   }
 
   next(script: SparkScript): this {
@@ -105,18 +93,6 @@ export class FakeSpark {
     this.requests.length = 0;
     this.refused.length = 0;
     this.once.length = 0;
-  }
-
-  async start(): Promise<this> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    for (const c of this.wss.clients) c.terminate();
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((r) => this.server.close(() => r()));
   }
 
   /** Null when the URL authentication verifies, else the documented refusal. */
@@ -141,16 +117,20 @@ export class FakeSpark {
     return null;
   }
 
-  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  private refuse(socket: Duplex, status: 401 | 403, message: string): void {
+    this.refuseUpgrade(socket, status, status === 401 ? 'Unauthorized' : 'Forbidden', { message });
+  }
+
+  protected upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(req.url ?? '/', 'http://fake');
     const domains = SPARK_DOMAINS[url.pathname];
-    if (!domains) return refuse(socket, 401, 'Unauthorized');
+    if (!domains) return this.refuse(socket, 401, 'Unauthorized');
     const bad = this.verify(req, url);
     if (bad) {
       this.refused.push(bad[1]);
-      return refuse(socket, bad[0], bad[1]);
+      return this.refuse(socket, bad[0], bad[1]);
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => {
+    this.accept(req, socket, head, (ws) => {
       ws.once('message', (data) => this.answer(ws, url, domains, data.toString()));
     });
   }
