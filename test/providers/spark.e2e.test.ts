@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import WebSocket from 'ws';
 import { DATABASES } from '../support/env';
 import { FakeSpark, sparkDocSignature } from '../support/fakes/spark';
-import { anthropicClient, googleClient, streamChat, TERSE_HISTORY } from '../relay/provider-kit';
+import { anthropicClient, googleClient, readBrokenChat, streamChat, TERSE_HISTORY } from '../relay/provider-kit';
 import { channelStatusBecomes, createChannel, otherOf, primaryAndBackup, relaySuite, setOptions, withOption } from '../relay/relay-kit';
 
 const MODEL = 'SparkDesk-v3.5';
@@ -161,12 +161,9 @@ describe.each(DATABASES)('Spark channels (type 18) (%s)', (kind) => {
     ctx.A.next({ kind: 'close-early', text: REPLY });
     let text = '';
     const log = await ctx.charged(async () => {
-      const s = await ctx.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true });
-      await expect(
-        (async () => {
-          for await (const c of s) text += c.choices[0]?.delta.content ?? '';
-        })(),
-      ).rejects.toThrow(/上游数据流意外中断/);
+      const read = await readBrokenChat(await ctx.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true }));
+      expect(read.error.message).toMatch(/上游数据流意外中断/);
+      text = read.text;
     });
     expect(text).toBe('Hello from the fake ');
     // Prompt estimate 8 + "Hello from the fake " (4 tokens): (8 + 4·3)·2 = 40
@@ -252,12 +249,9 @@ describe('Spark frames over the bound or off the schema (sqlite)', () => {
     ctx.A.next({ kind: 'oversized', text: REPLY, bytes: 1024 * 1024 + 1 });
     let text = '';
     const log = await ctx.charged(async () => {
-      const s = await ctx.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true });
-      await expect(
-        (async () => {
-          for await (const c of s) text += c.choices[0]?.delta.content ?? '';
-        })(),
-      ).rejects.toThrow(/上游数据流意外中断/);
+      const read = await readBrokenChat(await ctx.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true }));
+      expect(read.error.message).toMatch(/上游数据流意外中断/);
+      text = read.text;
     });
     expect(text).toBe('Hello ');
     // Prompt estimate 8 + "Hello " (1 token): (8 + 1·3)·2 = 22

@@ -98,6 +98,20 @@ export async function readChat(stream: AsyncIterable<OpenAI.ChatCompletionChunk>
   return read;
 }
 
+/**
+ * Reads a stream the gateway ends with an error event (an upstream gone mid-answer): what was
+ * delivered before it, and the error the SDK threw. Fails if the stream ends without one.
+ */
+export async function readBrokenChat(stream: AsyncIterable<OpenAI.ChatCompletionChunk>): Promise<{ text: string; error: Error }> {
+  let text = '';
+  try {
+    for await (const c of stream) text += c.choices[0]?.delta.content ?? '';
+  } catch (error) {
+    return { text, error: error as Error };
+  }
+  throw new Error(`the stream ended without an error after ${JSON.stringify(text)}`);
+}
+
 /** Sends `body` as a stream and reads it to its end. */
 export async function streamChat(client: OpenAI, body: Omit<OpenAI.ChatCompletionCreateParamsStreaming, 'stream'>): Promise<ChatRead> {
   return readChat(await client.chat.completions.create({ ...body, stream: true }));
