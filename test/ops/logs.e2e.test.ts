@@ -1,15 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { createDatabase, type TestDatabase } from '../support/app';
 import { DATABASES } from '../support/env';
 import { FakeOpenAI } from '../support/fakes/openai-upstream';
 import { Caller, newUser } from '../support/http';
-import { freePort } from '../support/process';
-
-const MAIN = resolve(__dirname, '../../server/dist/main.js');
+import { startBuiltServer, type BuiltServer } from '../support/process';
 
 interface LogLine {
   level: string;
@@ -29,66 +23,39 @@ interface LogLine {
  */
 describe.each(DATABASES)('structured logs of the built server (%s)', (kind) => {
   let database: TestDatabase;
-  let dir: string;
-  let child: ChildProcess;
+  let server: BuiltServer;
   let base: string;
-  let output = '';
   let upstream: FakeOpenAI;
+  const output = (): string => server.output();
   const rootPassword = `RootPw-${Date.now().toString(36)}-secret`;
   const channelKey = `sk-upstream-logtest-${Date.now().toString(36)}-0123456789abcdef`;
 
   beforeAll(async () => {
     database = await createDatabase(kind);
-    dir = mkdtempSync(join(tmpdir(), 'sluice-logs-'));
     upstream = await new FakeOpenAI({ key: channelKey }).start();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [MAIN], {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        ENCRYPTION_KEY: 'logs-test-encryption-key-0123456789',
-        INITIAL_ROOT_PASSWORD: rootPassword,
-        CONSOLE_DIST: 'off',
-        LOG_FORMAT: 'json',
-        LOG_LEVEL: 'info',
-        GLOBAL_API_RATE_LIMIT: '0',
-        GLOBAL_WEB_RATE_LIMIT: '0',
-        CRITICAL_RATE_LIMIT: '0',
-        SLUICE_WORKERS: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startBuiltServer({
+      DATABASE_URL: database.url,
+      ENCRYPTION_KEY: 'logs-test-encryption-key-0123456789',
+      INITIAL_ROOT_PASSWORD: rootPassword,
+      CONSOLE_DIST: 'off',
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'info',
+      GLOBAL_API_RATE_LIMIT: '0',
+      GLOBAL_WEB_RATE_LIMIT: '0',
+      CRITICAL_RATE_LIMIT: '0',
+      SLUICE_WORKERS: '1',
     });
-    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    const end = Date.now() + 30_000;
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/api/status`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      if (child.exitCode !== null || Date.now() > end) throw new Error(`server did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    base = server.base;
   });
 
   afterAll(async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await upstream.stop();
     await database.drop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const lines = (): LogLine[] =>
-    output
+    output()
       .split('\n')
       .filter((l) => l !== '')
       .map((l) => JSON.parse(l) as LogLine);
@@ -166,40 +133,22 @@ describe.each(DATABASES)('structured logs of the built server (%s)', (kind) => {
     // No query string in a request line.
     expect(all.filter((l) => l.msg === 'request' && (l.path ?? '').includes('?'))).toEqual([]);
     // No secret of the session anywhere.
-    for (const s of secrets) expect({ secret: s, found: output.includes(s) }).toEqual({ secret: s, found: false });
-    expect(output).not.toMatch(/session=/);
+    for (const s of secrets) expect({ secret: s, found: output().includes(s) }).toEqual({ secret: s, found: false });
+    expect(output()).not.toMatch(/session=/);
   });
 });
 
 /** LOG_FORMAT=pretty: readable lines for a person at a terminal, still one per request with its id. */
 describe('pretty logs of the built server', () => {
   it('prints readable, non-JSON lines with the request line and its id', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sluice-pretty-'));
-    const port = await freePort();
-    let out = '';
-    const child = spawn(process.execPath, [MAIN], {
-      cwd: dir,
-      env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', CONSOLE_DIST: 'off', LOG_FORMAT: 'pretty', LOG_LEVEL: 'info', SLUICE_WORKERS: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+    const server = await startBuiltServer({ CONSOLE_DIST: 'off', LOG_FORMAT: 'pretty', LOG_LEVEL: 'info', SLUICE_WORKERS: '1' });
     try {
-      const end = Date.now() + 30_000;
-      for (;;) {
-        try {
-          if ((await fetch(`http://127.0.0.1:${port}/api/status`)).ok) break;
-        } catch {
-          // not up yet
-        }
-        if (child.exitCode !== null || Date.now() > end) throw new Error(`server did not start:\n${out}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const res = await fetch(`http://127.0.0.1:${port}/api/status?probe=1`);
+      const res = await fetch(`${server.base}/api/status?probe=1`);
       const id = res.headers.get('x-request-id') as string;
       const until = Date.now() + 5000;
-      while (!out.includes(id) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      while (!server.output().includes(id) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       // pino-pretty: a header line "[time] INFO: request", then the fields indented below it.
+      const out = server.output();
       const lines = out.split('\n');
       const at = lines.findIndex((l) => l.includes(`reqId: "${id}"`));
       expect(at).toBeGreaterThan(0);
@@ -210,10 +159,7 @@ describe('pretty logs of the built server', () => {
       expect(lines.filter((l) => l.startsWith('{'))).toEqual([]);
       expect(out).toMatch(/INFO.*Sluice listening on/);
     } finally {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
+      await server.stop();
     }
   });
 });
@@ -221,31 +167,13 @@ describe('pretty logs of the built server', () => {
 /** LOG_LEVEL=warn: no info line at all (request lines are info; the json test above sees them at info). */
 describe('LOG_LEVEL of the built server', () => {
   it('at warn drops the request lines and the start-up line', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sluice-level-'));
-    const port = await freePort();
-    let out = '';
-    const child = spawn(process.execPath, [MAIN], {
-      cwd: dir,
-      env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', CONSOLE_DIST: 'off', LOG_FORMAT: 'json', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+    const server = await startBuiltServer({ CONSOLE_DIST: 'off', LOG_FORMAT: 'json', LOG_LEVEL: 'warn' });
     try {
-      const end = Date.now() + 30_000;
-      for (;;) {
-        try {
-          if ((await fetch(`http://127.0.0.1:${port}/api/status`)).ok) break;
-        } catch {
-          // not up yet
-        }
-        if (child.exitCode !== null || Date.now() > end) throw new Error(`server did not start:\n${out}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
       const ids: string[] = [];
-      for (const path of ['/api/status', '/healthz', '/api/no-such-route']) ids.push((await fetch(`http://127.0.0.1:${port}${path}`)).headers.get('x-request-id') as string);
+      for (const path of ['/api/status', '/healthz', '/api/no-such-route']) ids.push((await fetch(`${server.base}${path}`)).headers.get('x-request-id') as string);
       // A request line would be written when the response closes: give them time to appear.
       await new Promise((r) => setTimeout(r, 500));
+      const out = server.output();
       const lines = out
         .split('\n')
         .filter((l) => l !== '')
@@ -255,10 +183,7 @@ describe('LOG_LEVEL of the built server', () => {
       expect(lines.filter((l) => l.level === 'info' || l.level === 'debug')).toEqual([]);
       expect(out).not.toContain('Sluice listening on');
     } finally {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
+      await server.stop();
     }
   });
 });
