@@ -5,12 +5,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { consoleEn, consoleZhCN } from '../../console/src/i18n/catalogue';
 import { zhCN as kitZhCN } from '../../ui-kit/src/i18n/messages.zh-CN';
+import { flatten as flat } from './support';
 
-function flat(obj: unknown, prefix = ''): Record<string, unknown> {
-  return typeof obj === 'object' && obj !== null
-    ? Object.assign({}, ...Object.entries(obj).map(([k, v]) => flat(v, prefix ? `${prefix}.${k}` : k)))
-    : { [prefix]: obj };
-}
 const placeholders = (s: string) => (s.match(/{{\s*\w+\s*}}/g) ?? []).sort();
 
 describe('console catalogue', () => {

@@ -11,7 +11,7 @@ import { QuotaDataEntity } from '../../server/src/dashboard/quota-data.entity';
 import { consoleEn, consoleZhCN } from '../../console/src/i18n/catalogue';
 import { en as kitEn } from '../../ui-kit/src/i18n/messages.en';
 import { zhCN as kitZhCN } from '../../ui-kit/src/i18n/messages.zh-CN';
-import { expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, settleAnimations, startConsole, watchToasts, type ConsoleHarness } from './support';
+import { expectAccessible, expectNoHorizontalOverflow, flatten, openPage, screenshot, settleAnimations, startConsole, watchToasts, type ConsoleHarness } from './support';
 
 type Locale = 'zh-CN' | 'en';
 type Theme = 'light' | 'dark';
@@ -26,11 +26,7 @@ const VIEWS: readonly (readonly [Locale, Theme, number])[] = [
 /** The Chinese views for points that ran in English only. */
 const ZH_VIEWS = VIEWS.filter(([l]) => l === 'zh-CN');
 
-function flat(obj: unknown, prefix = ''): Record<string, string> {
-  return typeof obj === 'object' && obj !== null
-    ? Object.assign({}, ...Object.entries(obj).map(([k, v]) => flat(v, prefix ? `${prefix}.${k}` : k)))
-    : { [prefix]: String(obj) };
-}
+const flat = (obj: unknown, prefix = ''): Record<string, string> => Object.fromEntries(Object.entries(flatten(obj, prefix)).map(([k, v]) => [k, String(v)]));
 const CATALOGUE: Record<Locale, Record<string, string>> = {
   'zh-CN': { ...flat(kitZhCN), ...flat(consoleZhCN, 'console') },
   en: { ...flat(kitEn), ...flat(consoleEn, 'console') },

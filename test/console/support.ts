@@ -182,3 +182,10 @@ export async function watchToasts(page: Page, text: string): Promise<() => Promi
   })()`);
   return () => page.evaluate<number>(`window[${JSON.stringify(slot)}].count`);
 }
+
+/** A nested catalogue (i18next resources) as dotted keys: `{a: {b: 'x'}}` is `{'a.b': 'x'}`. */
+export function flatten(obj: unknown, prefix = ''): Record<string, unknown> {
+  return typeof obj === 'object' && obj !== null
+    ? Object.assign({}, ...Object.entries(obj).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k)))
+    : { [prefix]: obj };
+}
