@@ -135,33 +135,21 @@ describe.each(DEPLOYMENTS)('SLUICE_WORKERS=2 (%s)', (kind) => {
     expect(both(answers)).toEqual(new Set(server.pids()));
   });
 
-  /**
-   * Sends `n` requests (each on a new connection) once the change is made. Without Redis the change
-   * answered only after every process handled it: the first batch must show it. Redis pub/sub
-   * (unchanged) does not wait for its subscribers: there the batch is retried for up to a second,
-   * the guarantee between nodes.
-   */
-  async function afterChange(n: number, send: () => Promise<Answer>, shows: (a: Answer) => boolean): Promise<Answer[]> {
-    const deadline = Date.now() + (withRedis ? 1000 : 0);
-    let answers: Answer[];
-    do answers = await inTurn(n, send);
-    while (Date.now() < deadline && !answers.every(shows));
-    return answers;
-  }
-
-  it('an option saved through one process is what the other serves on the very next request (with Redis: within a second)', async () => {
+  it('an option saved through one process is what the other serves on the very next request', async () => {
     for (let round = 0; round < 5; round++) {
       const name = `Cluster round ${round}`;
       const put = await root.call('PUT', '/api/option/', { key: 'SystemName', value: name });
       expect(put.body.success).toBe(true);
-      const reads = await afterChange(6, () => server.call('GET', '/api/status'), (r) => r.body.data.system_name === name);
+      // The save is answered once every process has handled it (with Redis too: the primary carries
+      // the change to the siblings and waits), so the very next requests show it.
+      const reads = await inTurn(6, () => server.call('GET', '/api/status'));
       expect(reads.map((r) => r.body.data.system_name)).toEqual(Array(6).fill(name));
       // Some of those reads were served by the process that did not save the option.
       expect(reads.some((r) => r.pid !== put.pid)).toBe(true);
     }
   });
 
-  it('a disabled user and a disabled token are refused by every process at once (with Redis: within a second)', async () => {
+  it('a disabled user and a disabled token are refused by every process at once', async () => {
     const { session } = await newUser(1_000_000);
     const token = await newToken(session);
     const before = await inTurn(6, () => session.call('GET', '/api/user/self'));
@@ -172,14 +160,39 @@ describe.each(DEPLOYMENTS)('SLUICE_WORKERS=2 (%s)', (kind) => {
 
     const off = await session.call('PUT', '/api/token/?status_only=true', { id: token.id, status: 2 });
     expect(off.body.success).toBe(true);
-    const chats = await afterChange(6, () => chat(token.key), (r) => r.status === 401);
+    const chats = await inTurn(6, () => chat(token.key));
     expect(chats.map((r) => r.status)).toEqual(Array(6).fill(401));
     expect(both(chats)).toEqual(new Set(server.pids()));
 
     expect((await root.call('POST', '/api/user/manage', { id: session.userId, action: 'disable' })).body.success).toBe(true);
-    const after = await afterChange(6, () => session.call('GET', '/api/user/self'), (r) => r.status === 403);
+    const after = await inTurn(6, () => session.call('GET', '/api/user/self'));
     expect(after.map((r) => r.status)).toEqual(Array(6).fill(403));
     expect(both(after)).toEqual(new Set(server.pids()));
+  });
+
+  it('a disabled channel is skipped by every process at once, and an enabled one used again', async () => {
+    const { session } = await newUser(1_000_000);
+    const token = await newToken(session);
+    const list = await root.call('GET', '/api/channel/?p=0&page_size=50');
+    const channel = (list.body.data as { id: number; name: string }[]).find((c) => c.name === 'fake');
+    expect(channel).toBeDefined();
+    const setStatus = async (status: number) => {
+      const res = await root.call('PUT', '/api/channel/', { id: channel!.id, status });
+      expect(res.body.success).toBe(true);
+    };
+    try {
+      await setStatus(2);
+      const off = await inTurn(6, () => chat(token.key));
+      expect(off.map((r) => r.status)).toEqual(Array(6).fill(503));
+      expect(both(off)).toEqual(new Set(server.pids()));
+      expect(fake.requests).toHaveLength(0);
+      await setStatus(1);
+      const on = await inTurn(6, () => chat(token.key));
+      expect(on.map((r) => r.status)).toEqual(Array(6).fill(200));
+      expect(both(on)).toEqual(new Set(server.pids()));
+    } finally {
+      await setStatus(1);
+    }
   });
 
   it('a token rpm limit of N admits exactly N requests across both processes', async () => {

@@ -12,8 +12,10 @@ type JobHandler = (job: JobForward) => void;
 
 /**
  * This process's side of the cluster's IPC (SLUICE_WORKERS > 1). `active` only in a process the
- * primary forked and only without Redis: with Redis the processes share through Redis as
- * separate nodes do, and nothing goes through the primary.
+ * primary forked and only without Redis: with Redis the processes share counters, queues and
+ * keys through Redis as separate nodes do. The event bus goes through the primary in every
+ * forked process, Redis or not, because it alone can say when every sibling has handled a
+ * message (Redis pub/sub does not wait for its subscribers).
  */
 @Injectable()
 export class ClusterLink implements OnModuleDestroy {
@@ -46,7 +48,10 @@ export class ClusterLink implements OnModuleDestroy {
     this.send({ sluice: 'cast', op, args });
   }
 
-  /** Sends a bus message to every other process; resolves when each has handled it (or after BUS_TIMEOUT_MS). */
+  /**
+   * Sends a bus message to every other process the primary forked; resolves when each has handled
+   * it (or after BUS_TIMEOUT_MS). A no-op outside a cluster.
+   */
   async broadcast(topic: string, payload: unknown): Promise<void> {
     try {
       await this.request({ sluice: 'bus', id: 0, topic, payload }, BUS_TIMEOUT_MS);
@@ -87,7 +92,8 @@ export class ClusterLink implements OnModuleDestroy {
   }
 
   private send(msg: ToPrimary): boolean {
-    if (!this.active || typeof process.send !== 'function' || !process.connected) return false;
+    const bus = msg.sluice === 'bus' || msg.sluice === 'bus-done';
+    if (!(this.active || (this.forked && bus)) || typeof process.send !== 'function' || !process.connected) return false;
     try {
       process.send(msg);
       return true;

@@ -5,10 +5,11 @@ import { RedisService } from './redis.service';
 
 /**
  * Cross-node notifications (option changes, user changes, channel index rebuilds).
- * Handlers run on every node, including the one that published. Without Redis it is local only,
- * except in a cluster (SLUICE_WORKERS > 1), where the primary carries it to every process and
- * `publish` resolves once each of them has run its handlers: the next request, whichever process
- * serves it, sees the change.
+ * Handlers run on every node, including the one that published. Redis pub/sub carries a message
+ * to the other nodes. In a cluster (SLUICE_WORKERS > 1), with or without Redis, the primary also
+ * carries it to every sibling process and `publish` resolves once each of them has run its
+ * handlers: the next request, whichever process of the machine serves it, sees the change. A
+ * sibling then skips the Redis copy of a message the primary already brought.
  */
 export interface BusEvents {
   'options.changed': { keys: string[] };
@@ -23,9 +24,20 @@ type Handler<T extends BusTopic> = (payload: BusEvents[T]) => void | Promise<voi
 
 interface Wire {
   node: string;
+  /** The message's id: a sibling process that had it from the cluster primary skips this copy. */
+  id: string;
   topic: BusTopic;
   payload: unknown;
 }
+
+/** What the cluster primary carries between sibling processes. */
+interface ClusterCopy {
+  id: string;
+  payload: unknown;
+}
+
+/** How long a message brought by the primary is remembered, to skip its Redis copy. */
+const SEEN_FOR_MS = 60_000;
 
 @Injectable()
 export class EventBus implements OnModuleInit, OnModuleDestroy {
@@ -33,6 +45,8 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
   private readonly nodeId = randomUUID();
   private readonly handlers = new Map<BusTopic, Set<Handler<BusTopic>>>();
   private readonly channel: string;
+  /** Ids of messages the cluster primary brought, with when: their Redis copies are skipped. */
+  private readonly fromSiblings = new Map<string, number>();
 
   constructor(
     private readonly redis: RedisService,
@@ -42,7 +56,7 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleInit(): Promise<void> {
-    if (this.cluster.active) this.cluster.onBus((topic, payload) => this.dispatch(topic as BusTopic, payload as BusEvents[BusTopic]));
+    if (this.cluster.forked) this.cluster.onBus((topic, copy) => this.fromSibling(topic as BusTopic, copy as ClusterCopy));
     const sub = this.redis.subscriber();
     if (!sub) return;
     await sub.subscribe(this.channel);
@@ -54,7 +68,7 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
       } catch {
         return;
       }
-      if (msg.node === this.nodeId) return;
+      if (msg.node === this.nodeId || this.fromSiblings.delete(msg.id)) return;
       void this.dispatch(msg.topic, msg.payload as BusEvents[BusTopic]);
     });
   }
@@ -70,16 +84,30 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
   }
 
   async publish<T extends BusTopic>(topic: T, payload: BusEvents[T]): Promise<void> {
+    const id = randomUUID();
     void this.dispatch(topic, payload);
-    if (this.cluster.active) await this.cluster.broadcast(topic, payload);
+    if (this.cluster.forked) await this.cluster.broadcast(topic, { id, payload } satisfies ClusterCopy);
     if (!this.redis.client) return;
-    const wire: Wire = { node: this.nodeId, topic, payload };
+    const wire: Wire = { node: this.nodeId, id, topic, payload };
     try {
       await this.redis.client.publish(this.channel, JSON.stringify(wire));
     } catch (err) {
       // Other nodes fall back to their periodic reload.
       this.logger.warn(`publish ${topic} failed: ${(err as Error).message}`);
     }
+  }
+
+  /** A message a sibling process published, brought by the cluster primary (which waits for this). */
+  private fromSibling(topic: BusTopic, copy: ClusterCopy): Promise<void> {
+    if (this.redis.client) {
+      const now = Date.now();
+      for (const [id, at] of this.fromSiblings) {
+        if (now - at < SEEN_FOR_MS) break;
+        this.fromSiblings.delete(id);
+      }
+      this.fromSiblings.set(copy.id, now);
+    }
+    return this.dispatch(topic, copy.payload as BusEvents[BusTopic]);
   }
 
   /** Runs every handler of `topic`; resolves when all have settled (a failure is logged, never thrown). */
