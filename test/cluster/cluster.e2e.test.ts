@@ -41,6 +41,8 @@ async function queryOf(kind: DbKind, url: string, dbPath: string): Promise<{ que
  */
 const DEPLOYMENTS: DbKind[] = ['sqlite', ...SERVER_DATABASES];
 
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
+
 describe.each(DEPLOYMENTS)('SLUICE_WORKERS=2 (%s)', (kind) => {
   const withRedis = kind !== 'sqlite';
   const redisPrefix = `sluice-test-cl-${Date.now().toString(36)}-${kind}`;
@@ -97,7 +99,7 @@ describe.each(DEPLOYMENTS)('SLUICE_WORKERS=2 (%s)', (kind) => {
     for (const f of affFakes) await f.start();
     if (withRedis) database = await createDatabase(kind);
     // Holds of a killed process are swept 2 s after their last touch (the default is 15 minutes).
-    server = new ClusterServer(2, { HOLD_SWEEP_AFTER_SECONDS: '2', ...(database ? { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: redisPrefix } : {}) });
+    server = new ClusterServer(2, { HOLD_SWEEP_AFTER_SECONDS: '2', METRICS_TOKEN, ...(database ? { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: redisPrefix } : {}) });
     await server.start();
     expect(server.pids()).toHaveLength(2);
     root = await Session.login(server, 'root', '123456');
@@ -192,6 +194,35 @@ describe.each(DEPLOYMENTS)('SLUICE_WORKERS=2 (%s)', (kind) => {
       expect(both(on)).toEqual(new Set(server.pids()));
     } finally {
       await setStatus(1);
+    }
+  });
+
+  it('/metrics, whichever process answers it, counts the requests both served, and the channel gauge once', async () => {
+    const { session } = await newUser(1_000_000);
+    const token = await newToken(session);
+    const list = await root.call('GET', '/api/channel/?p=0&page_size=50');
+    const channelId = (list.body.data as { id: number; name: string }[]).find((c) => c.name === 'fake')!.id;
+    const scrape = () => server.call('GET', '/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const series = (text: string, name: string, labels: string[]): number =>
+      text
+        .split('\n')
+        .filter((l) => l.startsWith(`${name}{`) && labels.every((x) => l.includes(x)))
+        .reduce((n, l) => n + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+    const served = (a: Answer) => series(a.text, 'sluice_relay_requests_total', [`model="${MODEL}"`, `channel_id="${channelId}"`, 'status="200"']);
+
+    const before = await inTurn(2, scrape);
+    expect(before.map((a) => a.status)).toEqual([200, 200]);
+    expect(both(before)).toEqual(new Set(server.pids()));
+    expect(served(before[0]!)).toBe(served(before[1]!));
+    const chats = await inTurn(6, () => chat(token.key));
+    expect(chats.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(both(chats)).toEqual(new Set(server.pids()));
+    const after = await inTurn(2, scrape);
+    expect(both(after)).toEqual(new Set(server.pids()));
+    for (const a of after) {
+      expect(served(a)).toBe(served(before[0]!) + 6);
+      // Read from the same channel table by both processes: taken once, not summed.
+      expect(series(a.text, 'sluice_channel_enabled', [`channel_id="${channelId}"`])).toBe(1);
     }
   });
 

@@ -9,6 +9,7 @@ const BUS_TIMEOUT_MS = 5_000;
 
 type BusHandler = (topic: string, payload: unknown) => Promise<void>;
 type JobHandler = (job: JobForward) => void;
+type GatherHandler = () => Promise<unknown>;
 
 /**
  * This process's side of the cluster's IPC (SLUICE_WORKERS > 1). `active` only in a process the
@@ -26,6 +27,7 @@ export class ClusterLink implements OnModuleDestroy {
   private seq = 0;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
   private busHandler: BusHandler | null = null;
+  private readonly gatherHandlers = new Map<string, GatherHandler>();
   private jobHandler: JobHandler | null = null;
   private readonly listener = (m: unknown): void => this.receive(m);
 
@@ -60,6 +62,25 @@ export class ClusterLink implements OnModuleDestroy {
     }
   }
 
+  /**
+   * Every other process's answer to `topic` (each from its `onGather` handler), in no set order;
+   * what arrives within BUS_TIMEOUT_MS. Empty outside a cluster.
+   */
+  async gather(topic: string): Promise<unknown[]> {
+    if (!this.forked) return [];
+    try {
+      return ((await this.request({ sluice: 'gather', id: 0, topic }, BUS_TIMEOUT_MS)) as unknown[] | null) ?? [];
+    } catch (err) {
+      this.logger.warn(`gather ${topic} not answered by every process: ${(err as Error).message}`);
+      return [];
+    }
+  }
+
+  /** What this process answers when a sibling gathers `topic`. */
+  onGather(topic: string, handler: GatherHandler): void {
+    this.gatherHandlers.set(topic, handler);
+  }
+
   onBus(handler: BusHandler): void {
     this.busHandler = handler;
   }
@@ -74,7 +95,7 @@ export class ClusterLink implements OnModuleDestroy {
     this.jobHandler = handler;
   }
 
-  private request(msg: Extract<ToPrimary, { sluice: 'call' | 'bus' }>, timeoutMs = CALL_TIMEOUT_MS): Promise<unknown> {
+  private request(msg: Extract<ToPrimary, { sluice: 'call' | 'bus' | 'gather' }>, timeoutMs = CALL_TIMEOUT_MS): Promise<unknown> {
     const id = ++this.seq;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -92,7 +113,7 @@ export class ClusterLink implements OnModuleDestroy {
   }
 
   private send(msg: ToPrimary): boolean {
-    const bus = msg.sluice === 'bus' || msg.sluice === 'bus-done';
+    const bus = msg.sluice === 'bus' || msg.sluice === 'bus-done' || msg.sluice === 'gather' || msg.sluice === 'gathered';
     if (!(this.active || (this.forked && bus)) || typeof process.send !== 'function' || !process.connected) return false;
     try {
       process.send(msg);
@@ -115,6 +136,14 @@ export class ClusterLink implements OnModuleDestroy {
     } else if (m.sluice === 'bus') {
       const handled = this.busHandler ? this.busHandler(m.topic, m.payload) : Promise.resolve();
       void handled.finally(() => this.send({ sluice: 'bus-done', id: m.id }));
+    } else if (m.sluice === 'gather') {
+      const handler = this.gatherHandlers.get(m.topic);
+      void (handler ? handler() : Promise.resolve(null))
+        .catch((err: unknown) => {
+          this.logger.warn(`gather ${m.topic} failed here: ${(err as Error).message}`);
+          return null;
+        })
+        .then((value) => this.send({ sluice: 'gathered', id: m.id, value }));
     } else if (m.sluice === 'job') {
       this.jobHandler?.({ name: m.name, payload: m.payload, opts: m.opts });
     }

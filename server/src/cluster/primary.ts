@@ -25,6 +25,8 @@ interface BusFan {
   origin: Worker;
   originId: number;
   waiting: Set<number>;
+  /** A gather's answers so far (a bus message has none). */
+  values: unknown[] | null;
 }
 
 /**
@@ -66,7 +68,7 @@ export async function runPrimary(config: AppConfig, log: Logger): Promise<void> 
     const fan = fans.get(fanId);
     if (!fan || !fan.waiting.delete(index) || fan.waiting.size > 0) return;
     fans.delete(fanId);
-    send(fan.origin, { sluice: 'reply', id: fan.originId, ok: true, value: null });
+    send(fan.origin, { sluice: 'reply', id: fan.originId, ok: true, value: fan.values });
   };
 
   const onMessage = (slot: Slot, w: Worker, raw: unknown): void => {
@@ -93,19 +95,24 @@ export async function runPrimary(config: AppConfig, log: Logger): Promise<void> 
       case 'cast':
         shared?.cast(m.op, m.args as CastMap[CastOp]);
         return;
-      case 'bus': {
+      case 'bus':
+      case 'gather': {
         const fanId = ++fanSeq;
         const targets = slots.filter((s) => s !== slot && s.worker?.isConnected());
-        const fan: BusFan = { origin: w, originId: m.id, waiting: new Set(targets.map((s) => s.index)) };
+        const fan: BusFan = { origin: w, originId: m.id, waiting: new Set(targets.map((s) => s.index)), values: m.sluice === 'gather' ? [] : null };
         if (fan.waiting.size === 0) {
-          send(w, { sluice: 'reply', id: m.id, ok: true, value: null });
+          send(w, { sluice: 'reply', id: m.id, ok: true, value: fan.values });
           return;
         }
         fans.set(fanId, fan);
-        for (const s of targets) send(s.worker, { sluice: 'bus', id: fanId, topic: m.topic, payload: m.payload });
+        for (const s of targets) send(s.worker, m.sluice === 'bus' ? { sluice: 'bus', id: fanId, topic: m.topic, payload: m.payload } : { sluice: 'gather', id: fanId, topic: m.topic });
         return;
       }
       case 'bus-done':
+        fanDone(m.id, slot.index);
+        return;
+      case 'gathered':
+        if (fans.get(m.id)?.waiting.has(slot.index)) fans.get(m.id)?.values?.push(m.value);
         fanDone(m.id, slot.index);
         return;
       case 'job':

@@ -47,6 +47,10 @@ export type ToPrimary =
   | { sluice: 'bus'; id: number; topic: string; payload: unknown }
   /** This process has handled forwarded bus message `id`. */
   | { sluice: 'bus-done'; id: number }
+  /** Asks every other process for its answer to `topic`; the `reply` carries their answers (an array). */
+  | { sluice: 'gather'; id: number; topic: string }
+  /** This process's answer to forwarded gather `id`. */
+  | { sluice: 'gathered'; id: number; value: unknown }
   /** A queue job for the process that runs the processors. */
   | ({ sluice: 'job' } & JobForward);
 
@@ -54,6 +58,7 @@ export type ToWorker =
   | { sluice: 'reply'; id: number; ok: true; value: unknown }
   | { sluice: 'reply'; id: number; ok: false; error: string }
   | { sluice: 'bus'; id: number; topic: string; payload: unknown }
+  | { sluice: 'gather'; id: number; topic: string }
   | ({ sluice: 'job' } & JobForward);
 
 export function isSluiceMessage(m: unknown): m is { sluice: string } {

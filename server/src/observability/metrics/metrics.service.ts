@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
+import { ClusterLink } from '../../cluster/cluster-link.service';
 import { RoutingIndexService } from '../../channels/routing-index.service';
 import { CHANNEL_ENABLED } from '../../channels/channel.entity';
 import { QUEUE_DRIVER, type QueueDriver } from '../../queue/jobs';
@@ -14,11 +15,18 @@ export const OTHER_MODEL = 'other';
 
 type Child = { inc(value?: number): void };
 
+const GATHER_TOPIC = 'metrics';
+
 /**
  * The Prometheus registry of one node (its own `Registry`, not prom-client's global one, so
  * several apps in one process never share series). Relay series move in `record` (a handful of
  * increments per request); channel and queue gauges are read when scraped. Labels are bounded:
  * models some channel lists (else "other"), channel ids, HTTP statuses. No user or token ids.
+ *
+ * In a cluster (SLUICE_WORKERS > 1) a scrape, whichever process answers it, is the machine's:
+ * the process gathers every sibling's series through the primary and merges them by each
+ * metric's `aggregator` (counters and histograms summed; the channel and queue gauges, which
+ * every process reads from the same place, taken once).
  */
 @Injectable()
 export class MetricsService implements RelayOutcomeSink {
@@ -34,6 +42,7 @@ export class MetricsService implements RelayOutcomeSink {
   constructor(
     private readonly routing: RoutingIndexService,
     @Inject(QUEUE_DRIVER) private readonly queue: QueueDriver,
+    private readonly cluster: ClusterLink,
   ) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
@@ -65,6 +74,7 @@ export class MetricsService implements RelayOutcomeSink {
       help: '1 when the channel is enabled, 0 when disabled (manually or automatically).',
       labelNames: ['channel_id'],
       registers,
+      aggregator: 'first',
       collect() {
         this.reset();
         for (const [id, status] of statuses()) this.labels(String(id)).set(status === CHANNEL_ENABLED ? 1 : 0);
@@ -76,6 +86,8 @@ export class MetricsService implements RelayOutcomeSink {
       help: 'Background jobs per queue and state.',
       labelNames: ['queue', 'state'],
       registers,
+      // Without Redis only process 0 holds the queue; the others report nothing or zeros.
+      aggregator: 'max',
       async collect() {
         this.reset();
         for (const q of await driver.counts()) {
@@ -83,6 +95,7 @@ export class MetricsService implements RelayOutcomeSink {
         }
       },
     });
+    if (cluster.forked) cluster.onGather(GATHER_TOPIC, () => this.registry.getMetricsAsJSON());
   }
 
   record(o: RelayOutcome): void {
@@ -101,8 +114,12 @@ export class MetricsService implements RelayOutcomeSink {
     if (o.quota > 0) this.quota.inc(o.quota);
   }
 
-  /** The exposition text and its content type. */
+  /** The exposition text and its content type: this process's, or in a cluster the machine's. */
   async scrape(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    if (!this.cluster.forked) return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    const own = await this.registry.getMetricsAsJSON();
+    const others = (await this.cluster.gather(GATHER_TOPIC)).filter((v): v is MetricObjectWithValues<MetricValue<string>>[] => Array.isArray(v));
+    const merged = AggregatorRegistry.aggregate([own, ...others]);
+    return { contentType: merged.contentType, body: await merged.metrics() };
   }
 }
