@@ -13,7 +13,7 @@ type Case = [what: string, input: unknown, code: string, field: string];
 type Page = { items: { trade_no: string; status: string; user_id: number }[]; total: number };
 type Doc = {
   paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> }; parameters?: { name: string; in: string }[] }>>;
-  components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }> };
+  components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }>; required?: string[] }> };
 };
 
 /** The data of a success envelope, checked against the route's documented schema (and, for an object, no key beyond it). */
@@ -217,6 +217,8 @@ describe.each(DATABASES.slice(0, 1))('money, options, pricing and status routes 
     expect(params('/api/user/topup')).toEqual(expect.arrayContaining(['p', 'page_size', 'size', 'keyword', 'user_id', 'status']));
     expect(params('/api/user/topup/self')).toEqual(expect.arrayContaining(['p', 'page_size']));
     expect(params('/api/user/models')).toEqual(['group']);
+    // An absent value clears the option, so only the key is required.
+    expect(doc.components.schemas.OptionUpdate?.required).toEqual(['key']);
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['PayOrder', 'TopUpAmount', 'TopUpComplete', 'OptionUpdate', 'Status', 'PricingItem', 'AdminTopUpOrderPage', 'Health']));
     const codes = doc.components.schemas.ErrorEnvelope?.properties?.code?.enum ?? [];
     expect(codes).toEqual(

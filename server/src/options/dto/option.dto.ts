@@ -12,7 +12,10 @@ const keyRequired = coded('option.key_required');
 export const optionUpdateSchema = z
   .object({
     key: z.string(keyRequired).min(1, keyRequired).meta({ description: 'The option name, e.g. QuotaPerUnit' }),
-    value: z.unknown().meta({ description: "The new value; checked by the key's own rules (bool, integer, number, URL, JSON, choice)" }),
+    value: z
+      .unknown()
+      .optional()
+      .meta({ description: "The new value, checked by the key's own rules (bool, integer, number, URL, JSON, choice); absent or null stores \"\"" }),
   })
   .meta({ id: 'OptionUpdate' });
 
