@@ -126,6 +126,7 @@ export const ERROR_CODES = {
     'group_rate_limits_integer',
     'group_rate_limits_object',
     'invalid_bool',
+    'invalid_choice',
     'invalid_integer',
     'invalid_json',
     'invalid_json_list',
@@ -133,6 +134,7 @@ export const ERROR_CODES = {
     'invalid_number',
     'invalid_topup_group_ratio',
     'invalid_url',
+    'key_required',
     'linuxdo_min_level',
     'out_of_range',
     'root_only',
@@ -143,12 +145,15 @@ export const ERROR_CODES = {
     'method_invalid',
     'order_done',
     'order_not_found',
+    'status_invalid',
+    'trade_no_invalid',
   ],
   perf: [
     'invalid_window',
   ],
   pricing: [
     'group_forbidden',
+    'group_invalid',
   ],
   redemption: [
     'count_max',

@@ -2,13 +2,11 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import { PAYMENT_OPTION_KEYS } from '../audit/audit-actions';
 import { DatabaseService } from '../database/database.service';
-import { RequestError } from '../common/domain-error';
+import { OptionsError } from './options.errors';
 import { EventBus } from '../redis/event-bus.service';
 import { OptionEntity } from './option.entity';
 import { checkGroupRateLimits } from '../relay/admission/limits/group-rate-limits';
 import { isOptionKey, isSecretKey, OPTION_DEFS, type OptionDef, type OptionKey } from './option-registry';
-
-export class OptionsError extends RequestError {}
 
 /**
  * Options live in the `options` table and in memory on every node. A change is written, then
@@ -174,7 +172,7 @@ export function normalizeOptionValue(key: OptionKey, def: OptionDef, raw: unknow
       return text;
     }
     case 'choice':
-      if (!kind.values.includes(text)) throw OptionsError.of('common.bad_request');
+      if (!kind.values.includes(text)) throw OptionsError.of('option.invalid_choice', { values: kind.values.join(', ') });
       return text;
     default: {
       const never: never = kind;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { RequestError } from '../common/domain-error';
+import { PaymentsError } from './payments.errors';
 import { t } from '../common/messages';
 import { parsePage, toPage, type Page } from '../common/pagination';
 import type { Principal } from '../common/request-context';
@@ -15,13 +15,10 @@ import { QUEUE_DRIVER, type QueueDriver } from '../queue/jobs';
 import { UsersService } from '../users/users.service';
 import { WalletService } from '../wallet/wallet.service';
 import { centsToMoney, epaySign, epayVerify, moneyToCents } from './epay';
-import { TopUpEntity, type PaymentMethod } from './top-up.entity';
+import type { PayInput, TopUpAllQuery } from './dto/payment.dto';
+import { TopUpEntity } from './top-up.entity';
 import { toAdminTopUpView, toTopUpView, type AdminTopUpView, type TopUpView } from './top-up.mapper';
 
-export class PaymentsError extends RequestError {}
-
-/** The console's method names (spec: zfb, wx) and epay's own. */
-const METHODS: Record<string, PaymentMethod> = { zfb: 'alipay', wx: 'wxpay', alipay: 'alipay', wxpay: 'wxpay' };
 const EXPIRE_EVERY_MS = 5 * 60 * 1000;
 
 export interface PayForm {
@@ -62,14 +59,14 @@ export class PaymentsService implements OnModuleInit {
 
   // ---- ordering ----
 
-  async createOrder(actor: Principal, body: Record<string, unknown>): Promise<PayForm> {
+  async createOrder(actor: Principal, input: PayInput): Promise<PayForm> {
     // Checks that online top-up is on (PayAddress, EpayId and EpayKey set) and prices the amount.
-    const money = this.wallet.payable(actor, body.amount);
-    const method = typeof body.payment_method === 'string' ? METHODS[body.payment_method] : undefined;
+    const money = this.wallet.payable(actor, input.amount);
+    const method = input.payment_method;
     if (!method) throw PaymentsError.of('payment.method_invalid');
     const server = this.options.get('ServerAddress');
     if (server === '') throw PaymentsError.of('option.server_address_required');
-    const amount = Number(body.amount);
+    const amount = input.amount;
     const moneyCents = moneyToCents(money);
     if (moneyCents === null) throw PaymentsError.of('wallet.amount_invalid');
     const quota = Math.round(amount * this.options.num('QuotaPerUnit'));
@@ -138,9 +135,8 @@ export class PaymentsService implements OnModuleInit {
   }
 
   /** Admin: completes a pending (or expired) order by hand; logged with the admin's id. */
-  async adminComplete(actor: Principal, rawTradeNo: unknown): Promise<void> {
-    const tradeNo = typeof rawTradeNo === 'string' ? rawTradeNo.trim() : '';
-    const order = tradeNo === '' || tradeNo.length > 64 ? null : await this.db.manager.findOne(TopUpEntity, { where: { tradeNo } });
+  async adminComplete(actor: Principal, tradeNo: string): Promise<void> {
+    const order = await this.db.manager.findOne(TopUpEntity, { where: { tradeNo } });
     if (!order) throw PaymentsError.of('payment.order_not_found', {}, 404);
     if (order.status === 'success') throw PaymentsError.of('payment.order_done', {}, 409);
     if (!(await this.complete(order, '', actor.id))) throw PaymentsError.of('payment.order_done', {}, 409);
@@ -219,7 +215,7 @@ export class PaymentsService implements OnModuleInit {
 
   // ---- lists ----
 
-  async listSelf(actor: Principal, p: unknown, size: unknown): Promise<Page<TopUpView>> {
+  async listSelf(actor: Principal, p: string | undefined, size: string | undefined): Promise<Page<TopUpView>> {
     const page = parsePage(p, size, 10);
     const [rows, total] = await this.db.manager.findAndCount(TopUpEntity, {
       where: { userId: actor.id },
@@ -231,13 +227,13 @@ export class PaymentsService implements OnModuleInit {
   }
 
   /** Every order; `keyword` matches the trade number, `user_id` and `status` filter. */
-  async listAll(_actor: Principal, q: Record<string, unknown>): Promise<Page<AdminTopUpView>> {
+  async listAll(_actor: Principal, q: TopUpAllQuery): Promise<Page<AdminTopUpView>> {
     const page = parsePage(q.p, q.page_size ?? q.size, 10);
     const qb = this.db.manager.createQueryBuilder(TopUpEntity, 't');
     const keyword = boundKeyword(q.keyword, 64);
     if (keyword !== '') qb.andWhere("t.trade_no LIKE :kw ESCAPE '!'", { kw: `%${escapeLike(keyword)}%` });
-    if (typeof q.user_id === 'string' && /^\d{1,9}$/.test(q.user_id)) qb.andWhere('t.user_id = :uid', { uid: Number(q.user_id) });
-    if (q.status === 'pending' || q.status === 'success' || q.status === 'expired') qb.andWhere('t.status = :st', { st: q.status });
+    if (q.user_id !== undefined) qb.andWhere('t.user_id = :uid', { uid: q.user_id });
+    if (q.status !== undefined) qb.andWhere('t.status = :st', { st: q.status });
     const [rows, total] = await qb.orderBy('t.id', 'DESC').skip(page.offset).take(page.pageSize).getManyAndCount();
     return toPage(rows.map(toAdminTopUpView), total, page);
   }

@@ -1,24 +1,12 @@
+import type { z } from 'zod';
+import type { adminTopUpViewSchema, topUpViewSchema } from './dto/payment.dto';
 import type { TopUpEntity } from './top-up.entity';
 
-/** An order as its owner and admins see it (allowlist). */
-export interface TopUpView {
-  id: number;
-  user_id: number;
-  amount: number;
-  /** Money paid, two decimals. */
-  money: number;
-  quota: number;
-  trade_no: string;
-  payment_method: string;
-  create_time: number;
-  complete_time: number;
-  status: string;
-}
+/** An order as its owner and admins see it (allowlist; its schema is `topUpViewSchema`). */
+export type TopUpView = z.output<typeof topUpViewSchema>;
 
-export interface AdminTopUpView extends TopUpView {
-  /** The admin who completed it by hand (0: the payment gateway). */
-  completed_by: number;
-}
+/** With the admin who completed it by hand (0: the payment gateway). */
+export type AdminTopUpView = z.output<typeof adminTopUpViewSchema>;
 
 export function toTopUpView(o: TopUpEntity): TopUpView {
   return {

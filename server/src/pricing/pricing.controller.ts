@@ -1,7 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { z } from 'zod';
+import { Contract } from '../common/contract';
 import { ok } from '../common/envelope';
 import type { Principal } from '../common/request-context';
+import { parseInput } from '../common/validation';
 import { Access, Actor, MaybeActor } from '../auth/auth.decorators';
+import { modelNamesSchema, pricingItemSchema, userModelsQuerySchema } from './dto/pricing.dto';
 import { PricingService } from './pricing.service';
 
 @Controller('api')
@@ -11,6 +15,10 @@ export class PricingController {
   /** The reference shape: the list in data, group_ratio and usable_group beside it. */
   @Get('pricing')
   @Access('optional')
+  @Contract({
+    summary: 'The price list of the models in the groups the caller may use; group_ratio, usable_group and vendors beside data',
+    data: z.array(pricingItemSchema),
+  })
   list(@MaybeActor() actor: Principal | null) {
     const { items, group_ratio, usable_group, vendors } = this.pricing.pricing(actor);
     return { ...ok(items), group_ratio, usable_group, vendors };
@@ -18,24 +26,28 @@ export class PricingController {
 
   @Get('model-info')
   @Access('public')
+  @Contract({ summary: 'The vendor catalogue of the price page, as the JSON text root stored (option Manufacturers)', data: z.string() })
   modelInfo() {
     return ok(this.pricing.modelInfo());
   }
 
   @Get('user/models')
   @Access('user')
-  userModels(@Actor() actor: Principal, @Query('group') group: unknown) {
-    return ok(this.pricing.userModels(actor, group));
+  @Contract({ summary: 'The models the caller can call, in one usable group or all of them', query: userModelsQuerySchema, data: modelNamesSchema })
+  userModels(@Actor() actor: Principal, @Query() query: unknown) {
+    return ok(this.pricing.userModels(actor, parseInput(userModelsQuerySchema, query).group));
   }
 
   @Get('token-channel-description')
   @Access('user')
+  @Contract({ summary: 'The token page note on channels (option TokenChannelDescription)', data: z.string() })
   tokenChannelDescription() {
     return ok(this.pricing.tokenChannelDescription());
   }
 
   @Get('debug-document')
   @Access('user')
+  @Contract({ summary: 'The debugging guide text (option DebugDocument)', data: z.string() })
   debugDocument() {
     return ok(this.pricing.debugDocument());
   }

@@ -1,27 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { RequestError } from '../common/domain-error';
+import { PricingError } from './pricing.errors';
 import type { Principal } from '../common/request-context';
 import { RoutingIndexService } from '../channels/routing-index.service';
 import { GroupsService } from '../options/groups.service';
 import { OptionsService } from '../options/options.service';
 import { completionRatio } from './completion-ratio';
 import { VENDORS, vendorOf, type VendorEntry } from '../catalogue/vendors';
+import type { PricingItem } from './dto/pricing.dto';
 import { lookupModelValue, UNSET_MODEL_RATIO } from './model-lookup';
-
-export class PricingError extends RequestError {}
-
-export interface PricingItem {
-  model_name: string;
-  /** 0: priced per token (ratios); 1: a fixed price per call. */
-  quota_type: 0 | 1;
-  model_ratio: number;
-  model_price: number;
-  owner_by: string;
-  completion_ratio: number;
-  enable_groups: string[];
-  /** The vendor-prefix table's row (catalogue/vendors.ts), when a prefix matches. */
-  vendor_id?: number;
-}
 
 /** A vendor of the price list (new-api's `vendors`), from the vendor-prefix table. */
 export interface PricingVendor {
@@ -94,13 +80,12 @@ export class PricingService {
   }
 
   /** Models the user can call: in `group` (which they must be allowed to use) or in all their usable groups. */
-  userModels(actor: Principal, group: unknown): string[] {
+  userModels(actor: Principal, group: string | undefined): string[] {
     const usable = Object.keys(this.groups.usable(actor.group));
     let groups = usable;
-    if (typeof group === 'string' && group.trim() !== '') {
-      const g = group.trim();
-      if (!usable.includes(g)) throw PricingError.of('pricing.group_forbidden', { group: g.slice(0, 64) }, 403);
-      groups = [g];
+    if (group !== undefined && group !== '') {
+      if (!usable.includes(group)) throw PricingError.of('pricing.group_forbidden', { group }, 403);
+      groups = [group];
     }
     const byGroup = this.routing.enabledModelsByGroup();
     const out = new Set<string>();

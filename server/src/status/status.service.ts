@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { OptionsService } from '../options/options.service';
+import type { StatusView } from './dto/status.dto';
 
 export const VERSION = '0.1.0';
 
@@ -10,7 +11,7 @@ export class StatusService {
 
   constructor(private readonly options: OptionsService) {}
 
-  status(): Record<string, unknown> {
+  status(): StatusView {
     const o = this.options;
     return {
       version: VERSION,

@@ -6,9 +6,8 @@ import { parseInput } from '../common/validation';
 import { redeemSchema } from '../redemptions/dto/redemption.dto';
 import type { Principal } from '../common/request-context';
 import { Access, Actor, Critical } from '../auth/auth.decorators';
+import { amountSchema, payableSchema } from './dto/wallet.dto';
 import { WalletService } from './wallet.service';
-
-type Json = Record<string, unknown>;
 
 /** The wallet page's calls (spec §2.7, §7 Wallet). */
 @Controller()
@@ -26,11 +25,13 @@ export class WalletController {
 
   /** The money payable for an online top-up of `amount` units. */
   @Post('api/user/amount')
-  amount(@Actor() actor: Principal, @Body() body: Json) {
-    return ok(this.wallet.payable(actor, body?.amount), 'success');
+  @Contract({ summary: 'The money payable for an online top-up of `amount` units (message "success")', body: amountSchema, data: payableSchema })
+  amount(@Actor() actor: Principal, @Body() body: unknown) {
+    return ok(this.wallet.payable(actor, parseInput(amountSchema, body).amount), 'success');
   }
 
   @Get('api/topup-affiliate/img')
+  @Contract({ summary: 'The top-up promotion image address (option TopupAffiliate; "" when unset)', data: z.string() })
   affiliateImage() {
     return ok(this.wallet.affiliateImage());
   }

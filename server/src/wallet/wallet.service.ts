@@ -1,13 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { RequestError } from '../common/domain-error';
+import { WalletError } from './wallet.errors';
 import type { Principal } from '../common/request-context';
 import { OptionsService } from '../options/options.service';
 import { RedemptionsService } from '../redemptions/redemptions.service';
-
-export class WalletError extends RequestError {}
-
-/** Top-up amounts are whole units (dollars of quota), like the reference. */
-const AMOUNT_MAX = 1_000_000;
 
 /**
  * The user's wallet page: redeeming a code, the payable money for an online top-up, and the
@@ -28,12 +23,11 @@ export class WalletService {
 
   /**
    * Money to pay for `amount` units: amount x Price x the top-up ratio of the user's group,
-   * computed in cents and shown with two decimals.
+   * computed in cents and shown with two decimals. `amount` is a whole number of units, 1 .. 1e6
+   * (`topUpAmount` in dto/wallet.dto.ts).
    */
-  payable(actor: Principal, rawAmount: unknown): string {
+  payable(actor: Principal, amount: number): string {
     if (!this.onlineTopUpEnabled()) throw WalletError.of('wallet.topup_disabled');
-    const amount = typeof rawAmount === 'string' && rawAmount.trim() !== '' ? Number(rawAmount) : rawAmount;
-    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > AMOUNT_MAX) throw WalletError.of('wallet.amount_invalid');
     const min = this.options.num('MinTopUp');
     if (amount < min) throw WalletError.of('wallet.amount_min', { min });
     const cents = Math.round(amount * this.options.num('Price') * this.groupRatio(actor.group) * 100);

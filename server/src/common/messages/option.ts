@@ -17,6 +17,8 @@ export const zh = {
   'option.group_rate_limits_object': 'GroupRateLimits 格式错误：{path} 必须是 JSON 对象',
   'option.group_rate_limits_field': 'GroupRateLimits 格式错误：{path} 不是可用字段（rpm、tpm、concurrency）',
   'option.group_rate_limits_integer': 'GroupRateLimits 格式错误：{path} 必须是不小于 0 的整数',
+  'option.key_required': '请指定配置项名称',
+  'option.invalid_choice': '该配置项只能取以下值之一：{values}',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -37,4 +39,6 @@ export const en: Record<keyof typeof zh, string> = {
   'option.group_rate_limits_object': 'GroupRateLimits format error: {path} must be a JSON object',
   'option.group_rate_limits_field': 'GroupRateLimits format error: {path} is not a known field (rpm, tpm, concurrency)',
   'option.group_rate_limits_integer': 'GroupRateLimits format error: {path} must be an integer of at least 0',
+  'option.key_required': 'The option key is required',
+  'option.invalid_choice': 'This option must be one of: {values}',
 };

@@ -1,0 +1,3 @@
+import { RequestError } from '../common/domain-error';
+
+export class OptionsError extends RequestError {}
