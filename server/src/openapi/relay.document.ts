@@ -140,8 +140,8 @@ function operation(op: RelayOperation, toJson: ToJsonSchema): Json {
     // The management AuthGuard refuses before the relay: the management envelope.
     responses['401'] = error('Not signed in, or New-Api-User missing or wrong', { $ref: '#/components/schemas/ErrorEnvelope' });
   } else if (doc.keys !== 'public') responses['401'] = error('No key, or a key that is unknown, disabled or expired');
-  responses['4XX'] = error('Refused: the body (the field at fault named), the token (quota, models, IP), the group, a rate limit (429, with Retry-After), the model (no channel)');
-  responses['5XX'] = error('The upstream failed, or the gateway cannot answer now (503)');
+  responses['4XX'] = error('Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After)');
+  responses['5XX'] = error('No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503)');
   const body = doc.body;
   return {
     operationId: operationId(op.method, op.path),
