@@ -58,7 +58,7 @@ describe.each(DATABASES.slice(0, 1))('the OpenAPI document (%s)', (kind) => {
     expect(doc.paths['/api/token']?.post?.requestBody).toBeDefined();
     expect(doc.paths['/api/token/search']?.get?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['keyword', 'token', 'p', 'size']));
     expect(doc.paths['/api/token']?.get?.security).toEqual([{ session: [], newApiUser: [] }, { accessToken: [], newApiUser: [] }]);
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['accessToken', 'newApiUser', 'session']);
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(expect.arrayContaining(['accessToken', 'newApiUser', 'session']));
   });
 
   it('comes from the schemas the routes parse with (the live quota bound, the error codes)', async () => {

@@ -5,6 +5,7 @@ import { ACCESS_KEY, type AccessLevel } from '../auth/auth.decorators';
 import { CONTRACT, schemaIn, type ContractContext, type RouteContract } from '../common/contract';
 import { allErrorCodes } from '../common/error-codes';
 import { t } from '../common/messages';
+import { relayDocument } from './relay.document';
 
 type Json = Record<string, unknown>;
 
@@ -86,6 +87,9 @@ function queryParameters(schema: z.ZodType, components: Json): Json[] {
   });
 }
 
+const RELAY_INTRO =
+  'The relay routes (`/v1/...`, `/v1beta/...`, `/mj/...`, `/suno/...`, `/pg/...`) take an API key (see each route\'s security) and answer in their own wire format, errors included: OpenAI\'s `{error:{message,type,param,code}}`, Anthropic\'s `{type:"error",error:{type,message}}`, Google\'s `{error:{code,message,status,details}}`, midjourney-proxy\'s and Suno-API\'s. Request bodies list the fields the gateway reads; every other field is passed to the upstream as sent. Browsers get a CORS preflight (OPTIONS) on every relay path.';
+
 const errorResponse = (description: string): Json => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
@@ -133,17 +137,20 @@ export function buildOpenApiDocument(controllers: readonly ControllerClass[], ct
     (paths[r.path] ??= {})[r.method] = op;
   }
   const codes = allErrorCodes();
+  const relay = relayDocument(controllers, (schema, io) => jsonSchema(schema, io, components));
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Sluice management API',
+      title: 'Sluice API',
       version,
       description:
-        'The `/api` routes the console calls. Every answer is the envelope `{success, message, data}`; a refusal is `{success: false, message, code}` (plus `field`), `message` in the caller\'s language (`Accept-Language: en` for English), `code` one of the stable codes listed under ErrorEnvelope.',
+        'The `/api` routes the console calls. Every answer is the envelope `{success, message, data}`; a refusal is `{success: false, message, code}` (plus `field`), `message` in the caller\'s language (`Accept-Language: en` for English), `code` one of the stable codes listed under ErrorEnvelope.\n\n' +
+        RELAY_INTRO,
     },
-    paths,
+    paths: { ...paths, ...relay.paths },
     components: {
       securitySchemes: {
+        ...relay.securitySchemes,
         session: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The session cookie set by POST /api/user/login' },
         accessToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'A user access token (GET /api/user/token)' },
         newApiUser: { type: 'apiKey', in: 'header', name: 'New-Api-User', description: "The caller's user id; required with either credential" },

@@ -23,8 +23,9 @@ import { heartbeatMs } from '../relay/pipeline/relay.service';
 import { RelayLimits, type LimitTicket } from '../relay/admission/limits/relay-limits.service';
 import { RealtimeSession } from './realtime-session';
 import { subprotocolKey } from './realtime-usage';
+import { REALTIME_ROUTE } from './realtime-route';
 
-export const REALTIME_PATH = '/v1/realtime';
+export const REALTIME_PATH = REALTIME_ROUTE.url;
 /** A client frame above this closes the session with an error event. */
 export const REALTIME_MAX_CLIENT_FRAME = 4 * 1024 * 1024;
 /** ws itself drops frames above this (close 1009) before we see them. */

@@ -6,7 +6,8 @@ import { langOf } from '../common/messages';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RelayAuthService, type RelayCaller } from '../relay/edge/relay-auth.service';
 import { renderRelayError } from '../relay/edge/relay-errors';
-import { MJ_SUBMIT_ROUTES, type MjSubmitRoute } from './mj/mj-actions';
+import { methodsOf, recordRoutes, type RegisteredRoute } from '../relay/edge/relay-doc';
+import { MJ_ROUTES, SUNO_ROUTES, type TaskRoute } from './task-route-table';
 import { MjImageProxy } from './mj/mj-image-proxy';
 import { MjRelayService } from './mj/mj-relay.service';
 import { SunoRelayService } from './suno/suno-relay.service';
@@ -104,31 +105,57 @@ export class TaskRoutes implements OnModuleInit {
     };
   }
 
+  /** Every route the task scopes registered, as Fastify saw it (the route tables' check). */
+  readonly registered: RegisteredRoute[] = [];
+
   private mjRoutes(scope: FastifyInstance): void {
+    recordRoutes(scope, this.registered);
     this.jsonScope(scope, 'mj');
-    const id = (req: FastifyRequest): string => String((req.params as { id?: string }).id ?? '').slice(0, 191);
-    for (const prefix of ['/mj', '/:mode/mj']) {
-      const submit = (url: string, route: MjSubmitRoute) =>
-        scope.post(`${prefix}${url}`, this.admitted('mj', (caller, req) => this.mj.submit(caller, route, req.body)));
-      for (const route of MJ_SUBMIT_ROUTES) submit(`/submit/${route}`, route);
-      submit('/insight-face/swap', 'swap_face');
-      scope.get(`${prefix}/task/:id/fetch`, this.admitted('mj', async (caller, req) => ({ status: 200, body: await this.mj.fetch(caller, id(req)) })));
-      for (const seed of ['image-seed', 'image-spec']) {
-        scope.get(`${prefix}/task/:id/${seed}`, this.admitted('mj', (caller, req) => this.mj.imageSeed(caller, id(req))));
-      }
-      scope.post(`${prefix}/task/list-by-condition`, this.admitted('mj', async (caller, req) => ({ status: 200, body: await this.mj.list(caller, req.body) })));
-      // Public: image tags in the console and in clients carry no key.
-      scope.get(`${prefix}/image/:id`, async (req, reply) => {
-        await this.images.serve(id(req), reply);
-        return reply;
-      });
-    }
+    for (const route of MJ_ROUTES) this.register(scope, route);
   }
 
   private sunoRoutes(scope: FastifyInstance): void {
+    recordRoutes(scope, this.registered);
     this.jsonScope(scope, 'suno');
-    scope.post('/suno/submit/:action', this.admitted('suno', (caller, req) => this.suno.submit(caller, String((req.params as { action?: string }).action ?? ''), req.body)));
-    scope.post('/suno/fetch', this.admitted('suno', async (caller, req) => ({ status: 200, body: await this.suno.fetchMany(caller, req.body) })));
-    scope.get('/suno/fetch/:id', this.admitted('suno', async (caller, req) => ({ status: 200, body: await this.suno.fetchOne(caller, String((req.params as { id?: string }).id ?? '')) })));
+    for (const route of SUNO_ROUTES) this.register(scope, route);
+  }
+
+  /** One row of MJ_ROUTES or SUNO_ROUTES. */
+  private register(scope: FastifyInstance, route: TaskRoute): void {
+    const method = [...methodsOf(route)];
+    const url = route.url;
+    const id = (req: FastifyRequest): string => String((req.params as { id?: string }).id ?? '').slice(0, 191);
+    const add = (handler: (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) => scope.route({ method, url, handler });
+    const serve = route.serve;
+    switch (serve.kind) {
+      case 'mj_submit':
+        add(this.admitted('mj', (caller, req) => this.mj.submit(caller, serve.route, req.body)));
+        return;
+      case 'mj_fetch':
+        add(this.admitted('mj', async (caller, req) => ({ status: 200, body: await this.mj.fetch(caller, id(req)) })));
+        return;
+      case 'mj_image_seed':
+        add(this.admitted('mj', (caller, req) => this.mj.imageSeed(caller, id(req))));
+        return;
+      case 'mj_list':
+        add(this.admitted('mj', async (caller, req) => ({ status: 200, body: await this.mj.list(caller, req.body) })));
+        return;
+      case 'mj_image':
+        // Public: image tags in the console and in clients carry no key.
+        add(async (req, reply) => {
+          await this.images.serve(id(req), reply);
+          return reply;
+        });
+        return;
+      case 'suno_submit':
+        add(this.admitted('suno', (caller, req) => this.suno.submit(caller, String((req.params as { action?: string }).action ?? ''), req.body)));
+        return;
+      case 'suno_fetch_many':
+        add(this.admitted('suno', async (caller, req) => ({ status: 200, body: await this.suno.fetchMany(caller, req.body) })));
+        return;
+      case 'suno_fetch_one':
+        add(this.admitted('suno', async (caller, req) => ({ status: 200, body: await this.suno.fetchOne(caller, String((req.params as { id?: string }).id ?? '')) })));
+        return;
+    }
   }
 }

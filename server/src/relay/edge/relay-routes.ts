@@ -14,6 +14,8 @@ import { anthropicMessagesFormat } from '../../wire/anthropic-messages/anthropic
 import { geminiFormat } from '../../wire/gemini/gemini';
 import { OPENAI_ERRORS } from '../../wire/openai-chat/index';
 import { RelayAuthService } from './relay-auth.service';
+import { methodsOf, recordRoutes, type RegisteredRoute } from './relay-doc';
+import { GEMINI_METHODS, RELAY_PREFLIGHT_URLS, RELAY_ROUTES, type RelayRoute } from './relay-route-table';
 import { RelayError, renderRelayError } from './relay-errors';
 import { RelayInfoService } from './relay-info.service';
 import { RelayService } from '../pipeline/relay.service';
@@ -21,9 +23,6 @@ import { ClientAbortedError, readBody } from './request-body';
 import { langOf } from '../../common/messages';
 
 const logger = new Logger('RelayRoutes');
-
-/** Methods of the 501 routes (HEAD follows GET; OPTIONS stays the CORS preflight). */
-const ALL_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
 /**
  * Registers the relay on the Fastify instance directly, in its own plugin scope: no Nest guard,
@@ -52,7 +51,11 @@ export class RelayRoutes implements OnModuleInit {
     void fastify.register(async (scope) => this.routes(scope));
   }
 
+  /** Every route this scope registered, as Fastify saw it (the route table's check). */
+  readonly registered: RegisteredRoute[] = [];
+
   private routes(scope: FastifyInstance): void {
+    recordRoutes(scope, this.registered);
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
     scope.setErrorHandler((err, req, reply) => {
@@ -63,88 +66,10 @@ export class RelayRoutes implements OnModuleInit {
       void reply.status(status).headers({ ...RELAY_CORS_HEADERS, ...r.headers }).send(body);
     });
 
-    /**
-     * A relayed route is served from its own onRequest hook: the reply is hijacked there, so
-     * Fastify's body parsing, validation and handler stages never run (the relay reads the body
-     * itself, under its cap). The route handler is therefore never reached.
-     */
-    const relay = (url: string, ops: EndpointOps, pathModel?: (req: FastifyRequest) => string | undefined) =>
-      scope.route({
-        method: 'POST',
-        url,
-        onRequest: (req, reply, done) => {
-          void this.relayed(req, reply, ops, pathModel?.(req));
-          done();
-        },
-        handler: unreachable,
-      });
-    const R = ENDPOINTS;
-    relay('/v1/chat/completions', R.chat);
-    relay('/v1/completions', R.completion);
-    relay('/v1/embeddings', R.embedding);
-    relay('/v1/engines/:model/embeddings', R.embedding, (req) => (req.params as { model?: string }).model);
-    relay('/v1/moderations', R.moderation);
-    relay('/v1/images/generations', R.image_generation);
-    relay('/v1/images/edits', R.image_edit);
-    relay('/v1/audio/speech', R.audio_speech);
-    relay('/v1/audio/transcriptions', R.audio_transcription);
-    relay('/v1/audio/translations', R.audio_translation);
-    relay('/v1/rerank', R.rerank);
-    relay('/v1/responses', R.responses);
-    relay('/v1/messages', R.messages);
-    scope.route({
-      method: 'POST',
-      url: '/v1/messages/count_tokens',
-      onRequest: (req, reply, done) => {
-        void this.countTokens(req, reply);
-        done();
-      },
-      handler: unreachable,
-    });
-
-    // Gemini-native inbound: `/v1beta/models/{model}:{method}` (the model may contain "/"), and
-    // `/v1/models/...` for clients set to Google's v1 API (reference §1.1).
-    for (const url of ['/v1beta/models/*', '/v1/models/*']) {
-      scope.route({
-        method: 'POST',
-        url,
-        onRequest: (req, reply, done) => {
-          void this.gemini(req, reply);
-          done();
-        },
-        handler: unreachable,
-      });
-    }
-    scope.get('/v1beta/models', (req, reply) => this.geminiAnswer(req, reply, async (caller) => this.info.geminiList(caller)));
-    scope.get('/v1beta/models/*', (req, reply) =>
-      this.geminiAnswer(req, reply, async (caller) => this.info.geminiModel(caller, decodeURIComponent((req.params as { '*': string })['*']))),
-    );
-
-    scope.get('/v1/models', (req, reply) =>
-      // Gemini clients (x-goog-api-key or ?key=, reference §1.1): Gemini's list shape and errors.
-      isGeminiCall(req) ? this.geminiAnswer(req, reply, async (caller) => this.info.geminiList(caller)) : this.answer(req, reply, async (caller) =>
-        // Claude clients send anthropic-version (with x-api-key, or a Bearer key as the current SDK
-        // does; reference §1.1 names x-api-key): Anthropic's shape for them. OpenAI clients never send it.
-        req.headers['anthropic-version'] !== undefined ? this.info.anthropicList(caller) : this.info.list(caller),
-      ),
-    );
-    // Model names may contain "/" (vendor/model): the rest of the path is the id.
-    scope.get('/v1/models/*', (req, reply) =>
-      this.answer(req, reply, async (caller) => this.info.model(caller, decodeURIComponent((req.params as { '*': string })['*']))),
-    );
-    for (const prefix of ['', '/v1']) {
-      scope.get(`${prefix}/dashboard/billing/subscription`, (req, reply) => this.answer(req, reply, (c) => this.info.subscription(c), true));
-      scope.get(`${prefix}/dashboard/billing/usage`, (req, reply) => this.answer(req, reply, (c) => this.info.usage(c), true));
-    }
-
-    const notImplemented = (req: FastifyRequest, reply: FastifyReply) => this.answer(req, reply, async () => Promise.reject(notImplementedError()));
-    for (const path of ['/v1/files', '/v1/files/*', '/v1/fine-tunes', '/v1/fine-tunes/*', '/v1/fine_tuning', '/v1/fine_tuning/*', '/v1/images/variations']) {
-      scope.route({ method: [...ALL_METHODS], url: path, handler: notImplemented });
-    }
-    scope.delete('/v1/models/*', notImplemented);
+    for (const route of RELAY_ROUTES) this.register(scope, route);
 
     // CORS preflight for browser clients.
-    for (const path of ['/v1/*', '/v1beta/*', '/dashboard/*']) {
+    for (const path of RELAY_PREFLIGHT_URLS) {
       scope.options(path, (req, reply) => {
         const asked = req.headers['access-control-request-headers'];
         void reply
@@ -157,6 +82,70 @@ export class RelayRoutes implements OnModuleInit {
           })
           .send();
       });
+    }
+  }
+
+  /**
+   * One row of RELAY_ROUTES. A relayed route is served from its own onRequest hook: the reply is
+   * hijacked there, so Fastify's body parsing, validation and handler stages never run (the relay
+   * reads the body itself, under its cap). Its route handler is therefore never reached.
+   */
+  private register(scope: FastifyInstance, route: RelayRoute): void {
+    const method = [...methodsOf(route)];
+    const { url, serve } = route;
+    const hooked = (serveIt: (req: FastifyRequest, reply: FastifyReply) => Promise<void>) =>
+      scope.route({
+        method,
+        url,
+        onRequest: (req, reply, done) => {
+          void serveIt(req, reply);
+          done();
+        },
+        handler: unreachable,
+      });
+    const handled = (handler: (req: FastifyRequest, reply: FastifyReply) => Promise<void>) => scope.route({ method, url, handler });
+    const rest = (req: FastifyRequest): string => decodeURIComponent((req.params as { '*': string })['*']);
+    switch (serve.kind) {
+      case 'relay': {
+        const ops = ENDPOINTS[serve.endpoint];
+        const pathModel = serve.pathModel ? (req: FastifyRequest) => (req.params as { model?: string }).model : undefined;
+        hooked((req, reply) => this.relayed(req, reply, ops, pathModel?.(req)));
+        return;
+      }
+      case 'count_tokens':
+        hooked((req, reply) => this.countTokens(req, reply));
+        return;
+      case 'gemini':
+        hooked((req, reply) => this.gemini(req, reply));
+        return;
+      case 'gemini_list':
+        handled((req, reply) => this.geminiAnswer(req, reply, async (caller) => this.info.geminiList(caller)));
+        return;
+      case 'gemini_model':
+        handled((req, reply) => this.geminiAnswer(req, reply, async (caller) => this.info.geminiModel(caller, rest(req))));
+        return;
+      case 'models':
+        handled((req, reply) =>
+          // Gemini clients (x-goog-api-key or ?key=, reference §1.1): Gemini's list shape and errors.
+          isGeminiCall(req) ? this.geminiAnswer(req, reply, async (caller) => this.info.geminiList(caller)) : this.answer(req, reply, async (caller) =>
+            // Claude clients send anthropic-version (with x-api-key, or a Bearer key as the current SDK
+            // does; reference §1.1 names x-api-key): Anthropic's shape for them. OpenAI clients never send it.
+            req.headers['anthropic-version'] !== undefined ? this.info.anthropicList(caller) : this.info.list(caller),
+          ),
+        );
+        return;
+      case 'model':
+        handled((req, reply) => this.answer(req, reply, async (caller) => this.info.model(caller, rest(req))));
+        return;
+      case 'subscription':
+        handled((req, reply) => this.answer(req, reply, (c) => this.info.subscription(c), true));
+        return;
+      case 'usage':
+        handled((req, reply) => this.answer(req, reply, (c) => this.info.usage(c), true));
+        return;
+      case 'not_implemented':
+        handled((req, reply) => this.answer(req, reply, async () => Promise.reject(notImplementedError())));
+        return;
     }
   }
 
@@ -206,7 +195,7 @@ export class RelayRoutes implements OnModuleInit {
       const model = colon > 0 ? path.slice(0, colon) : '';
       const method = colon > 0 ? path.slice(colon + 1) : '';
       const alt = (req.query as { alt?: unknown } | undefined)?.alt;
-      if (model === '' || !GEMINI_METHODS.has(method)) throw new RelayError('not_found', 'common.not_found', 404);
+      if (model === '' || !GEMINI_METHOD_SET.has(method)) throw new RelayError('not_found', 'common.not_found', 404);
       const body = await this.readInput(req, ENDPOINTS.gemini);
       if (method === 'countTokens') {
         await this.relay.geminiCountTokens(x, caller, body, model);
@@ -281,7 +270,7 @@ function isGeminiCall(req: FastifyRequest): boolean {
 }
 
 /** The Gemini methods the gateway serves on `/v1beta/models/{model}:{method}`. */
-const GEMINI_METHODS = new Set(['generateContent', 'streamGenerateContent', 'countTokens', 'embedContent', 'batchEmbedContents']);
+const GEMINI_METHOD_SET: ReadonlySet<string> = new Set(GEMINI_METHODS);
 
 function unreachable(): never {
   throw new Error('relay routes answer from their onRequest hook');
