@@ -13,7 +13,6 @@ import { QUEUE_DRIVER, type QueueDriver } from '../queue/jobs';
 import { toLoginView, type LoginView } from '../users/user.mapper';
 import { ROLE_ROOT, UsersService } from '../users/users.service';
 import { displayNameSchema, emailSchema, parseField, passwordSchema, usernameSchema } from '../users/dto/user.dto';
-import { UserBindingsService } from '../users/user-bindings.service';
 import { UserCredentialsService } from '../users/user-credentials.service';
 import { UserRegistrationService } from '../users/user-registration.service';
 import { AuditService } from '../audit/audit.service';
@@ -38,7 +37,6 @@ export class AuthService implements OnModuleInit {
     private readonly users: UsersService,
     private readonly credentials: UserCredentialsService,
     private readonly registration: UserRegistrationService,
-    private readonly bindings: UserBindingsService,
     private readonly sessions: SessionsService,
     private readonly options: OptionsService,
     private readonly mail: MailService,
@@ -179,7 +177,7 @@ export class AuthService implements OnModuleInit {
     const email = this.checkEmailPolicy(body.email);
     if (await this.users.emailTaken(email, actor.id)) throw AccountsError.of('user.email_taken');
     await this.consume('email', email, body.code.trim());
-    await this.bindings.setEmail(actor.id, email);
+    await this.users.setEmail(actor.id, email);
     await this.audit.record({ action: 'user.email_change', target: { type: 'user', id: actor.id } });
   }
 

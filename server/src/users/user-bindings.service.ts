@@ -13,7 +13,7 @@ const BINDING_PROP: Record<BindingKind, 'githubId' | 'linuxdoId' | 'wechatId' | 
   telegram: 'telegramId',
 };
 
-/** Third-party sign-in ids and the bound e-mail (the oauth and auth modules' writes to an account). */
+/** Third-party sign-in ids (the oauth module's writes to an account). */
 @Injectable()
 export class UserBindingsService {
   constructor(
@@ -79,10 +79,5 @@ export class UserBindingsService {
     if (DatabaseService.affected(res) === 1) return 'ok';
     const u = await this.users.mustFind(userId);
     return u[BINDING_PROP[kind]] === '' ? 'not_bound' : 'last_method';
-  }
-
-  /** The e-mail binding (checked and verified by the caller). */
-  async setEmail(userId: number, email: string): Promise<void> {
-    await this.db.write((em) => em.update(UserEntity, { id: userId }, { email }));
   }
 }

@@ -107,6 +107,11 @@ export class UsersService implements OnModuleInit {
     return u !== null && u.id !== exceptUserId;
   }
 
+  /** The bound e-mail (checked and verified by the caller: auth's e-mail binding; tests seed it). */
+  async setEmail(userId: number, email: string): Promise<void> {
+    await this.db.write((em) => em.update(UserEntity, { id: userId }, { email }));
+  }
+
   async findByAffCode(code: string): Promise<UserEntity | null> {
     if (!code) return null;
     return this.db.manager.findOne(UserEntity, { where: { affCode: code } });

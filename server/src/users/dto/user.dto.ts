@@ -162,7 +162,7 @@ export const selfViewSchema = z
     inviter_id: z.int(),
     message_penetration: z.string(),
     setting: z.string().meta({ description: 'A JSON string' }),
-    created_time: z.int().meta({ description: 'Unix seconds' }),
+    created_time: z.int().meta({ description: 'When the account was made, unix seconds (the check-in calendar marks no day before it as missed)' }),
   })
   .meta({ id: 'UserSelf' });
 
