@@ -1,6 +1,6 @@
 import { DatabaseService } from '../../server/src/database/database.service';
 import { UserEntity } from '../../server/src/users/user.entity';
-import { UsersService } from '../../server/src/users/users.service';
+import { UserBindingsService } from '../../server/src/users/user-bindings.service';
 import { matrixOptions, startApp, type TestApp } from '../support/app';
 import { DATABASES } from '../support/env';
 import { loginRoot, newUser, uniqueName, type Caller } from '../support/http';
@@ -70,7 +70,7 @@ describe.each(DATABASES)('portable SQL and schema rules (%s)', (kind) => {
     // The index itself refuses the second holder (the service's own guard aside).
     await expect(db.write((em) => em.update(UserEntity, { id: b }, { githubId: id }))).rejects.toThrow();
     // The service answers false rather than throwing.
-    const users = t.app.get(UsersService);
+    const users = t.app.get(UserBindingsService);
     expect(await db.write((em) => users.setBinding(em, b, 'github', id))).toBe(false);
     expect(await db.write((em) => users.setBinding(em, b, 'github', `${id}-b`))).toBe(true);
     // Case matters, as everywhere.

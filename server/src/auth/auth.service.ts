@@ -12,6 +12,9 @@ import { OptionsService } from '../options/options.service';
 import { QUEUE_DRIVER, type QueueDriver } from '../queue/jobs';
 import { toLoginView, type LoginView } from '../users/user.mapper';
 import { ROLE_ROOT, UsersService } from '../users/users.service';
+import { displayNameSchema, emailSchema, parseField, passwordSchema, usernameSchema } from '../users/dto/user.dto';
+import { UserCredentialsService } from '../users/user-credentials.service';
+import { UserRegistrationService } from '../users/user-registration.service';
 import { AuditService } from '../audit/audit.service';
 import { SessionsService } from './sessions.service';
 import { VerificationEntity, type VerificationPurpose } from './verification.entity';
@@ -32,6 +35,8 @@ export class AuthService implements OnModuleInit {
   constructor(
     private readonly db: DatabaseService,
     private readonly users: UsersService,
+    private readonly credentials: UserCredentialsService,
+    private readonly registration: UserRegistrationService,
     private readonly sessions: SessionsService,
     private readonly options: OptionsService,
     private readonly mail: MailService,
@@ -46,7 +51,7 @@ export class AuthService implements OnModuleInit {
       await this.db.write((em) => em.delete(VerificationEntity, { expiresAt: LessThan(nowSeconds() - CODE_TTL_SECONDS) }));
     });
     await this.queue.repeat('auth.cleanup', {}, 60 * 60 * 1000);
-    await this.users.bootstrapRoot(this.config.initialRootPassword);
+    await this.registration.bootstrapRoot(this.config.initialRootPassword);
   }
 
   // ---- login ----
@@ -56,7 +61,7 @@ export class AuthService implements OnModuleInit {
     const username = typeof body.username === 'string' ? body.username.trim() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     if (username === '' || password === '') throw AccountsError.of('auth.login_empty');
-    const user = await this.users.checkCredentials(username, password);
+    const user = await this.credentials.checkCredentials(username, password);
     if (!user) {
       // The row names the account only when the login names one (never the typed text: it may be a password).
       const who = await this.users.findByLogin(username);
@@ -94,10 +99,10 @@ export class AuthService implements OnModuleInit {
     if (!this.options.bool('PasswordRegisterEnabled')) {
       throw AuthError.of('auth.password_register_disabled', {}, 403);
     }
-    const username = UsersService.validateUsername(body.username);
-    const password = UsersService.validatePassword(body.password);
+    const username = parseField('username', usernameSchema, body.username);
+    const password = parseField('password', passwordSchema, body.password);
     if (body.password2 !== undefined && body.password2 !== password) throw AccountsError.of('user.password_mismatch');
-    const displayName = UsersService.validateDisplayName(body.display_name);
+    const displayName = body.display_name === undefined ? '' : parseField('display_name', displayNameSchema, body.display_name);
 
     let email = '';
     if (this.options.bool('EmailVerificationEnabled')) {
@@ -115,7 +120,7 @@ export class AuthService implements OnModuleInit {
     const quota = this.options.num('QuotaForNewUser') + (inviterId ? this.options.num('QuotaForInvitee') : 0);
 
     await this.db.write((em) =>
-      this.users.insert(em, { username, password, displayName, email, quota, inviterId }, inviterId ? this.options.num('QuotaForInviter') : 0),
+      this.registration.insert(em, { username, password, displayName, email, quota, inviterId }, inviterId ? this.options.num('QuotaForInviter') : 0),
     );
   }
 
@@ -141,7 +146,7 @@ export class AuthService implements OnModuleInit {
 
   /** Sends a reset link if an account holds the address; answers the same either way. */
   async sendReset(rawEmail: unknown, lang: Lang): Promise<void> {
-    const email = UsersService.validateEmail(rawEmail);
+    const email = parseField('email', emailSchema, rawEmail);
     if (!this.mail.configured) throw AccountsError.of('mail.not_configured', {}, 400);
     const user = await this.users.findByEmail(email);
     if (!user || user.deletedAt !== null) return;
@@ -160,7 +165,7 @@ export class AuthService implements OnModuleInit {
     if (email === '' || token === '') throw AccountsError.of('reset.invalid');
     await this.consume('reset', email, token, 'reset.invalid');
     const password = randomHex(6);
-    if (!(await this.users.setPasswordByEmail(email, password))) throw AccountsError.of('reset.invalid');
+    if (!(await this.credentials.setPasswordByEmail(email, password))) throw AccountsError.of('reset.invalid');
     const who = await this.users.findByLogin(email);
     await this.audit.record({ action: 'user.password_reset', actor: who, subject: who, ...(who ? { target: { type: 'user' as const, id: who.id } } : {}), detail: { via: 'email' } });
     return password;
@@ -177,7 +182,7 @@ export class AuthService implements OnModuleInit {
   }
 
   private checkEmailPolicy(raw: unknown): string {
-    const email = UsersService.validateEmail(raw);
+    const email = parseField('email', emailSchema, raw);
     const [local = '', domain = ''] = email.split('@');
     if (this.options.bool('EmailDomainRestrictionEnabled')) {
       const allowed = this.options

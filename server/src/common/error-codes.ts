@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   ],
   aff: [
     'insufficient',
+    'quota_invalid',
     'transfer_min',
   ],
   audit: [

@@ -5,7 +5,7 @@ import { createDataSource } from '../database/data-source';
 import { SecretBox, sha256Hex } from '../common/secrets';
 import { DomainError } from '../common/domain-error';
 import { t } from '../common/messages';
-import { isBcryptHash } from '../auth/password';
+import { isBcryptHash } from '../common/password';
 import { SessionEntity } from '../auth/session.entity';
 import { UserEntity, ROLE_ROOT } from '../users/user.entity';
 import { TokenEntity } from '../tokens/token.entity';

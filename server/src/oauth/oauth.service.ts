@@ -9,7 +9,9 @@ import { OptionsService } from '../options/options.service';
 import { SessionsService } from '../auth/sessions.service';
 import { toLoginView, type LoginView } from '../users/user.mapper';
 import type { UserEntity } from '../users/user.entity';
-import { USER_ENABLED, UsersService, type BindingKind } from '../users/users.service';
+import { USER_ENABLED, UsersService } from '../users/users.service';
+import { UserBindingsService, type BindingKind } from '../users/user-bindings.service';
+import { UserRegistrationService } from '../users/user-registration.service';
 import { OAuthError } from './oauth.errors';
 import { OAuthStateService } from './oauth-state.service';
 import { GitHubProvider } from './providers/github.provider';
@@ -38,6 +40,8 @@ export class OAuthService {
     private readonly db: DatabaseService,
     private readonly options: OptionsService,
     private readonly users: UsersService,
+    private readonly bindings: UserBindingsService,
+    private readonly registration: UserRegistrationService,
     private readonly sessions: SessionsService,
     private readonly states: OAuthStateService,
     private readonly github: GitHubProvider,
@@ -130,7 +134,7 @@ export class OAuthService {
     if (provider !== 'github' && provider !== 'linuxdo' && provider !== 'wechat' && provider !== 'telegram') {
       throw OAuthError.of('oauth.unknown_provider', {}, 404);
     }
-    const result = await this.users.clearBinding(actor.id, provider);
+    const result = await this.bindings.clearBinding(actor.id, provider);
     if (result === 'not_bound') throw OAuthError.of('oauth.not_bound');
     if (result === 'last_method') throw OAuthError.of('oauth.unbind_last', {}, 409);
     this.logger.log(`user ${actor.id} unbound ${provider}`);
@@ -153,14 +157,14 @@ export class OAuthService {
   }
 
   private async bind(userId: number, kind: BindingKind, identity: ProviderIdentity): Promise<void> {
-    const bound = await this.db.write((em) => this.users.setBinding(em, userId, kind, identity.id, identity.level));
+    const bound = await this.db.write((em) => this.bindings.setBinding(em, userId, kind, identity.id, identity.level));
     if (!bound) throw OAuthError.of('oauth.already_bound', { provider: PROVIDER_NAMES[kind] }, 409);
     this.logger.log(`user ${userId} bound ${kind}`);
     await this.audit.record({ action: 'user.binding_add', target: { type: 'user', id: userId }, detail: { provider: kind } });
   }
 
   private async login(kind: BindingKind, identity: ProviderIdentity, aff: unknown): Promise<CallbackOutcome> {
-    let user = await this.users.findByBinding(kind, identity.id);
+    let user = await this.bindings.findByBinding(kind, identity.id);
     if (user) {
       if (user.deletedAt !== null) throw OAuthError.of('user.deleted', {}, 403);
       if (user.status !== USER_ENABLED) throw AuthError.of('auth.banned', {}, 403);
@@ -183,13 +187,13 @@ export class OAuthService {
       const username = `${kind}_${randomAlnum(8)}`;
       try {
         return await this.db.write(async (em) => {
-          const user = await this.users.insert(
+          const user = await this.registration.insert(
             em,
             { username, password: null, displayName: identity.displayName || username, email, quota, inviterId },
             inviterId ? this.options.num('QuotaForInviter') : 0,
           );
           // Two first sign-ins of one identity at once: the unique index lets one account win.
-          if (!(await this.users.setBinding(em, user.id, kind, identity.id, identity.level))) {
+          if (!(await this.bindings.setBinding(em, user.id, kind, identity.id, identity.level))) {
             throw OAuthError.of('oauth.already_bound', { provider: PROVIDER_NAMES[kind] }, 409);
           }
           this.logger.log(`registered user ${user.id} through ${kind}`);

@@ -1,37 +1,12 @@
+import type { z } from 'zod';
+import type { adminUserViewSchema, selfViewSchema } from './dto/user.dto';
 import type { UserEntity } from './user.entity';
 
-/** What a user sees of themself. No password hash, no access token. */
-export interface SelfView {
-  id: number;
-  username: string;
-  display_name: string;
-  role: number;
-  status: number;
-  email: string;
-  github_id: string;
-  linuxdo_id: string;
-  linuxdo_level: number;
-  wechat_id: string;
-  telegram_id: string;
-  quota: number;
-  used_quota: number;
-  request_count: number;
-  group: string;
-  aff_code: string;
-  aff_count: number;
-  aff_quota: number;
-  aff_history_quota: number;
-  inviter_id: number;
-  message_penetration: string;
-  setting: string;
-  /** When the account was made (epoch seconds): the check-in calendar marks no day before it as missed. */
-  created_time: number;
-}
+/** What a user sees of themself: the schema the contract documents (dto/user.dto.ts), so the two cannot drift. No password hash, no access token. */
+export type SelfView = z.output<typeof selfViewSchema>;
 
 /** What an admin sees of a user in lists and reads. */
-export interface AdminUserView extends SelfView {
-  DeletedAt: number | null;
-}
+export type AdminUserView = z.output<typeof adminUserViewSchema>;
 
 export interface LoginView {
   id: number;

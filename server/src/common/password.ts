@@ -1,6 +1,11 @@
 import { hash, verify } from '@node-rs/argon2';
 import { compare as bcryptCompare } from 'bcryptjs';
 
+/**
+ * Password hashing for every domain that keeps or checks a password (users, auth, import): it
+ * lives under common/ so none of them imports another for it.
+ */
+
 /** Argon2id (memory-hard). */
 export function hashPassword(plain: string): Promise<string> {
   return hash(plain, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
@@ -20,7 +25,7 @@ export function needsRehash(stored: string): boolean {
 
 /**
  * Argon2id, or bcrypt for accounts imported from new-api / one-api (rehashed to argon2id at the
- * next successful login: see UsersService.checkCredentials).
+ * next successful login: see UserCredentialsService.checkCredentials).
  */
 export async function verifyPassword(stored: string, plain: string): Promise<boolean> {
   if (!stored) return false;
@@ -32,3 +37,6 @@ export async function verifyPassword(stored: string, plain: string): Promise<boo
     return false;
   }
 }
+
+/** An argon2 hash of a random string: checking a password against it costs what a real check does, so unknown users answer as slowly as wrong passwords. */
+export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2x1aWNlZHVtbXlzYWx0$0mX4Bz3pN7wYp4b9m1Qk2XkEw1m6m2y8m0cQ3e5c6aQ';
