@@ -1,7 +1,9 @@
 import { RequestError } from '../../common/domain-error';
 import { parsePage } from '../../common/pagination';
 import { parseInput } from '../../common/validation';
-import { logAdminFilterSchema, logAdminListQuerySchema, logCleanQuerySchema, logSelfFilterSchema } from './log.dto';
+import { LogEntity } from '../log.entity';
+import { toAdminLogView, toSelfLogView } from '../logs.mapper';
+import { adminLogViewSchema, logAdminFilterSchema, logAdminListQuerySchema, logCleanQuerySchema, logSelfFilterSchema, selfLogViewSchema } from './log.dto';
 
 const refusal = (fn: () => unknown): [string, string | undefined] | null => {
   try {
@@ -80,5 +82,34 @@ describe('logCleanQuerySchema', () => {
     for (const target_timestamp of [undefined, '', 'abc', '0', '-5', '1.5']) {
       expect(refusal(() => parseInput(logCleanQuerySchema, { target_timestamp }))).toEqual(['log.target_timestamp_required', 'target_timestamp']);
     }
+  });
+});
+
+describe('the documented views', () => {
+  const row = Object.assign(new LogEntity(), {
+    id: 9,
+    userId: 3,
+    createdAt: 1_700_000_000,
+    type: 2,
+    content: 'c',
+    username: 'ada',
+    tokenName: 't',
+    tokenId: 4,
+    tokenGroup: 'default',
+    modelName: 'gpt-4o',
+    quota: 10,
+    promptTokens: 1,
+    completionTokens: 2,
+    useTime: 3,
+    isStream: true,
+    channelId: 5,
+    clientIp: '203.0.113.1',
+    requestId: 'r',
+    other: '{"model_ratio":2,"admin_info":{}}',
+  });
+
+  it('are exactly what the mappers answer (no key missing, none extra)', () => {
+    expect(() => adminLogViewSchema.strict().parse(toAdminLogView(row))).not.toThrow();
+    expect(() => selfLogViewSchema.strict().parse(toSelfLogView(row, 1))).not.toThrow();
   });
 });
