@@ -49,7 +49,7 @@ export const auditQuerySchema = z
       .union([blank, z.string(bad).trim().pipe(z.enum(AUDIT_ACTIONS, bad))], bad)
       .optional()
       .transform((v) => (v === undefined || v === null || v === '' ? null : v))
-      .meta({ description: 'One of the recorded actions' }),
+      .meta({ description: `One of the recorded actions: ${AUDIT_ACTIONS.join(', ')}` }),
     outcome: z
       .union([blank, z.enum(['success', 'failure'], bad)], bad)
       .optional()
