@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DatabaseService } from '../database/database.service';
 import { auditRequest } from './audit-context';
-import { AuditService } from './audit.service';
+import { AuditService, boundDetail } from './audit.service';
 
 describe('AuditService.record', () => {
   afterEach(() => jest.restoreAllMocks());
@@ -26,5 +26,17 @@ describe('AuditService.record', () => {
     expect(errors[0]).toContain('option.change');
     expect(errors[0]).toContain('option:Price');
     expect(errors[0]).toContain('disk full');
+  });
+});
+
+describe('boundDetail', () => {
+  it('clips long strings and lists and keeps the JSON small', () => {
+    const d = JSON.parse(boundDetail({ name: 'x'.repeat(500), ids: Array.from({ length: 80 }, (_, i) => i) })) as { name: string; ids: number[] };
+    expect(d.name).toHaveLength(200);
+    expect(d.ids).toHaveLength(50);
+    expect(boundDetail(undefined)).toBe('{}');
+    const many: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) many[`k${i}`] = 'y'.repeat(150);
+    expect(JSON.parse(boundDetail(many))).toEqual({ truncated: true });
   });
 });

@@ -6,7 +6,7 @@ import type { Principal } from '../common/request-context';
 import { nowSeconds } from '../common/sql';
 import type { AuditAction, AuditOutcome } from './audit-actions';
 import { auditRequest } from './audit-context';
-import type { AuditFilter } from './audit-filter';
+import type { AuditFilter } from './dto/audit.dto';
 import { AuditLogEntity } from './audit-log.entity';
 import { toAuditView, type AuditView } from './audit.mapper';
 

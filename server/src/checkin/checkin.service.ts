@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { DatabaseService } from '../database/database.service';
-import { RequestError } from '../common/domain-error';
 import { t } from '../common/messages';
 import type { Principal } from '../common/request-context';
 import { nowSeconds } from '../common/sql';
@@ -10,10 +9,9 @@ import { LogsService } from '../logs/logs.service';
 import { OptionsService } from '../options/options.service';
 import { UsersService } from '../users/users.service';
 import { CheckinEntity } from './checkin.entity';
+import { CheckinError } from './checkin.errors';
 import type { CheckinResult, SignInDates } from './checkin.mapper';
 import { checkinReward, monthRange, utcDay } from './checkin-rules';
-
-export class CheckinError extends RequestError {}
 
 /** PostgreSQL unique_violation, SQLite's UNIQUE constraint failure, or MySQL's duplicate entry. */
 function isUniqueViolation(err: unknown): boolean {
@@ -66,12 +64,11 @@ export class CheckinService {
     return { checkin_date: day, quota_awarded: reward };
   }
 
-  /** The days of a month (YYYY-MM, UTC; default the current month) the user checked in. */
-  async dates(actor: Principal, month: unknown): Promise<SignInDates> {
+  /** The days of a month (YYYY-MM, checked by the route's schema; default the current month, UTC) the user checked in. */
+  async dates(actor: Principal, month: string | undefined): Promise<SignInDates> {
     const today = utcDay(nowSeconds());
-    const wanted = month === undefined || month === null || month === '' ? today.slice(0, 7) : month;
-    const range = typeof wanted === 'string' ? monthRange(wanted.trim()) : null;
-    if (!range) throw CheckinError.of('checkin.invalid_month');
+    const range = monthRange(month ?? today.slice(0, 7));
+    if (!range) throw new CheckinError('checkin.invalid_month', {}, 400, 'month');
     const rows = await this.db.manager
       .createQueryBuilder(CheckinEntity, 'c')
       .select('c.day', 'day')

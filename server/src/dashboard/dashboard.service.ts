@@ -1,16 +1,15 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
-import { RequestError } from '../common/domain-error';
 import type { Principal } from '../common/request-context';
-import { boundKeyword, nowSeconds } from '../common/sql';
+import { nowSeconds } from '../common/sql';
 import { LogsService } from '../logs/logs.service';
 import { OptionsService } from '../options/options.service';
 import { QUEUE_DRIVER, type QueueDriver } from '../queue/jobs';
 import { EventBus } from '../redis/event-bus.service';
+import { DashboardError } from './dashboard.errors';
+import type { DataAdminQuery, DataSelfQuery } from './dto/dashboard.dto';
 import { toModelHourView, toQuotaDataView, type QuotaDataView } from './dashboard.mapper';
 import { QuotaDataEntity } from './quota-data.entity';
-
-export class DashboardError extends RequestError {}
 
 const HOUR = 3600;
 /** A self query spans at most a month (30 days), like the reference. */
@@ -20,15 +19,6 @@ const CHUNK = 86_400;
 /** Rows per upsert statement. */
 const UPSERT_BATCH = 500;
 const OPTION_KEYS = ['DataExportEnabled', 'DataExportInterval'] as const;
-
-type Query = Record<string, unknown>;
-
-function timestamp(v: unknown): number | null {
-  if (v === undefined || v === null || v === '') return null;
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : NaN;
-  if (!Number.isSafeInteger(n) || n < 0) throw DashboardError.of('data.invalid_timestamp');
-  return n === 0 ? null : n;
-}
 
 /**
  * The data dashboard: when DataExportEnabled is on, a repeating job (every DataExportInterval
@@ -131,11 +121,8 @@ export class DashboardService implements OnModuleInit, OnApplicationBootstrap {
   // ---- reads ----
 
   /** Admin: one user's buckets by username, or without a username all users summed per (model, hour). */
-  async listAll(_actor: Principal, q: Query): Promise<QuotaDataView[]> {
-    const start = timestamp(q.start_timestamp);
-    const end = timestamp(q.end_timestamp);
-    if (start !== null && end !== null && start > end) throw DashboardError.of('data.invalid_time_range');
-    const username = boundKeyword(q.username, 64);
+  async listAll(_actor: Principal, q: DataAdminQuery): Promise<QuotaDataView[]> {
+    const { start_timestamp: start, end_timestamp: end, username } = q;
     if (username) {
       const qb = this.db.manager.createQueryBuilder(QuotaDataEntity, 'q').where('q.username = :username', { username });
       if (start !== null) qb.andWhere('q.created_at >= :start', { start });
@@ -162,9 +149,9 @@ export class DashboardService implements OnModuleInit, OnApplicationBootstrap {
   }
 
   /** Self: the caller's own buckets, a month at most (default: the last 30 days). */
-  async listSelf(actor: Principal, q: Query): Promise<QuotaDataView[]> {
-    const end = timestamp(q.end_timestamp) ?? nowSeconds();
-    const start = timestamp(q.start_timestamp) ?? end - SELF_MAX_SPAN;
+  async listSelf(actor: Principal, q: DataSelfQuery): Promise<QuotaDataView[]> {
+    const end = q.end_timestamp ?? nowSeconds();
+    const start = q.start_timestamp ?? end - SELF_MAX_SPAN;
     if (start > end) throw DashboardError.of('data.invalid_time_range');
     if (end - start > SELF_MAX_SPAN) throw DashboardError.of('data.span_too_long');
     const rows = await this.db.manager

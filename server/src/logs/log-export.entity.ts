@@ -21,7 +21,7 @@ export class LogExportEntity {
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   status: LogExportStatus;
 
-  /** The parsed filter as JSON (see log-filter.ts). */
+  /** The parsed filter as JSON (`LogFilter`, dto/log.dto.ts). */
   @Column({ type: 'text', default: '{}' })
   filters: string;
 

@@ -12,10 +12,10 @@ import { QUEUE_DRIVER, type JobContext, type QueueDriver } from '../queue/jobs';
 import { ROLE_ADMIN } from '../users/users.service';
 import { CSV_BOM, csvRow, type CsvValue } from './csv';
 import { LogExportEntity, type LogExportScope } from './log-export.entity';
-import { parseLogFilter, type LogFilter } from './log-filter';
+import type { LogFilter, LogFilterInput } from './dto/log.dto';
 import type { LogEntity } from './log.entity';
 import { toAdminLogView, toSelfLogView, type AdminLogView, type LogExportView, type SelfLogView } from './logs.mapper';
-import { LogsError } from './logs.error';
+import { LogsError } from './logs.errors';
 import { LogsService } from './logs.service';
 
 /** Rows read per query: memory stays bounded whatever the export size. */
@@ -75,8 +75,8 @@ export class LogExportService implements OnModuleInit, OnApplicationBootstrap {
     }
   }
 
-  async create(actor: Principal, scope: LogExportScope, raw: Record<string, unknown>): Promise<LogExportView> {
-    const filter = parseLogFilter(raw, scope, actor.id);
+  async create(actor: Principal, scope: LogExportScope, input: LogFilterInput): Promise<LogExportView> {
+    const filter: LogFilter = LogsService.scoped(actor, input, scope);
     const id = await this.db.write(async (em) => {
       const open = await em
         .createQueryBuilder(LogExportEntity, 'e')

@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { Brackets, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { DatabaseService } from '../database/database.service';
 import { parsePage, toPage, type Page } from '../common/pagination';
 import type { Principal } from '../common/request-context';
-import { boundKeyword, nowSeconds } from '../common/sql';
+import { escapeLike, nowSeconds } from '../common/sql';
+import type { LogFilter, LogFilterInput, LogScope } from './dto/log.dto';
 import { LOG_CONSUME, LogEntity, type LogType } from './log.entity';
-import { applyKeyword, applyLogFilter, parseLogFilter, type LogFilter, type LogScope } from './log-filter';
 import { toAdminLogView, toSelfLogView, type AdminLogView, type SelfLogView } from './logs.mapper';
-import { LogsError } from './logs.error';
-
-export { LogsError };
 
 export interface NewLog {
   userId: number;
@@ -55,8 +52,6 @@ export interface HourlyConsume {
   quota: number;
 }
 
-type Query = Record<string, unknown>;
-
 /** Rows removed per statement when cleaning, so SQLite's single writer is not held for long. */
 const CLEAN_BATCH = 5000;
 
@@ -93,17 +88,28 @@ export class LogsService {
 
   // ---- lists ----
 
-  async listAll(actor: Principal, q: Query): Promise<Page<AdminLogView>> {
-    const f = parseLogFilter(q, 'admin', actor.id);
-    const page = parsePage(q.p, q.page_size, 10);
-    const [rows, total] = await this.filtered(f).orderBy('l.id', 'DESC').skip(page.offset).take(page.pageSize).getManyAndCount();
+  /** The filter with the user its scope pins: none for an admin, the caller for a self call. */
+  static scoped(actor: Principal, f: LogFilterInput, scope: LogScope): LogFilter {
+    return scope === 'self' ? { ...f, username: '', channel: null, userId: actor.id } : { ...f, userId: null };
+  }
+
+  async listAll(actor: Principal, f: LogFilterInput, p: unknown, size: unknown): Promise<Page<AdminLogView>> {
+    const page = parsePage(p, size, 10);
+    const [rows, total] = await this.filtered(LogsService.scoped(actor, f, 'admin'))
+      .orderBy('l.id', 'DESC')
+      .skip(page.offset)
+      .take(page.pageSize)
+      .getManyAndCount();
     return toPage(rows.map(toAdminLogView), total, page);
   }
 
-  async listSelf(actor: Principal, q: Query): Promise<Page<SelfLogView>> {
-    const f = parseLogFilter(q, 'self', actor.id);
-    const page = parsePage(q.p, q.page_size, 10);
-    const [rows, total] = await this.filtered(f).orderBy('l.id', 'DESC').skip(page.offset).take(page.pageSize).getManyAndCount();
+  async listSelf(actor: Principal, f: LogFilterInput, p: unknown, size: unknown): Promise<Page<SelfLogView>> {
+    const page = parsePage(p, size, 10);
+    const [rows, total] = await this.filtered(LogsService.scoped(actor, f, 'self'))
+      .orderBy('l.id', 'DESC')
+      .skip(page.offset)
+      .take(page.pageSize)
+      .getManyAndCount();
     return toPage(
       rows.map((l, i) => toSelfLogView(l, page.offset + i + 1)),
       total,
@@ -111,13 +117,13 @@ export class LogsService {
     );
   }
 
-  async searchAll(actor: Principal, q: Query): Promise<Page<AdminLogView>> {
-    const [rows, total, page] = await this.search(actor, q, 'admin');
+  async searchAll(actor: Principal, keyword: string, p: unknown, size: unknown): Promise<Page<AdminLogView>> {
+    const [rows, total, page] = await this.search(actor, keyword, p, size, 'admin');
     return toPage(rows.map(toAdminLogView), total, page);
   }
 
-  async searchSelf(actor: Principal, q: Query): Promise<Page<SelfLogView>> {
-    const [rows, total, page] = await this.search(actor, q, 'self');
+  async searchSelf(actor: Principal, keyword: string, p: unknown, size: unknown): Promise<Page<SelfLogView>> {
+    const [rows, total, page] = await this.search(actor, keyword, p, size, 'self');
     return toPage(
       rows.map((l, i) => toSelfLogView(l, page.offset + i + 1)),
       total,
@@ -125,9 +131,8 @@ export class LogsService {
     );
   }
 
-  private async search(actor: Principal, q: Query, scope: LogScope) {
-    const keyword = boundKeyword(q.keyword);
-    const page = parsePage(q.p, q.page_size, 10);
+  private async search(actor: Principal, keyword: string, p: unknown, size: unknown, scope: LogScope) {
+    const page = parsePage(p, size, 10);
     const qb = this.db.manager.createQueryBuilder(LogEntity, 'l');
     if (scope === 'self') qb.where('l.user_id = :uid', { uid: actor.id });
     applyKeyword(qb, keyword, scope);
@@ -137,8 +142,8 @@ export class LogsService {
 
   // ---- statistics ----
 
-  async stat(actor: Principal, q: Query, scope: LogScope): Promise<LogStat> {
-    const f = parseLogFilter(q, scope, actor.id);
+  async stat(actor: Principal, input: LogFilterInput, scope: LogScope): Promise<LogStat> {
+    const f = LogsService.scoped(actor, input, scope);
     const sums = (withTime: boolean) =>
       applyLogFilter(
         this.db.manager
@@ -165,10 +170,8 @@ export class LogsService {
 
   // ---- cleanup ----
 
-  /** Deletes logs created before the timestamp, in batches; answers how many went. */
-  async clean(_actor: Principal, target: unknown): Promise<number> {
-    const t = typeof target === 'string' && /^\d{1,12}$/.test(target.trim()) ? Number(target.trim()) : typeof target === 'number' ? target : NaN;
-    if (!Number.isSafeInteger(t) || t <= 0) throw LogsError.of('log.target_timestamp_required');
+  /** Deletes logs created before the timestamp (unix seconds), in batches; answers how many went. */
+  async clean(_actor: Principal, t: number): Promise<number> {
     let total = 0;
     for (;;) {
       const removed = await this.db.write(async (em) => {
@@ -235,4 +238,51 @@ export class LogsService {
   filtered(f: LogFilter) {
     return applyLogFilter(this.db.manager.createQueryBuilder(LogEntity, 'l'), f);
   }
+}
+
+interface ApplyOptions {
+  /** Stats ignore the time range for their last-60-seconds figures. */
+  withTime?: boolean;
+  /** Stats count consume logs whatever the type filter says. */
+  withType?: boolean;
+}
+
+/** Adds the filter's conditions to a query over `logs` aliased `l`. */
+function applyLogFilter(qb: SelectQueryBuilder<LogEntity>, f: LogFilter, opts: ApplyOptions = {}): SelectQueryBuilder<LogEntity> {
+  const withTime = opts.withTime ?? true;
+  const withType = opts.withType ?? true;
+  if (f.userId !== null) qb.andWhere('l.user_id = :fUserId', { fUserId: f.userId });
+  if (withType && f.type !== 0) qb.andWhere('l.type = :fType', { fType: f.type });
+  if (withTime && f.start !== null) qb.andWhere('l.created_at >= :fStart', { fStart: f.start });
+  if (withTime && f.end !== null) qb.andWhere('l.created_at <= :fEnd', { fEnd: f.end });
+  if (f.tokenName) qb.andWhere('l.token_name = :fToken', { fToken: f.tokenName });
+  if (f.modelName) {
+    if (f.modelName.includes('%')) {
+      // `%` is the caller's wildcard (reference behaviour); `_` and `!` stay literal.
+      const pattern = f.modelName.replace(/[!_]/g, (c) => `!${c}`);
+      qb.andWhere("l.model_name LIKE :fModel ESCAPE '!'", { fModel: pattern });
+    } else {
+      qb.andWhere('l.model_name = :fModel', { fModel: f.modelName });
+    }
+  }
+  if (f.group) qb.andWhere('l.token_group = :fGroup', { fGroup: f.group });
+  if (f.requestId) qb.andWhere('l.request_id = :fRequest', { fRequest: f.requestId });
+  if (f.username) qb.andWhere('l.username = :fUsername', { fUsername: f.username });
+  if (f.channel !== null) qb.andWhere('l.channel_id = :fChannel', { fChannel: f.channel });
+  return qb;
+}
+
+/** Keyword search over the text columns a scope may see (LIKE, escaped). */
+function applyKeyword(qb: SelectQueryBuilder<LogEntity>, keyword: string, scope: LogScope): SelectQueryBuilder<LogEntity> {
+  if (!keyword) return qb;
+  const like = `%${escapeLike(keyword)}%`;
+  return qb.andWhere(
+    new Brackets((w) => {
+      w.orWhere("l.content LIKE :kw ESCAPE '!'", { kw: like })
+        .orWhere("l.token_name LIKE :kw ESCAPE '!'", { kw: like })
+        .orWhere("l.model_name LIKE :kw ESCAPE '!'", { kw: like })
+        .orWhere('l.request_id = :kwExact', { kwExact: keyword });
+      if (scope === 'admin') w.orWhere("l.username LIKE :kw ESCAPE '!'", { kw: like });
+    }),
+  );
 }

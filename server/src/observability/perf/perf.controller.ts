@@ -1,6 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { Contract } from '../../common/contract';
 import { ok } from '../../common/envelope';
+import { parseInput } from '../../common/validation';
 import { Access } from '../../auth/auth.decorators';
+import { perfQuerySchema, perfReportSchema } from './dto/perf.dto';
 import { PerfService } from './perf.service';
 
 @Controller('api/perf')
@@ -10,7 +13,8 @@ export class PerfController {
   /** Model speed merged across nodes: `?window=1h` (default) or `24h`. */
   @Get('models')
   @Access('admin')
-  async models(@Query('window') window: unknown) {
-    return ok(await this.perf.report(this.perf.parseWindow(window)));
+  @Contract({ summary: 'Model speed (success rate, first-chunk latency, tokens/s, cache hits) merged across nodes', query: perfQuerySchema, data: perfReportSchema })
+  async models(@Query() query: unknown) {
+    return ok(await this.perf.report(parseInput(perfQuerySchema, query).window));
   }
 }

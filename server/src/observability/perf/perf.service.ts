@@ -1,15 +1,11 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { LessThan, MoreThanOrEqual } from 'typeorm';
-import { RequestError } from '../../common/domain-error';
 import { DatabaseService } from '../../database/database.service';
 import { RoutingIndexService } from '../../channels/routing-index.service';
 import type { RelayOutcome, RelayOutcomeSink } from '../relay-outcome';
 import { FIRST_CHUNK_MS, TOKENS_PER_SECOND, addSample, mergeInto, parseCounts, quantile, type SparseCounts } from './log-histogram';
+import type { PerfWindow } from './dto/perf.dto';
 import { PerfMinuteEntity } from './perf-minute.entity';
-
-export class PerfError extends RequestError {}
-
-export type PerfWindow = '1h' | '24h';
 
 /** Window -> its length and the step of each model's chart series, in seconds. */
 const WINDOWS: Record<PerfWindow, { seconds: number; step: number }> = {
@@ -204,13 +200,6 @@ export class PerfService implements RelayOutcomeSink, OnModuleInit, OnModuleDest
       this.flushing = [];
     }
     await this.prune();
-  }
-
-  /** `window` as the caller sent it: '1h' (default) or '24h'; anything else is a 400 naming it. */
-  parseWindow(raw: unknown): PerfWindow {
-    if (raw === undefined || raw === '') return '1h';
-    if (raw === '1h' || raw === '24h') return raw;
-    throw PerfError.of('perf.invalid_window', { value: typeof raw === 'string' ? raw.slice(0, 32) : String(raw) });
   }
 
   async report(window: PerfWindow): Promise<PerfReport> {
