@@ -1,17 +1,31 @@
 import { Body, Controller, Get, Headers, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Contract } from '../common/contract';
 import { parseCookies, serializeCookie } from '../common/cookies';
-import { RequestError } from '../common/domain-error';
 import { done, ok } from '../common/envelope';
 import { langOf, t } from '../common/messages';
 import type { Principal } from '../common/request-context';
+import { parseInput } from '../common/validation';
 import { Access, Actor, Critical } from './auth.decorators';
+import { AccountsError } from './auth.errors';
 import { AuthService } from './auth.service';
+import {
+  emailBindSchema,
+  humanCheckQuerySchema,
+  loginSchema,
+  loginViewSchema,
+  mailQuerySchema,
+  registerSchema,
+  resetConfirmSchema,
+} from './dto/auth.dto';
 import { SESSION_COOKIE, SessionsService } from './sessions.service';
 import { TurnstileGuard } from './turnstile.guard';
 
-type Body = Record<string, unknown>;
-
+/**
+ * Password sign-in, registration and the mailed flows (spec accounts §5, §7). All but logout and
+ * the e-mail bind are public; those behind the human check take `?turnstile=` when it is on.
+ */
 @Controller('api')
 export class AuthController {
   constructor(
@@ -23,8 +37,15 @@ export class AuthController {
   @Access('public')
   @Critical()
   @UseGuards(TurnstileGuard)
-  async login(@Body() body: Body, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { sessionId, user } = await this.auth.login(body ?? {});
+  @Contract({
+    summary: 'Sign in with username (or e-mail) and password; sets the session cookie, data is the user',
+    query: humanCheckQuerySchema,
+    body: loginSchema,
+    data: loginViewSchema,
+  })
+  async login(@Body() body: unknown, @Query() query: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    parseInput(humanCheckQuerySchema, query);
+    const { sessionId, user } = await this.auth.login(parseInput(loginSchema, body));
     void reply.header(
       'set-cookie',
       serializeCookie(SESSION_COOKIE, sessionId, {
@@ -40,6 +61,7 @@ export class AuthController {
 
   @Get('user/logout')
   @Access('optional')
+  @Contract({ summary: 'Sign out: ends the session (if any) and clears its cookie' })
   async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.auth.logout(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
     void reply.header('set-cookie', serializeCookie(SESSION_COOKIE, '', { path: '/', httpOnly: true, sameSite: 'Strict', maxAge: 0 }));
@@ -50,8 +72,10 @@ export class AuthController {
   @Access('public')
   @Critical()
   @UseGuards(TurnstileGuard)
-  async register(@Body() body: Body) {
-    await this.auth.register(body ?? {});
+  @Contract({ summary: 'Register with username and password (plus e-mail and code when verification is on)', query: humanCheckQuerySchema, body: registerSchema })
+  async register(@Body() body: unknown, @Query() query: unknown) {
+    parseInput(humanCheckQuerySchema, query);
+    await this.auth.register(parseInput(registerSchema, body));
     return done();
   }
 
@@ -59,8 +83,9 @@ export class AuthController {
   @Access('public')
   @Critical()
   @UseGuards(TurnstileGuard)
-  async verification(@Query('email') email: unknown, @Headers('accept-language') al: string | undefined) {
-    await this.auth.sendVerification(email, langOf(al));
+  @Contract({ summary: 'Mail a verification code (registration, e-mail bind); the answer is the same whether or not the address is in use', query: mailQuerySchema })
+  async verification(@Query() query: unknown, @Headers('accept-language') al: string | undefined) {
+    await this.auth.sendVerification(parseInput(mailQuerySchema, query).email, langOf(al));
     return done(t('mail.code_sent', langOf(al)));
   }
 
@@ -68,30 +93,38 @@ export class AuthController {
   @Access('public')
   @Critical()
   @UseGuards(TurnstileGuard)
-  async resetPassword(@Query('email') email: unknown, @Headers('accept-language') al: string | undefined) {
-    await this.auth.sendReset(email, langOf(al));
+  @Contract({ summary: 'Mail a password reset link; the answer is the same whether or not an account holds the address', query: mailQuerySchema })
+  async resetPassword(@Query() query: unknown, @Headers('accept-language') al: string | undefined) {
+    await this.auth.sendReset(parseInput(mailQuerySchema, query).email, langOf(al));
     return done(t('mail.reset_sent', langOf(al)));
   }
 
   @Post('user/reset')
   @Access('public')
   @Critical()
-  async confirmReset(@Body() body: Body) {
-    return ok(await this.auth.confirmReset(body ?? {}));
+  @Contract({
+    summary: 'Spend the mailed reset token; data is the new random password (12 hex characters)',
+    body: resetConfirmSchema,
+    data: z.string().meta({ description: 'The new password' }),
+  })
+  async confirmReset(@Body() body: unknown) {
+    return ok(await this.auth.confirmReset(parseInput(resetConfirmSchema, body)));
   }
 
   /** Binding changes state, so only POST does it (security rule 14). */
   @Post('oauth/email/bind')
   @Access('user')
   @Critical()
-  async bindEmail(@Actor() actor: Principal, @Body() body: Body) {
-    await this.auth.bindEmail(actor, body ?? {});
+  @Contract({ summary: "Bind an e-mail address to the caller's account with the code mailed to it", body: emailBindSchema })
+  async bindEmail(@Actor() actor: Principal, @Body() body: unknown) {
+    await this.auth.bindEmail(actor, parseInput(emailBindSchema, body));
     return done();
   }
 
   @Get('oauth/email/bind')
   @Access('public')
+  @Contract({ summary: 'Always refused with 405 (bind.use_post): binding changes state, so only POST does it' })
   bindEmailGet() {
-    throw RequestError.of('bind.use_post', {}, 405);
+    throw AccountsError.of('bind.use_post', {}, 405);
   }
 }

@@ -2,24 +2,25 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { IsNull, LessThan, MoreThan } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
-import { AuthError, RequestError } from '../common/domain-error';
+import { AuthError } from '../common/domain-error';
 import { t, type Lang } from '../common/messages';
 import type { Principal } from '../common/request-context';
 import { randomHex, safeEqual, sha256Hex } from '../common/secrets';
 import { nowSeconds } from '../common/sql';
+import { MailError } from '../mail/mail.errors';
 import { MailService } from '../mail/mail.service';
 import { OptionsService } from '../options/options.service';
 import { QUEUE_DRIVER, type QueueDriver } from '../queue/jobs';
+import { emailSchema, parseField } from '../users/dto/user.dto';
 import { toLoginView, type LoginView } from '../users/user.mapper';
 import { ROLE_ROOT, UsersService } from '../users/users.service';
-import { displayNameSchema, emailSchema, parseField, passwordSchema, usernameSchema } from '../users/dto/user.dto';
 import { UserCredentialsService } from '../users/user-credentials.service';
 import { UserRegistrationService } from '../users/user-registration.service';
 import { AuditService } from '../audit/audit.service';
+import { AccountsError } from './auth.errors';
+import type { EmailBindInput, LoginInput, RegisterInput, ResetConfirmInput } from './dto/auth.dto';
 import { SessionsService } from './sessions.service';
 import { VerificationEntity, type VerificationPurpose } from './verification.entity';
-
-export class AccountsError extends RequestError {}
 
 const CODE_TTL_SECONDS = 10 * 60;
 
@@ -56,11 +57,8 @@ export class AuthService implements OnModuleInit {
 
   // ---- login ----
 
-  async login(body: Record<string, unknown>): Promise<LoginResult> {
+  async login({ username, password }: LoginInput): Promise<LoginResult> {
     if (!this.options.bool('PasswordLoginEnabled')) throw AuthError.of('auth.password_login_disabled', {}, 403);
-    const username = typeof body.username === 'string' ? body.username.trim() : '';
-    const password = typeof body.password === 'string' ? body.password : '';
-    if (username === '' || password === '') throw AccountsError.of('auth.login_empty');
     const user = await this.credentials.checkCredentials(username, password);
     if (!user) {
       // The row names the account only when the login names one (never the typed text: it may be a password).
@@ -94,27 +92,23 @@ export class AuthService implements OnModuleInit {
 
   // ---- registration ----
 
-  async register(body: Record<string, unknown>): Promise<void> {
+  async register(input: RegisterInput): Promise<void> {
     if (!this.options.bool('RegisterEnabled')) throw AuthError.of('auth.register_disabled', {}, 403);
     if (!this.options.bool('PasswordRegisterEnabled')) {
       throw AuthError.of('auth.password_register_disabled', {}, 403);
     }
-    const username = parseField('username', usernameSchema, body.username);
-    const password = parseField('password', passwordSchema, body.password);
-    if (body.password2 !== undefined && body.password2 !== password) throw AccountsError.of('user.password_mismatch');
-    const displayName = body.display_name === undefined ? '' : parseField('display_name', displayNameSchema, body.display_name);
+    const { username, password, display_name: displayName } = input;
 
     let email = '';
     if (this.options.bool('EmailVerificationEnabled')) {
-      if (typeof body.email !== 'string' || body.email.trim() === '' || typeof body.verification_code !== 'string' || body.verification_code.trim() === '') {
-        throw AccountsError.of('user.email_verification_required');
-      }
-      email = this.checkEmailPolicy(body.email);
+      const code = (input.verification_code ?? '').trim();
+      if ((input.email ?? '').trim() === '' || code === '') throw AccountsError.of('user.email_verification_required');
+      email = this.checkEmailPolicy(parseField('email', emailSchema, input.email));
       if (await this.users.emailTaken(email)) throw AccountsError.of('user.email_taken');
-      await this.consume('email', email, body.verification_code.trim());
+      await this.consume('email', email, code);
     }
 
-    const affCode = typeof body.aff_code === 'string' ? body.aff_code.trim() : '';
+    const affCode = (input.aff_code ?? '').trim();
     const inviter = affCode !== '' ? await this.users.findByAffCode(affCode) : null;
     const inviterId = inviter && inviter.deletedAt === null ? inviter.id : 0;
     const quota = this.options.num('QuotaForNewUser') + (inviterId ? this.options.num('QuotaForInvitee') : 0);
@@ -127,9 +121,9 @@ export class AuthService implements OnModuleInit {
   // ---- e-mail codes and reset ----
 
   /** Sends a registration/bind code. Answers the same whether or not the address is in use. */
-  async sendVerification(rawEmail: unknown, lang: Lang): Promise<void> {
-    const email = this.checkEmailPolicy(rawEmail);
-    if (!this.mail.configured) throw AccountsError.of('mail.not_configured', {}, 400);
+  async sendVerification(address: string, lang: Lang): Promise<void> {
+    const email = this.checkEmailPolicy(address);
+    if (!this.mail.configured) throw MailError.of('mail.not_configured', {}, 400);
     if (await this.users.emailTaken(email)) {
       this.logger.log('verification requested for an address already in use; nothing sent');
       return;
@@ -145,9 +139,8 @@ export class AuthService implements OnModuleInit {
   }
 
   /** Sends a reset link if an account holds the address; answers the same either way. */
-  async sendReset(rawEmail: unknown, lang: Lang): Promise<void> {
-    const email = parseField('email', emailSchema, rawEmail);
-    if (!this.mail.configured) throw AccountsError.of('mail.not_configured', {}, 400);
+  async sendReset(email: string, lang: Lang): Promise<void> {
+    if (!this.mail.configured) throw MailError.of('mail.not_configured', {}, 400);
     const user = await this.users.findByEmail(email);
     if (!user || user.deletedAt !== null) return;
     const token = randomHex(16);
@@ -159,10 +152,7 @@ export class AuthService implements OnModuleInit {
   }
 
   /** Consumes the reset token and returns the new random password (12 hex characters). */
-  async confirmReset(body: Record<string, unknown>): Promise<string> {
-    const email = typeof body.email === 'string' ? body.email.trim() : '';
-    const token = typeof body.token === 'string' ? body.token.trim() : '';
-    if (email === '' || token === '') throw AccountsError.of('reset.invalid');
+  async confirmReset({ email, token }: ResetConfirmInput): Promise<string> {
     await this.consume('reset', email, token, 'reset.invalid');
     const password = randomHex(6);
     if (!(await this.credentials.setPasswordByEmail(email, password))) throw AccountsError.of('reset.invalid');
@@ -171,18 +161,16 @@ export class AuthService implements OnModuleInit {
     return password;
   }
 
-  async bindEmail(actor: Principal, body: Record<string, unknown>): Promise<void> {
-    if (typeof body.email !== 'string' || body.email.trim() === '') throw AccountsError.of('user.email_required');
-    if (typeof body.code !== 'string' || body.code.trim() === '') throw AccountsError.of('user.code_required');
-    const email = this.checkEmailPolicy(body.email);
+  async bindEmail(actor: Principal, input: EmailBindInput): Promise<void> {
+    const email = this.checkEmailPolicy(input.email);
     if (await this.users.emailTaken(email, actor.id)) throw AccountsError.of('user.email_taken');
-    await this.consume('email', email, body.code.trim());
+    await this.consume('email', email, input.code);
     await this.users.setEmail(actor.id, email);
     await this.audit.record({ action: 'user.email_change', target: { type: 'user', id: actor.id } });
   }
 
-  private checkEmailPolicy(raw: unknown): string {
-    const email = parseField('email', emailSchema, raw);
+  /** The operator's domain whitelist and alias rule, on an address already in the right format. */
+  private checkEmailPolicy(email: string): string {
     const [local = '', domain = ''] = email.split('@');
     if (this.options.bool('EmailDomainRestrictionEnabled')) {
       const allowed = this.options

@@ -1,10 +1,8 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import nodemailer from 'nodemailer';
-import { RequestError } from '../common/domain-error';
 import { OptionsService } from '../options/options.service';
 import { QUEUE_DRIVER, type QueueDriver } from '../queue/jobs';
-
-export class MailError extends RequestError {}
+import { MailError } from './mail.errors';
 
 export interface SmtpSettings {
   server: string;

@@ -31,11 +31,12 @@ export interface ValidState {
 export class OAuthStateService {
   constructor(private readonly db: DatabaseService) {}
 
-  async issue(userId: number, rawAff: unknown, existingBinding: string | undefined): Promise<IssuedState> {
+  async issue(userId: number, rawAff: string | undefined, existingBinding: string | undefined): Promise<IssuedState> {
     const state = randomHex(16);
     // One binding per browser: keep the cookie it already has so two tabs do not undo each other.
     const binding = existingBinding && /^[0-9a-f]{32}$/.test(existingBinding) ? existingBinding : randomHex(16);
-    const affCode = typeof rawAff === 'string' && /^[0-9A-Za-z]{1,32}$/.test(rawAff.trim()) ? rawAff.trim() : '';
+    // Only letters and digits are an invitation code; anything else is dropped, not refused.
+    const affCode = rawAff !== undefined && /^[0-9A-Za-z]{1,32}$/.test(rawAff.trim()) ? rawAff.trim() : '';
     const now = nowSeconds();
     await this.db.write(async (em) => {
       await em.delete(OAuthStateEntity, { expiresAt: LessThan(now - STATE_TTL_SECONDS) });

@@ -12,6 +12,7 @@ import type { UserEntity } from '../users/user.entity';
 import { USER_ENABLED, UsersService } from '../users/users.service';
 import { UserBindingsService, type BindingKind } from '../users/user-bindings.service';
 import { UserRegistrationService } from '../users/user-registration.service';
+import type { RedirectCallbackInput, TelegramFields } from './dto/oauth.dto';
 import { OAuthError } from './oauth.errors';
 import { OAuthStateService } from './oauth-state.service';
 import { GitHubProvider } from './providers/github.provider';
@@ -51,7 +52,7 @@ export class OAuthService {
   ) {}
 
   /** A new state for this browser, and the provider's authorize URL when asked for one. */
-  async issueState(actor: Principal | null, aff: unknown, provider: unknown, binding: string | undefined) {
+  async issueState(actor: Principal | null, aff: string | undefined, provider: RedirectProvider | undefined, binding: string | undefined) {
     const issued = await this.states.issue(actor?.id ?? 0, aff, binding);
     let authorizeUrl: string | undefined;
     if (provider === 'github' && this.github.enabled) authorizeUrl = this.github.authorizeUrl(issued.state);
@@ -65,7 +66,7 @@ export class OAuthService {
    */
   async redirectCallback(
     provider: RedirectProvider,
-    input: { code?: unknown; state?: unknown; aff?: unknown },
+    input: RedirectCallbackInput,
     actor: Principal | null,
     binding: string | undefined,
     method: 'GET' | 'POST',
@@ -78,7 +79,7 @@ export class OAuthService {
       if (!actor || actor.id !== state.userId) throw OAuthError.of('oauth.state_invalid', {}, 403);
       if (method !== 'POST') throw OAuthError.of('bind.use_post', {}, 405);
     }
-    const code = typeof input.code === 'string' ? input.code.trim() : '';
+    const code = (input.code ?? '').trim();
     if (code === '' || code.length > 512) throw OAuthError.of('oauth.code_required');
     await this.states.consume(state);
     if (state.userId !== 0) {
@@ -111,29 +112,26 @@ export class OAuthService {
   }
 
   /** WeChat: sign in (or register) with the code the WeChat server handed out. */
-  async wechatLogin(code: unknown, aff: unknown): Promise<CallbackOutcome> {
+  async wechatLogin(code: string | undefined, aff: string | undefined): Promise<CallbackOutcome> {
     this.assertEnabled('wechat', this.wechat.enabled);
     return this.audited('wechat', async () => this.login('wechat', await this.wechat.identify(code), aff));
   }
 
-  async wechatBind(actor: Principal, code: unknown): Promise<void> {
+  async wechatBind(actor: Principal, code: string | undefined): Promise<void> {
     this.assertEnabled('wechat', this.wechat.enabled);
     await this.bind(actor.id, 'wechat', await this.wechat.identify(code));
   }
 
-  async telegramLogin(fields: Record<string, unknown>, aff: unknown): Promise<CallbackOutcome> {
+  async telegramLogin(fields: TelegramFields, aff: string | undefined): Promise<CallbackOutcome> {
     return this.audited('telegram', () => this.login('telegram', this.telegramIdentity(fields), aff));
   }
 
-  async telegramBind(actor: Principal, fields: Record<string, unknown>): Promise<void> {
+  async telegramBind(actor: Principal, fields: TelegramFields): Promise<void> {
     await this.bind(actor.id, 'telegram', this.telegramIdentity(fields));
   }
 
   /** Unbinding keeps at least one way to sign in (a password counts). */
-  async unbind(actor: Principal, provider: unknown): Promise<void> {
-    if (provider !== 'github' && provider !== 'linuxdo' && provider !== 'wechat' && provider !== 'telegram') {
-      throw OAuthError.of('oauth.unknown_provider', {}, 404);
-    }
+  async unbind(actor: Principal, provider: BindingKind): Promise<void> {
     const result = await this.bindings.clearBinding(actor.id, provider);
     if (result === 'not_bound') throw OAuthError.of('oauth.not_bound');
     if (result === 'last_method') throw OAuthError.of('oauth.unbind_last', {}, 409);
@@ -141,7 +139,7 @@ export class OAuthService {
     await this.audit.record({ action: 'user.binding_remove', target: { type: 'user', id: actor.id }, detail: { provider } });
   }
 
-  private telegramIdentity(fields: Record<string, unknown>): ProviderIdentity {
+  private telegramIdentity(fields: TelegramFields): ProviderIdentity {
     const token = this.options.get('TelegramBotToken');
     this.assertEnabled('telegram', this.options.bool('TelegramOAuthEnabled') && token !== '');
     const check = checkTelegramLogin(fields, token, nowSeconds());
@@ -163,7 +161,7 @@ export class OAuthService {
     await this.audit.record({ action: 'user.binding_add', target: { type: 'user', id: userId }, detail: { provider: kind } });
   }
 
-  private async login(kind: BindingKind, identity: ProviderIdentity, aff: unknown): Promise<CallbackOutcome> {
+  private async login(kind: BindingKind, identity: ProviderIdentity, aff: string | undefined): Promise<CallbackOutcome> {
     let user = await this.bindings.findByBinding(kind, identity.id);
     if (user) {
       if (user.deletedAt !== null) throw OAuthError.of('user.deleted', {}, 403);
@@ -176,9 +174,9 @@ export class OAuthService {
   }
 
   /** A new account for a provider identity: new-user and invitation rewards as for password sign-up. */
-  private async register(kind: BindingKind, identity: ProviderIdentity, rawAff: unknown): Promise<UserEntity> {
+  private async register(kind: BindingKind, identity: ProviderIdentity, rawAff: string | undefined): Promise<UserEntity> {
     if (!this.options.bool('RegisterEnabled')) throw AuthError.of('auth.register_disabled', {}, 403);
-    const affCode = typeof rawAff === 'string' ? rawAff.trim() : '';
+    const affCode = (rawAff ?? '').trim();
     const inviter = affCode !== '' ? await this.users.findByAffCode(affCode) : null;
     const inviterId = inviter && inviter.deletedAt === null ? inviter.id : 0;
     const quota = this.options.num('QuotaForNewUser') + (inviterId ? this.options.num('QuotaForInvitee') : 0);

@@ -23,8 +23,8 @@ export class WeChatProvider {
     return this.options.bool('WeChatAuthEnabled') && this.options.get('WeChatServerAddress') !== '' && this.options.get('WeChatServerToken') !== '';
   }
 
-  async identify(rawCode: unknown): Promise<ProviderIdentity> {
-    const code = typeof rawCode === 'string' ? rawCode.trim() : '';
+  async identify(rawCode: string | undefined): Promise<ProviderIdentity> {
+    const code = (rawCode ?? '').trim();
     if (!/^[0-9A-Za-z]{1,64}$/.test(code)) throw OAuthError.of('oauth.code_required');
     const res = await providerJson(this.http, NAME, 'user', {
       url: `${this.options.get('WeChatServerAddress')}/api/wechat/user?code=${encodeURIComponent(code)}`,
