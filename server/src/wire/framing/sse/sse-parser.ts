@@ -33,6 +33,8 @@ const COLON = 0x3a;
 const SPACE = 0x20;
 const BOM = '\ufeff';
 const NOTHING = Buffer.alloc(0);
+/** What a push that completed no event returns (never written to: callers only read the list). */
+const NO_EVENTS = Object.freeze([]) as unknown as SseEvent[];
 /** A line buffer larger than this is let go once its line is taken (a past big event pins no memory). */
 const KEEP_LINE_BUFFER_BYTES = 64 * 1024;
 
@@ -62,6 +64,11 @@ export class SseParser {
   private readonly keep: readonly string[] | null;
   /** The kept fields of the event being built. */
   private extra: Record<string, string> | null = null;
+  /**
+   * The events of the current push, made on the first one as a one-element literal: an empty
+   * `[]` grown by `push` reserves 17 slots (about 150 bytes), per upstream chunk of every stream.
+   */
+  private out: SseEvent[] | null = null;
   /** Comment lines seen (`: PING` keep-alives); they are not events and do not reset idle timers. */
   comments = 0;
 
@@ -77,7 +84,7 @@ export class SseParser {
 
   push(chunk: Uint8Array | string): SseEvent[] {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    const events: SseEvent[] = [];
+    this.out = null;
     let start = 0;
     if (this.skipLeadingLf && bytes.length > 0) {
       if (bytes[0] === LF) start = 1;
@@ -99,7 +106,7 @@ export class SseParser {
       if (this.partialBytes === 0 && !this.atStart && isDataLine(bytes, start, end)) {
         const from = start + (end > start + 5 && bytes[start + 5] === SPACE ? 6 : 5);
         this.takeData(bytes.toString('utf8', from, end), end - from);
-      } else this.takeLine(events, this.lineOf(bytes, start, end));
+      } else this.takeLine(this.lineOf(bytes, start, end));
       if (bytes[end] === CR) {
         if (end + 1 < bytes.length) start = bytes[end + 1] === LF ? end + 2 : end + 1;
         else {
@@ -109,7 +116,7 @@ export class SseParser {
         }
       } else start = end + 1;
     }
-    return events;
+    return this.taken();
   }
 
   /**
@@ -117,10 +124,22 @@ export class SseParser {
    * still dispatched (sloppy upstreams do this); truncated JSON fails later, in the adaptor.
    */
   end(): SseEvent[] {
-    const events: SseEvent[] = [];
-    if (this.partialBytes > 0) this.takeLine(events, this.takePartial());
-    this.dispatch(events);
-    return events;
+    this.out = null;
+    if (this.partialBytes > 0) this.takeLine(this.takePartial());
+    this.dispatch();
+    return this.taken();
+  }
+
+  /** The events of this push or end, handed over (the parser keeps no reference to the list). */
+  private taken(): SseEvent[] {
+    const out = this.out;
+    this.out = null;
+    return out ?? NO_EVENTS;
+  }
+
+  private emit(event: SseEvent): void {
+    if (this.out === null) this.out = [event];
+    else this.out.push(event);
   }
 
   private appendPartial(piece: Buffer): void {
@@ -148,14 +167,14 @@ export class SseParser {
     return this.takePartial();
   }
 
-  private takeLine(events: SseEvent[], decoded: string): void {
+  private takeLine(decoded: string): void {
     let line = decoded;
     if (this.atStart) {
       this.atStart = false;
       if (line.startsWith(BOM)) line = line.slice(1);
     }
     if (line === '') {
-      this.dispatch(events);
+      this.dispatch();
       return;
     }
     if (line.startsWith(':')) {
@@ -206,13 +225,13 @@ export class SseParser {
     return line;
   }
 
-  private dispatch(events: SseEvent[]): void {
+  private dispatch(): void {
     const lines = this.dataLines;
     const extra = this.extra;
     if (extra !== null) {
-      events.push({ event: this.eventName, data: lines.join('\n'), id: this.lastId, fields: extra });
+      this.emit({ event: this.eventName, data: lines.join('\n'), id: this.lastId, fields: extra });
       this.extra = null;
-    } else if (lines.length > 0) events.push({ event: this.eventName, data: lines.length === 1 ? (lines[0] as string) : lines.join('\n'), id: this.lastId });
+    } else if (lines.length > 0) this.emit({ event: this.eventName, data: lines.length === 1 ? (lines[0] as string) : lines.join('\n'), id: this.lastId });
     lines.length = 0;
     this.dataBytes = 0;
     this.eventName = null;
