@@ -71,6 +71,14 @@ export class SseParser {
   private out: SseEvent[] | null = null;
   /** Comment lines seen (`: PING` keep-alives); they are not events and do not reset idle timers. */
   comments = 0;
+  /**
+   * The last `push` was one whole event and nothing else, written `data: <its data>\n\n` (one
+   * data line, one space, LF ends): the chunk's bytes are that event's text exactly, so a relay
+   * that forwards the event unchanged can write the chunk itself instead of encoding the text
+   * again. (An invalid UTF-8 sequence decoded to a replacement character of the same length
+   * counts as the same text: the chunk then carries the upstream's own bytes.)
+   */
+  wholeEvent = false;
 
   /**
    * `fields`: non-standard field names to keep on the events (`SseEvent.fields`) instead of
@@ -85,6 +93,8 @@ export class SseParser {
   push(chunk: Uint8Array | string): SseEvent[] {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     this.out = null;
+    // Nothing of an earlier chunk is pending: an event dispatched here is made of this chunk alone.
+    const clean = this.partialBytes === 0 && this.dataLines.length === 0 && this.eventName === null && this.extra === null && !this.atStart && !this.skipLeadingLf;
     let start = 0;
     if (this.skipLeadingLf && bytes.length > 0) {
       if (bytes[0] === LF) start = 1;
@@ -116,6 +126,8 @@ export class SseParser {
         }
       } else start = end + 1;
     }
+    const out = this.out as SseEvent[] | null;
+    this.wholeEvent = clean && out !== null && out.length === 1 && this.partialBytes === 0 && this.dataLines.length === 0 && isWholeDataEvent(bytes, (out[0] as SseEvent).data);
     return this.taken();
   }
 
@@ -125,6 +137,7 @@ export class SseParser {
    */
   end(): SseEvent[] {
     this.out = null;
+    this.wholeEvent = false;
     if (this.partialBytes > 0) this.takeLine(this.takePartial());
     this.dispatch();
     return this.taken();
@@ -241,4 +254,21 @@ export class SseParser {
 /** `data:` opens the line at `start` (and `end` is its end). */
 function isDataLine(b: Buffer, start: number, end: number): boolean {
   return end - start >= 5 && b[start] === 0x64 && b[start + 1] === 0x61 && b[start + 2] === 0x74 && b[start + 3] === 0x61 && b[start + 4] === COLON;
+}
+
+/**
+ * `bytes` is `data: ` + `data` + LF LF. Given that these bytes alone made one event of this data,
+ * any other way of writing it (more lines, CR ends, another field, a comment, no space) is longer
+ * or ends otherwise, so the length settles it.
+ */
+function isWholeDataEvent(b: Buffer, data: string): boolean {
+  const n = b.length;
+  return (
+    n >= 8 &&
+    b[n - 1] === LF &&
+    b[n - 2] === LF &&
+    b[5] === SPACE &&
+    isDataLine(b, 0, n) &&
+    n - 8 === (data.length === 0 ? 0 : Buffer.byteLength(data, 'utf8'))
+  );
 }
