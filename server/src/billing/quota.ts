@@ -96,16 +96,22 @@ export function quotaFor(usage: Usage, pricing: ModelPricing, perCallMultiplier 
   const i = Math.min(Math.max(0, usage.imageTokens), p - k - w);
   const a = Math.min(Math.max(0, usage.audioTokens), p - k - w - i);
   const ca = Math.min(Math.max(0, usage.audioCompletionTokens), c);
+  // Every ratio is checked whether or not its tokens are there; a term of no tokens adds exactly
+  // 0, so it is left out (most requests have only P and C: no cache, image or audio tokens).
   const ar = ratio('audioRatio', pricing.audioRatio);
-  let prompt = count(p - k - w - i - a);
-  prompt = add(prompt, mul(count(k), ratio('cacheRatio', pricing.cacheRatio)));
+  const kr = ratio('cacheRatio', pricing.cacheRatio);
   const wr = ratio('cacheCreationRatio', pricing.cacheCreationRatio);
-  prompt = add(prompt, mul(count(w - w1h), wr));
-  prompt = add(prompt, mul(count(w1h), mul(wr, CACHE_1H_FACTOR)));
-  prompt = add(prompt, mul(count(i), ratio('imageRatio', pricing.imageRatio)));
-  prompt = add(prompt, mul(count(a), ar));
-  const output = add(mul(count(c - ca), ratio('completionRatio', pricing.completionRatio)), mul(count(ca), mul(ar, ratio('audioCompletionRatio', pricing.audioCompletionRatio))));
-  const tokens = add(prompt, output);
+  const ir = ratio('imageRatio', pricing.imageRatio);
+  const cr = ratio('completionRatio', pricing.completionRatio);
+  const acr = ratio('audioCompletionRatio', pricing.audioCompletionRatio);
+  let tokens = count(p - k - w - i - a);
+  if (k > 0) tokens = add(tokens, mul(count(k), kr));
+  if (w - w1h > 0) tokens = add(tokens, mul(count(w - w1h), wr));
+  if (w1h > 0) tokens = add(tokens, mul(count(w1h), mul(wr, CACHE_1H_FACTOR)));
+  if (i > 0) tokens = add(tokens, mul(count(i), ir));
+  if (a > 0) tokens = add(tokens, mul(count(a), ar));
+  if (c - ca > 0) tokens = add(tokens, mul(count(c - ca), cr));
+  if (ca > 0) tokens = add(tokens, mul(count(ca), mul(ar, acr)));
   const rate = mul(mr, gr);
   let quota = saturate(roundHalfAwayFromZero(mul(tokens, rate)));
   if (quota === 0 && !isZero(rate)) quota = 1;

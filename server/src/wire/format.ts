@@ -57,6 +57,12 @@ export interface ClientStreamEncoder {
    * adaptor). A chunk the upstream wrote and nobody changed goes out as the upstream wrote it.
    */
   forward(chunk: StreamForward, upstream: SseEvent): string;
+  /**
+   * True when `forward(chunk, upstream)` would write the upstream event's own text,
+   * `data: <upstream.data>` and a blank line, unchanged; the encoder has then done whatever else
+   * `forward` does (the relay writes the upstream's bytes as they came). False: call `forward`.
+   */
+  forwardAsIs?(chunk: StreamForward, upstream: SseEvent): boolean;
   /** Canonical stream parts (converted answers), for formats that encode them. */
   parts?(parts: readonly ChatStreamPart[]): string;
   /** The upstream finished: whatever this format still owes the client (end markers, a missing last event). */

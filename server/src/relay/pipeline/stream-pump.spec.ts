@@ -22,7 +22,10 @@ const req = parseChatRequest({ model: 'gpt-4o-mini', messages: [{ role: 'user', 
 class FakeExchange {
   committed = false;
   gone = false;
+  /** What the client got, as text (a chunk written as the upstream's bytes is decoded). */
   written: string[] = [];
+  /** How each write came: the upstream's own bytes or text the encoder made. */
+  kinds: ('bytes' | 'text')[] = [];
   ended = false;
   full = false;
   readonly requestId = 'req-1';
@@ -32,8 +35,9 @@ class FakeExchange {
   writeHead(): void {
     this.committed = true;
   }
-  write(chunk: string): boolean {
-    this.written.push(chunk);
+  write(chunk: string | Uint8Array): boolean {
+    this.written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    this.kinds.push(typeof chunk === 'string' ? 'text' : 'bytes');
     return !this.full;
   }
   end(): void {
@@ -99,6 +103,30 @@ describe('StreamPump', () => {
     expect(x.written).toEqual([chunk('Hel'), chunk('lo'), 'data: [DONE]\n\n']);
     expect(x.ended).toBe(true);
     expect(r).toMatchObject({ kind: 'served', charge: { kind: 'usage', reported: { promptTokens: 7, completionTokens: 3 } } });
+  });
+
+  it('a chunk that is one whole event forwarded unchanged goes out as the upstream\'s bytes; any other is encoded', async () => {
+    const { body, x, run } = pump();
+    const named = `event: x\n${chunk('named')}`;
+    body.write(chunk('first'));
+    body.write(chunk('whole'));
+    body.write(chunk('sp').slice(0, 20));
+    body.write(chunk('sp').slice(20));
+    body.write(chunk('two') + chunk('in one'));
+    body.write(named);
+    body.write(chunk('crlf').replace(/\n/g, '\r\n'));
+    body.write(chunk('again'));
+    body.end('data: [DONE]\n\n');
+    await run;
+    const events = (s: string) => s.split(/\r?\n\r?\n/).filter(Boolean).map((e) => JSON.parse(e.split('data: ')[1] ?? '') as unknown);
+    expect(x.written.slice(0, -1).flatMap(events)).toEqual(
+      [chunk('first'), chunk('whole'), chunk('sp'), chunk('two'), chunk('in one'), chunk('named'), chunk('crlf'), chunk('again')].flatMap(events),
+    );
+    // The first chunk of a stream is read through the slow path (a byte order mark may open it).
+    expect(x.kinds).toEqual(['text', 'bytes', 'text', 'text', 'text', 'text', 'text', 'bytes', 'text']);
+    expect(x.written[1]).toBe(chunk('whole'));
+    expect(x.written[7]).toBe(chunk('again'));
+    expect(x.written[8]).toBe('data: [DONE]\n\n');
   });
 
   it('writes its own usage chunk for a client that asked when the upstream sent none', async () => {

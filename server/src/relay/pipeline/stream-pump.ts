@@ -110,8 +110,11 @@ export class StreamPump {
       else throw err;
       return;
     }
+    // A chunk that is one whole `data:` event (the usual chunk of an OpenAI-wire stream) may go
+    // out as these bytes when the step forwards the event unchanged.
+    const whole = this.parser instanceof SseParser && this.parser.wholeEvent ? chunk : null;
     for (const ev of events) {
-      this.handle(ev);
+      this.handle(ev, whole);
       if (this.done) return;
     }
   };
@@ -156,7 +159,7 @@ export class StreamPump {
     return this.counter.count + this.toolCalls * TOOL_CALL_TOKENS;
   }
 
-  private handle(ev: SseEvent): void {
+  private handle(ev: SseEvent, whole: Buffer | null = null): void {
     // Only events reset the idle timer; `: keep-alive` comments do not (rule 19).
     this.idleTimer?.refresh();
     let step: StreamStep;
@@ -175,7 +178,7 @@ export class StreamPump {
       this.upstreamError(step.error);
       return;
     }
-    if (!this.draining) this.forward(step, ev);
+    if (!this.draining) this.forward(step, ev, whole);
     if (this.done) return;
     if (step.done) {
       this.complete();
@@ -192,9 +195,18 @@ export class StreamPump {
     this.o.exchange.writeHead(200, this.o.encoder.headers);
   }
 
-  /** The step's chunks (or canonical parts) as the inbound format writes them. */
-  private forward(step: StreamStep, ev: SseEvent): void {
+  /**
+   * The step's chunks (or canonical parts) as the inbound format writes them; `whole`, the
+   * upstream chunk when it is exactly this event's text, written itself when the format forwards
+   * the event unchanged (no second copy of the text per chunk).
+   */
+  private forward(step: StreamStep, ev: SseEvent, whole: Buffer | null): void {
     const enc = this.o.encoder;
+    if (whole !== null && step.forward && !step.more && !(step.parts && step.parts.length > 0) && enc.forwardAsIs?.(step.forward, ev) === true) {
+      if (!this.o.exchange.committed) this.commit();
+      this.send(whole);
+      return;
+    }
     let text = step.forward ? enc.forward(step.forward, ev) : '';
     if (step.more) for (const f of step.more) text += enc.forward(f, ev);
     if (step.parts && step.parts.length > 0) {
@@ -210,7 +222,7 @@ export class StreamPump {
     this.send(text);
   }
 
-  private send(text: string): void {
+  private send(text: string | Buffer): void {
     if (this.o.exchange.write(text)) return;
     if (this.paused) return;
     this.paused = true;

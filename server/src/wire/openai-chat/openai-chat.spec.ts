@@ -57,6 +57,29 @@ describe('OpenAI chat inbound format', () => {
       expect(enc.forward({ data }, { ...ev, event: 'content_block_delta' })).toBe(`data: ${JSON.stringify(data)}\n\n`);
     });
 
+    it('forwardAsIs: true exactly when forward would write the upstream event unchanged', () => {
+      const { ev, data } = upstream(CHUNK);
+      const enc = new OpenAIStreamEncoder(false);
+      expect(enc.forwardAsIs({ data }, ev)).toBe(true);
+      expect(enc.forward({ data }, ev)).toBe(`data: ${ev.data}\n\n`);
+      expect(enc.forwardAsIs({ data, converted: true }, ev)).toBe(false);
+      expect(enc.forwardAsIs({ data, event: 'x' }, ev)).toBe(false);
+      expect(enc.forwardAsIs({ data }, { ...ev, event: 'content_block_delta' })).toBe(false);
+      expect(enc.forwardAsIs({ data }, { ...ev, data: 'a\nb' })).toBe(false);
+      // The usage chunk (and "usage": null) is for the filter to change or hide unless the client asked.
+      const u = upstream(USAGE);
+      expect(enc.forwardAsIs({ data: u.data }, u.ev)).toBe(false);
+      expect(new OpenAIStreamEncoder(true).forwardAsIs({ data: u.data }, u.ev)).toBe(true);
+    });
+
+    it('forwardAsIs remembers the first chunk as forward does (for the relay\'s own usage chunk)', () => {
+      const { ev, data } = upstream(CHUNK);
+      const enc = new OpenAIStreamEncoder(true);
+      expect(enc.forwardAsIs({ data }, ev)).toBe(true);
+      const [usage] = enc.end(END).split('\n\n');
+      expect(JSON.parse((usage ?? '').slice('data: '.length))).toMatchObject({ id: 'c1', model: 'm', created: 5 });
+    });
+
     it('hides the usage chunk the relay asked for from a client that did not, and strips "usage": null', () => {
       const enc = new OpenAIStreamEncoder(false);
       const u = upstream(USAGE);

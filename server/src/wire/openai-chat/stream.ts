@@ -206,6 +206,16 @@ export class OpenAIStreamEncoder implements ClientStreamEncoder {
     return data === chunk.data ? sseEvent(chunkData(chunk, upstream), chunk.event) : formatSseEvent(data, chunk.event);
   }
 
+  forwardAsIs(chunk: StreamForward, upstream: SseEvent): boolean {
+    // What `forward` writes through `chunkData` and `sseEvent` unchanged: no event name, the
+    // upstream's data line, and a chunk the usage filter lets through as it is.
+    if (chunk.converted === true || chunk.event !== undefined || upstream.event !== null) return false;
+    if (!this.clientWantsUsage && 'usage' in chunk.data) return false;
+    if (upstream.data.includes('\n') || upstream.data.includes('\r')) return false;
+    this.remember(chunk.data);
+    return true;
+  }
+
   /** A chunk the relay built (never an upstream's bytes), through the same usage filter. */
   protected write(chunk: JsonObject): string {
     const data = this.filter.filter(chunk);

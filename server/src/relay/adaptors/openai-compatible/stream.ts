@@ -18,6 +18,9 @@ const EMPTY: StreamStep = Object.freeze({
   malformed: false,
 });
 
+/** The end marker's step, shared (steps are read, never changed). */
+const DONE: StreamStep = Object.freeze({ ...EMPTY, done: true });
+
 function str(v: JsonValue | undefined): string {
   return typeof v === 'string' ? v : '';
 }
@@ -27,7 +30,7 @@ export function parseChatStreamEvent(event: SseEvent, ctx: ChannelContext): Stre
   const data = event.data;
   // A chunk opens with `{` (and JSON.parse skips whitespace around it): only other data is trimmed.
   const opensObject = data.charCodeAt(0) === 0x7b;
-  if (data === '[DONE]' || (!opensObject && data.trim() === '[DONE]')) return { ...EMPTY, done: true };
+  if (data === '[DONE]' || (!opensObject && data.trim() === '[DONE]')) return DONE;
   const chunk = parseJson(opensObject ? data : data.trim());
   if (!isJsonObject(chunk)) return { ...EMPTY, malformed: true };
   if (isJsonObject(chunk.error) && !Array.isArray(chunk.choices)) {

@@ -174,4 +174,58 @@ describe('SseParser', () => {
       expect(() => p.push(`data: ${'x'.repeat(30)}\nmeta: ${'y'.repeat(40)}\n`)).toThrow(SseEventTooLargeError);
     });
   });
+
+  describe('wholeEvent', () => {
+    const whole = (chunks: string[]): boolean[] => {
+      const p = new SseParser();
+      return chunks.map((c) => {
+        p.push(c);
+        return p.wholeEvent;
+      });
+    };
+
+    it('is true only for a chunk that is one `data: <data>` event and nothing else, after the first chunk', () => {
+      expect(whole(['data: a\n\n', 'data: {"b":1}\n\n', 'data: 你好🌍\n\n', 'data: \n\n'])).toEqual([false, true, true, true]);
+    });
+
+    it('is false for any other shape of the same event, or bytes of an earlier chunk', () => {
+      expect(
+        whole([
+          ': open\n\n',
+          'data:x\n\n',
+          'data: x\r\n\r\n',
+          'data: x\n\ndata: y\n\n',
+          'event: e\ndata: x\n\n',
+          'id: 1\ndata: x\n\n',
+          'data: x\n: c\n\n',
+          'data: x\ndata: y\n\n',
+          'data: par',
+          'tial\n\n',
+          'data: x\n',
+          'data: y\n\n',
+          'data: z\n\ndata: w',
+          '\n\n',
+          ': comment\n\n',
+        ]),
+      ).toEqual([false, false, false, false, false, false, false, false, false, false, false, false, false, false, false]);
+    });
+
+    it('is reset by end()', () => {
+      const p = new SseParser();
+      p.push(': open\n\n');
+      p.push('data: x\n\n');
+      expect(p.wholeEvent).toBe(true);
+      p.end();
+      expect(p.wholeEvent).toBe(false);
+    });
+  });
+
+  it('a push that completes no event returns an empty list; one that does, its own list', () => {
+    const p = new SseParser();
+    expect(p.push('data: x')).toEqual([]);
+    const a = p.push('\n\ndata: y\n\n');
+    const b = p.push('data: z\n\n');
+    expect(a.map((e) => e.data)).toEqual(['x', 'y']);
+    expect(b.map((e) => e.data)).toEqual(['z']);
+  });
 });

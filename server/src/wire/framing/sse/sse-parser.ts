@@ -33,6 +33,8 @@ const COLON = 0x3a;
 const SPACE = 0x20;
 const BOM = '\ufeff';
 const NOTHING = Buffer.alloc(0);
+/** What a push that completed no event returns (never written to: callers only read the list). */
+const NO_EVENTS = Object.freeze([]) as unknown as SseEvent[];
 /** A line buffer larger than this is let go once its line is taken (a past big event pins no memory). */
 const KEEP_LINE_BUFFER_BYTES = 64 * 1024;
 
@@ -62,8 +64,21 @@ export class SseParser {
   private readonly keep: readonly string[] | null;
   /** The kept fields of the event being built. */
   private extra: Record<string, string> | null = null;
+  /**
+   * The events of the current push, made on the first one as a one-element literal: an empty
+   * `[]` grown by `push` reserves 17 slots (about 150 bytes), per upstream chunk of every stream.
+   */
+  private out: SseEvent[] | null = null;
   /** Comment lines seen (`: PING` keep-alives); they are not events and do not reset idle timers. */
   comments = 0;
+  /**
+   * The last `push` was one whole event and nothing else, written `data: <its data>\n\n` (one
+   * data line, one space, LF ends): the chunk's bytes are that event's text exactly, so a relay
+   * that forwards the event unchanged can write the chunk itself instead of encoding the text
+   * again. (An invalid UTF-8 sequence decoded to a replacement character of the same length
+   * counts as the same text: the chunk then carries the upstream's own bytes.)
+   */
+  wholeEvent = false;
 
   /**
    * `fields`: non-standard field names to keep on the events (`SseEvent.fields`) instead of
@@ -77,7 +92,9 @@ export class SseParser {
 
   push(chunk: Uint8Array | string): SseEvent[] {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    const events: SseEvent[] = [];
+    this.out = null;
+    // Nothing of an earlier chunk is pending: an event dispatched here is made of this chunk alone.
+    const clean = this.partialBytes === 0 && this.dataLines.length === 0 && this.eventName === null && this.extra === null && !this.atStart && !this.skipLeadingLf;
     let start = 0;
     if (this.skipLeadingLf && bytes.length > 0) {
       if (bytes[0] === LF) start = 1;
@@ -99,7 +116,7 @@ export class SseParser {
       if (this.partialBytes === 0 && !this.atStart && isDataLine(bytes, start, end)) {
         const from = start + (end > start + 5 && bytes[start + 5] === SPACE ? 6 : 5);
         this.takeData(bytes.toString('utf8', from, end), end - from);
-      } else this.takeLine(events, this.lineOf(bytes, start, end));
+      } else this.takeLine(this.lineOf(bytes, start, end));
       if (bytes[end] === CR) {
         if (end + 1 < bytes.length) start = bytes[end + 1] === LF ? end + 2 : end + 1;
         else {
@@ -109,7 +126,9 @@ export class SseParser {
         }
       } else start = end + 1;
     }
-    return events;
+    const out = this.out as SseEvent[] | null;
+    this.wholeEvent = clean && out !== null && out.length === 1 && this.partialBytes === 0 && this.dataLines.length === 0 && isWholeDataEvent(bytes, (out[0] as SseEvent).data);
+    return this.taken();
   }
 
   /**
@@ -117,10 +136,23 @@ export class SseParser {
    * still dispatched (sloppy upstreams do this); truncated JSON fails later, in the adaptor.
    */
   end(): SseEvent[] {
-    const events: SseEvent[] = [];
-    if (this.partialBytes > 0) this.takeLine(events, this.takePartial());
-    this.dispatch(events);
-    return events;
+    this.out = null;
+    this.wholeEvent = false;
+    if (this.partialBytes > 0) this.takeLine(this.takePartial());
+    this.dispatch();
+    return this.taken();
+  }
+
+  /** The events of this push or end, handed over (the parser keeps no reference to the list). */
+  private taken(): SseEvent[] {
+    const out = this.out;
+    this.out = null;
+    return out ?? NO_EVENTS;
+  }
+
+  private emit(event: SseEvent): void {
+    if (this.out === null) this.out = [event];
+    else this.out.push(event);
   }
 
   private appendPartial(piece: Buffer): void {
@@ -148,14 +180,14 @@ export class SseParser {
     return this.takePartial();
   }
 
-  private takeLine(events: SseEvent[], decoded: string): void {
+  private takeLine(decoded: string): void {
     let line = decoded;
     if (this.atStart) {
       this.atStart = false;
       if (line.startsWith(BOM)) line = line.slice(1);
     }
     if (line === '') {
-      this.dispatch(events);
+      this.dispatch();
       return;
     }
     if (line.startsWith(':')) {
@@ -206,13 +238,13 @@ export class SseParser {
     return line;
   }
 
-  private dispatch(events: SseEvent[]): void {
+  private dispatch(): void {
     const lines = this.dataLines;
     const extra = this.extra;
     if (extra !== null) {
-      events.push({ event: this.eventName, data: lines.join('\n'), id: this.lastId, fields: extra });
+      this.emit({ event: this.eventName, data: lines.join('\n'), id: this.lastId, fields: extra });
       this.extra = null;
-    } else if (lines.length > 0) events.push({ event: this.eventName, data: lines.length === 1 ? (lines[0] as string) : lines.join('\n'), id: this.lastId });
+    } else if (lines.length > 0) this.emit({ event: this.eventName, data: lines.length === 1 ? (lines[0] as string) : lines.join('\n'), id: this.lastId });
     lines.length = 0;
     this.dataBytes = 0;
     this.eventName = null;
@@ -222,4 +254,21 @@ export class SseParser {
 /** `data:` opens the line at `start` (and `end` is its end). */
 function isDataLine(b: Buffer, start: number, end: number): boolean {
   return end - start >= 5 && b[start] === 0x64 && b[start + 1] === 0x61 && b[start + 2] === 0x74 && b[start + 3] === 0x61 && b[start + 4] === COLON;
+}
+
+/**
+ * `bytes` is `data: ` + `data` + LF LF. Given that these bytes alone made one event of this data,
+ * any other way of writing it (more lines, CR ends, another field, a comment, no space) is longer
+ * or ends otherwise, so the length settles it.
+ */
+function isWholeDataEvent(b: Buffer, data: string): boolean {
+  const n = b.length;
+  return (
+    n >= 8 &&
+    b[n - 1] === LF &&
+    b[n - 2] === LF &&
+    b[5] === SPACE &&
+    isDataLine(b, 0, n) &&
+    n - 8 === (data.length === 0 ? 0 : Buffer.byteLength(data, 'utf8'))
+  );
 }
