@@ -3,7 +3,7 @@ import { Contract } from '../common/contract';
 import { ok } from '../common/envelope';
 import type { Principal } from '../common/request-context';
 import { parseInput } from '../common/validation';
-import { Access, Actor } from '../auth/auth.decorators';
+import { Access, Actor } from '../common/access';
 import { AuditService } from './audit.service';
 import { auditPageSchema, auditQuerySchema } from './dto/audit.dto';
 

@@ -7,7 +7,7 @@ import { done, ok } from '../common/envelope';
 import { langOf, t } from '../common/messages';
 import type { Principal } from '../common/request-context';
 import { parseInput } from '../common/validation';
-import { Access, Actor, Critical } from './auth.decorators';
+import { Access, Actor, Critical } from '../common/access';
 import { AccountsError } from './auth.errors';
 import { AuthService } from './auth.service';
 import {

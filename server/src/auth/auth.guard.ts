@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { parseCookies } from '../common/cookies';
 import { AuthError } from '../common/domain-error';
 import { UsersService, USER_ENABLED } from '../users/users.service';
-import { ACCESS_KEY, type AccessLevel } from './auth.decorators';
+import { ACCESS_KEY, type AccessLevel } from '../common/access';
 import { SESSION_COOKIE, SessionsService } from './sessions.service';
 
 const ROLE_FOR: Record<'user' | 'admin' | 'root', number> = { user: 1, admin: 10, root: 100 };

@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Param, ParseIntPipe, Query } from '@nestjs/co
 import { done, ok } from '../common/envelope';
 import { langOf, t } from '../common/messages';
 import type { Principal } from '../common/request-context';
-import { Access, Actor } from '../auth/auth.decorators';
+import { Access, Actor } from '../common/access';
 import { ChannelBalanceService } from './channel-balance.service';
 import { ChannelTestService } from './channel-test.service';
 import { RunProgress } from './run-progress';

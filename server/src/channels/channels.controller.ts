@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
 import { done, ok } from '../common/envelope';
 import type { Principal } from '../common/request-context';
-import { Access, Actor } from '../auth/auth.decorators';
+import { Access, Actor } from '../common/access';
 import { channelTypesView, defaultModelsByType } from '../catalogue/catalogue';
 import { ChannelsService } from './channels.service';
 

@@ -4,7 +4,7 @@ import { ok } from '../common/envelope';
 import { langOf, t } from '../common/messages';
 import type { Principal } from '../common/request-context';
 import { parseInput } from '../common/validation';
-import { Access, Actor } from '../auth/auth.decorators';
+import { Access, Actor } from '../common/access';
 import { CheckinService } from './checkin.service';
 import { checkinResultSchema, signInDatesQuerySchema, signInDatesSchema } from './dto/checkin.dto';
 

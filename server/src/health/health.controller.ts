@@ -2,7 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { DatabaseService } from '../database/database.service';
 import { RedisService } from '../redis/redis.service';
-import { Access } from '../auth/auth.decorators';
+import { Access } from '../common/access';
 import { Contract } from '../common/contract';
 import { healthSchema, type HealthView } from './dto/health.dto';
 

@@ -7,7 +7,7 @@ import { AuthError } from '../common/domain-error';
 import { done, ok } from '../common/envelope';
 import type { Principal } from '../common/request-context';
 import { parseInput } from '../common/validation';
-import { Access, Actor, Critical, MaybeActor } from '../auth/auth.decorators';
+import { Access, Actor, Critical, MaybeActor } from '../common/access';
 import { USER_ID_HEADER } from '../auth/auth.guard';
 import { loginViewSchema } from '../auth/dto/auth.dto';
 import { SESSION_COOKIE, SessionsService } from '../auth/sessions.service';

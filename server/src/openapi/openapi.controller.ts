@@ -3,7 +3,7 @@ import { DiscoveryService } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Access } from '../auth/auth.decorators';
+import { Access } from '../common/access';
 import { OptionsService } from '../options/options.service';
 import { CONSOLE_CSP } from '../web/csp';
 import { buildOpenApiDocument, type ControllerClass } from './openapi.document';

@@ -1,7 +1,7 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { z } from 'zod';
-import { ACCESS_KEY, type AccessLevel } from '../auth/auth.decorators';
+import { ACCESS_KEY, type AccessLevel } from '../common/access';
 import { CONTRACT, schemaIn, type ContractContext, type RouteContract } from '../common/contract';
 import { allErrorCodes } from '../common/error-codes';
 import { t } from '../common/messages';

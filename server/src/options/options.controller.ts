@@ -5,7 +5,7 @@ import { done, ok } from '../common/envelope';
 import { langOf, t } from '../common/messages';
 import type { Principal } from '../common/request-context';
 import { parseInput } from '../common/validation';
-import { Access, Actor } from '../auth/auth.decorators';
+import { Access, Actor } from '../common/access';
 import { optionEntrySchema, optionUpdateSchema } from './dto/option.dto';
 import { OptionsService } from './options.service';
 

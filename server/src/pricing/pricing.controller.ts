@@ -4,7 +4,7 @@ import { Contract } from '../common/contract';
 import { ok } from '../common/envelope';
 import type { Principal } from '../common/request-context';
 import { parseInput } from '../common/validation';
-import { Access, Actor, MaybeActor } from '../auth/auth.decorators';
+import { Access, Actor, MaybeActor } from '../common/access';
 import { modelNamesSchema, pricingItemSchema, userModelsQuerySchema } from './dto/pricing.dto';
 import { PricingService } from './pricing.service';
 

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RateLimitError } from '../common/domain-error';
-import { CRITICAL_KEY } from '../auth/auth.decorators';
+import { CRITICAL_KEY } from '../common/access';
 import { RateLimiter } from './rate-limiter.service';
 
 /**

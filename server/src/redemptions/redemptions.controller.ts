@@ -4,7 +4,7 @@ import { Contract } from '../common/contract';
 import { done, ok } from '../common/envelope';
 import type { Principal } from '../common/request-context';
 import { parseInput } from '../common/validation';
-import { Access, Actor } from '../auth/auth.decorators';
+import { Access, Actor } from '../common/access';
 import {
   redemptionCreateSchema,
   redemptionKeysSchema,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Contract } from '../common/contract';
 import { ok } from '../common/envelope';
 import type { Principal } from '../common/request-context';
-import { Access, Actor, MaybeActor } from '../auth/auth.decorators';
+import { Access, Actor, MaybeActor } from '../common/access';
 import { GroupsService } from '../options/groups.service';
 import { OptionsService } from '../options/options.service';
 import { contactInfoSchema, groupLabelsSchema, groupRatiosSchema, statusSchema } from './dto/status.dto';

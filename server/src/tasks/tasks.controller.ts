@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { z } from 'zod';
-import { Access, Actor } from '../auth/auth.decorators';
+import { Access, Actor } from '../common/access';
 import { Contract } from '../common/contract';
 import { ok } from '../common/envelope';
 import type { Principal } from '../common/request-context';

@@ -5,7 +5,7 @@ import { done, ok } from '../common/envelope';
 import { parseInput } from '../common/validation';
 import type { Principal } from '../common/request-context';
 import { OptionsService } from '../options/options.service';
-import { Access, Actor } from '../auth/auth.decorators';
+import { Access, Actor } from '../common/access';
 import {
   adminCreateSchema,
   adminUpdateSchema,

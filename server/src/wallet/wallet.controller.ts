@@ -5,7 +5,7 @@ import { ok } from '../common/envelope';
 import { parseInput } from '../common/validation';
 import { redeemSchema } from '../redemptions/dto/redemption.dto';
 import type { Principal } from '../common/request-context';
-import { Access, Actor, Critical } from '../auth/auth.decorators';
+import { Access, Actor, Critical } from '../common/access';
 import { amountSchema, payableSchema } from './dto/wallet.dto';
 import { WalletService } from './wallet.service';
 

@@ -2,7 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Access } from '../auth/auth.decorators';
+import { Access } from '../common/access';
 
 // server/assets, from server/src/web (tests) and server/dist/web (built) alike.
 const ASSETS = resolve(__dirname, '..', '..', 'assets');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RateLimitError } from '../common/domain-error';
 import { RateLimiter } from '../rate-limit/rate-limiter.service';
-import { Access } from '../auth/auth.decorators';
+import { Access } from '../common/access';
 import { CONSOLE_CSP } from './csp';
 
 const API_PREFIX = /^\/(api|v1|pg|dashboard|mj|suno|kling|v1beta)(\/|$)/;

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { Contract } from '../../common/contract';
 import { ok } from '../../common/envelope';
 import { parseInput } from '../../common/validation';
-import { Access } from '../../auth/auth.decorators';
+import { Access } from '../../common/access';
 import { perfQuerySchema, perfReportSchema } from './dto/perf.dto';
 import { PerfService } from './perf.service';
 

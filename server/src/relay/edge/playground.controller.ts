@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AuthError } from '../../common/domain-error';
 import type { Principal } from '../../common/request-context';
-import { Access, Actor } from '../../auth/auth.decorators';
+import { Access, Actor } from '../../common/access';
 import { ENDPOINTS } from '../pipeline/endpoints';
 import { ClientExchange } from '../pipeline/exchange';
 import { RelayAuthService } from './relay-auth.service';

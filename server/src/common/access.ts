@@ -1,6 +1,10 @@
+/*
+ * Route access for every controller (the guard in auth/ reads them; users, tokens and every other
+ * domain mark their routes): kept below all of them, beside the request context they read.
+ */
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { Principal } from '../common/request-context';
+import type { Principal } from './request-context';
 
 /** Who may call a route: anyone, anyone (user attached when known), or a minimum role. */
 export type AccessLevel = 'public' | 'optional' | 'user' | 'admin' | 'root';
