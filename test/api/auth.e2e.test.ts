@@ -184,6 +184,11 @@ describe.each(DATABASES.slice(0, 1))('sign-in and third-party sign-in input (%s)
       expect({ r, security: op(r)?.security }).toEqual({ r, security: [] });
     }
     expect(op('POST /api/oauth/email/bind')?.security).not.toEqual([]);
+    // Optional sign-in (anyone; the user attached when signed in): a credential, or none.
+    for (const r of ['GET /api/user/logout', 'GET /api/oauth/state']) {
+      expect({ r, security: op(r)?.security }).toEqual({ r, security: [{ session: [], newApiUser: [] }, { accessToken: [], newApiUser: [] }, {}] });
+    }
+    expect(op('POST /api/oauth/email/bind')?.security).not.toContainEqual({});
     expect(doc.components.schemas.Register?.required).toEqual(['username', 'password']);
     expect(Object.keys(doc.components.schemas.LoginView?.properties ?? {})).toEqual(
       expect.arrayContaining(['id', 'username', 'display_name', 'role', 'status', 'group', 'default_password']),

@@ -111,7 +111,8 @@ export function buildOpenApiDocument(controllers: readonly ControllerClass[], ct
       operationId: `${r.controller.replace(/Controller$/, '')}_${r.handler}`,
       summary: c.summary,
       tags: [r.path.split('/')[2] ?? 'api'],
-      security: r.access === 'public' ? [] : [{ session: [], newApiUser: [] }, { accessToken: [], newApiUser: [] }],
+      // 'optional': anyone, the user attached when signed in (the empty requirement allows no credential).
+      security: r.access === 'public' ? [] : [{ session: [], newApiUser: [] }, { accessToken: [], newApiUser: [] }, ...(r.access === 'optional' ? [{}] : [])],
       ...(r.access === 'admin' || r.access === 'root' ? { description: `Requires the ${r.access} role.` } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(c.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(schemaIn(c.body, ctx), 'input', components) } } } } : {}),
