@@ -121,8 +121,8 @@ function jsonObjectOf(raw: string): Record<string, unknown> | null {
 /** '' or a JSON object (as text, or as an object) whose entries pass `entryOk`; stored as text. */
 function jsonMapping(err: { error: string }, entryOk: (k: string, v: unknown) => boolean, description: string) {
   return z
-    .union([z.string(), z.number(), z.boolean(), z.record(z.string(), z.unknown()), z.array(z.unknown())], err)
-    .transform((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v)))
+    .union([z.string(), z.record(z.string(), z.unknown())], err)
+    .transform((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
     .refine((raw) => raw.length <= TEXT_MAX, tooLong)
     .transform((raw) => raw.trim())
     .refine((raw) => {
@@ -149,7 +149,7 @@ const testModels = z
 
 const maInputTokens = (() => {
   const bad = coded('channel.ma_input_tokens_invalid', { max: MA_INPUT_TOKENS_MAX });
-  return intLike(z.int(bad).min(0, bad).max(MA_INPUT_TOKENS_MAX, bad), bad);
+  return intLike(z.int(bad).min(0, bad).max(MA_INPUT_TOKENS_MAX, bad), bad).meta({ description: `An integer 0 .. ${MA_INPUT_TOKENS_MAX}` });
 })();
 
 const autoBan = z
