@@ -3,6 +3,7 @@
 // only: GET /api/channel/types lists them for the console, and each relays through the openai
 // SDK to its own path prefix with its key as bearer, billed once from the upstream's usage.
 import { DATABASES } from '../support/env';
+import { apartFromField } from '../support/http';
 import type { FakeOpenAI } from '../support/fakes/openai-upstream';
 import { createChannel, createToken, expectCharged, fakeUpstream, fundedUser, priceModel, sdk, startRelayKit, type RelayKit } from '../relay/relay-kit';
 
@@ -122,14 +123,14 @@ describe.each(DATABASES)('OpenAI-compatible vendors of the catalogue (%s)', (kin
 
   it('a composite key in the wrong shape for its type is refused at save, naming the expected format', async () => {
     const bad = await kit.root.post('/api/channel/', { name: 'baidu-bad', type: 15, key: 'only-an-api-key', models: 'ERNIE-3.5-8K', group: 'default' });
-    expect(bad.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Baidu Wenxin Qianfan 渠道的密钥格式应为 APIKey|SecretKey' });
+    expect(apartFromField(bad.body)).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Baidu Wenxin Qianfan 渠道的密钥格式应为 APIKey|SecretKey' });
     const batch = await kit.root.post('/api/channel/', { mode: 'batch', channel: { name: 'aws-batch', type: 33, key: 'AK1|SK1|us-east-1\nAKONLY', models: 'claude-3-haiku-20240307', group: 'default' } });
     expect(batch.body).toMatchObject({ success: false, message: expect.stringContaining('Ak|Sk|Region') });
     const ok = await kit.root.post('/api/channel/', { name: 'baidu-ok', type: 15, key: 'ak-0123|sk-4567', models: 'ERNIE-3.5-8K', group: 'default' });
     expect(ok.body.success).toBe(true);
     const id = ok.body.data[0].id as number;
     const update = await kit.root.put('/api/channel/', { id, key: 'ak-without-secret' });
-    expect(update.body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Baidu Wenxin Qianfan 渠道的密钥格式应为 APIKey|SecretKey' });
+    expect(apartFromField(update.body)).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Baidu Wenxin Qianfan 渠道的密钥格式应为 APIKey|SecretKey' });
   });
 
   it("OpenRouter's and DeepSeek's balances: read from their own endpoints with the channel key and recorded on the channel", async () => {

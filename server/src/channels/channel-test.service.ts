@@ -12,7 +12,7 @@ import { scrubAndTruncate } from '../relay/pipeline/scrub';
 import { forEachLimit } from './bounded';
 import { CHANNEL_AUTO_DISABLED, CHANNEL_ENABLED, ChannelEntity } from './channel.entity';
 import { ChannelHealthService, failureReason } from './channel-health.service';
-import { ChannelsError } from './channels-error';
+import { ChannelsError } from './channels.errors';
 import { ChannelsService, type RelayChannel } from './channels.service';
 import { RunGate } from './run-gate';
 import { taskServerProbe, type TaskServerProbe } from './task-server-probe';

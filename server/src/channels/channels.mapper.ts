@@ -1,40 +1,15 @@
+import type { z } from 'zod';
 import type { ChannelEntity } from './channel.entity';
+import type { channelViewSchema } from './dto/channel.dto';
 
 /**
- * What an admin sees of a channel. An allowlist: the key is absent by construction; only
- * `toRootKeyView` adds it, and only the service decides when (root asking with include_key).
+ * What an admin sees of a channel (the document's `Channel`, `dto/channel.dto.ts`). An allowlist:
+ * the key is absent by construction; only `toRootKeyView` adds it, and only the service decides
+ * when (root asking with include_key).
  */
-export interface ChannelView {
-  id: number;
-  type: number;
-  name: string;
-  status: number;
-  group: string;
-  models: string;
-  other_info: string;
-  response_time: number;
-  used_quota: number;
-  balance: number;
-  balance_updated_time: number;
-  test_time: number;
-  priority: number;
-  weight: number;
-  base_url: string;
-  other: string;
-  test_model: string;
-  model_mapping: string;
-  status_code_mapping: string;
-  openai_organization: string;
-  ma_input_tokens: number;
-  auto_ban: number;
-  created_time: number;
-  test_models: string;
-  tag: string;
-}
+export type ChannelView = Omit<z.output<typeof channelViewSchema>, 'key'>;
 
-export interface ChannelKeyView extends ChannelView {
-  key: string;
-}
+export type ChannelKeyView = ChannelView & { key: string };
 
 export function toChannelView(c: ChannelEntity): ChannelView {
   return {

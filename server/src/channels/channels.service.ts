@@ -6,23 +6,20 @@ import { DatabaseService } from '../database/database.service';
 import { parsePage } from '../common/pagination';
 import type { Principal } from '../common/request-context';
 import { SecretBox, sha256Hex } from '../common/secrets';
-import { boundKeyword, escapeLike, nowSeconds } from '../common/sql';
+import { escapeLike, nowSeconds } from '../common/sql';
 import { EventBus } from '../redis/event-bus.service';
 import { CHANNEL_AUTO_DISABLED, CHANNEL_DISABLED, CHANNEL_ENABLED, ChannelEntity } from './channel.entity';
-import { assertKeyShape, assertSingleLineKey, effectiveBaseUrl, keyDestinationChanges, parseChannelFields, parsePriority, parseStatus, parseWeight, splitKeyLines, splitList, type ChannelFields } from './channel-input';
-import { ChannelsError } from './channels-error';
+import { assertKeyFits, keyDestinationChanges, splitKeyLines } from './channel-key';
+import { effectiveBaseUrl, splitList } from './channel-values';
+import { ChannelsError } from './channels.errors';
+import type { ChannelCreateInput, ChannelFields, ChannelListQuery, ChannelSearchQuery, ChannelUpdateInput } from './dto/channel.dto';
 import { toChannelView, toRootKeyView, type ChannelView } from './channels.mapper';
 import { ModelListFetcher } from './model-list.fetcher';
 import { assertBaseUrlReachable } from './private-base-url';
 import { OptionsService } from '../options/options.service';
 import { RoutingIndexService } from './routing-index.service';
 
-export { ChannelsError };
-
 const ROLE_ROOT = 100;
-/** One batch create may carry at most this many keys (one channel each). */
-const BATCH_KEYS_MAX = 500;
-const BATCH_DELETE_MAX = 1000;
 const RELAY_CACHE_MS = 60_000;
 
 /** What the relay needs to call a channel. Holds the plain key: never serialized into a response. */
@@ -48,23 +45,11 @@ export interface RelayChannel {
   weight: number;
 }
 
-export interface ListQuery {
-  p?: unknown;
-  page_size?: unknown;
-  id_sort?: unknown;
-  include_key?: unknown;
-}
-
-export interface SearchQuery extends ListQuery {
-  keyword?: unknown;
-  group?: unknown;
-  model?: unknown;
-}
-
-type Body = Record<string, unknown>;
-
-function wantsKey(includeKey: unknown): boolean {
-  return includeKey === true || includeKey === 'true' || includeKey === '1';
+/** A fetch of an unsaved channel's model list (POST /api/channel/fetch_models). */
+export interface FetchModelsInput {
+  key: string;
+  type: number;
+  base_url: string;
 }
 
 /**
@@ -102,21 +87,19 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
 
   // ---- reads ----
 
-  async list(actor: Principal, q: ListQuery): Promise<ChannelView[]> {
+  async list(actor: Principal, q: ChannelListQuery): Promise<ChannelView[]> {
     const page = parsePage(q.p, q.page_size, 10);
     const qb = this.db.manager.createQueryBuilder(ChannelEntity, 'c');
-    this.order(qb, q.id_sort);
+    this.order(qb, q.id_sort === true);
     const rows = await qb.skip(page.offset).take(page.pageSize).getMany();
-    await this.auditKeyView(actor, rows, q.include_key);
-    return rows.map((c) => this.view(actor, c, q.include_key));
+    await this.auditKeyView(actor, rows, q.include_key === true);
+    return rows.map((c) => this.view(actor, c, q.include_key === true));
   }
 
   /** Keyword: id, name (substring) or the exact key; group: list membership; model: substring. */
-  async search(actor: Principal, q: SearchQuery): Promise<ChannelView[]> {
+  async search(actor: Principal, q: ChannelSearchQuery): Promise<ChannelView[]> {
     const page = parsePage(q.p, q.page_size, 100);
-    const keyword = boundKeyword(q.keyword, 4096);
-    const group = boundKeyword(q.group, 64);
-    const model = boundKeyword(q.model, 255);
+    const { keyword, group, model } = q;
     const qb = this.db.manager.createQueryBuilder(ChannelEntity, 'c');
     if (keyword !== '') {
       qb.andWhere(
@@ -129,21 +112,21 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
     }
     if (group !== '') qb.andWhere("CONCAT(',', c.group, ',') LIKE :grp ESCAPE '!'", { grp: `%,${escapeLike(group)},%` });
     if (model !== '') qb.andWhere("c.models LIKE :model ESCAPE '!'", { model: `%${escapeLike(model)}%` });
-    this.order(qb, q.id_sort);
+    this.order(qb, q.id_sort === true);
     const rows = await qb.skip(page.offset).take(page.pageSize).getMany();
-    await this.auditKeyView(actor, rows, q.include_key);
-    return rows.map((c) => this.view(actor, c, q.include_key));
+    await this.auditKeyView(actor, rows, q.include_key === true);
+    return rows.map((c) => this.view(actor, c, q.include_key === true));
   }
 
-  async get(actor: Principal, id: number, includeKey: unknown): Promise<ChannelView> {
+  async get(actor: Principal, id: number, includeKey: boolean): Promise<ChannelView> {
     const c = await this.mustFind(id);
     await this.auditKeyView(actor, [c], includeKey);
     return this.view(actor, c, includeKey);
   }
 
   /** Root reading keys (include_key) leaves one audit row naming the channels, never the keys. */
-  private async auditKeyView(actor: Principal, rows: ChannelEntity[], includeKey: unknown): Promise<void> {
-    if (!wantsKey(includeKey) || actor.role < ROLE_ROOT || rows.length === 0) return;
+  private async auditKeyView(actor: Principal, rows: ChannelEntity[], includeKey: boolean): Promise<void> {
+    if (!includeKey || actor.role < ROLE_ROOT || rows.length === 0) return;
     const ids = rows.map((c) => c.id);
     await this.audit.record({ action: 'channel.key_view', target: { type: 'channel', id: ids.join(',') }, detail: { ids } });
   }
@@ -151,19 +134,14 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
   // ---- writes ----
 
   /**
-   * Creates one channel, or in batch mode one per key line. Accepts the channel object itself or
-   * `{ mode, channel: {...} }`. A copy is a create without id.
+   * Creates one channel, or in batch mode one per key line (the schema checked each key against
+   * its type and the number of lines). A copy is a create without id.
    */
-  async create(actor: Principal, body: Body): Promise<ChannelView[]> {
-    const inner = typeof body.channel === 'object' && body.channel !== null && !Array.isArray(body.channel) ? (body.channel as Body) : body;
-    const mode = body.mode ?? inner.mode;
-    const fields = parseChannelFields(inner, 'create');
+  async create(actor: Principal, input: ChannelCreateInput): Promise<ChannelView[]> {
+    const { fields } = input;
     assertBaseUrlReachable(fields.baseUrl, this.options.bool('AllowPrivateUpstreamEnabled'));
-    if (mode !== 'batch') assertSingleLineKey(fields.key, fields.type ?? 1);
-    const keys = mode === 'batch' ? splitKeyLines(fields.key ?? '') : [fields.key ?? ''];
-    if (keys.length === 0) throw ChannelsError.of('channel.name_key_required');
-    if (keys.length > BATCH_KEYS_MAX) throw ChannelsError.of('channel.too_many_keys', { max: BATCH_KEYS_MAX });
-    for (const key of keys) assertKeyShape(key, fields.type ?? 1);
+    const keys = input.batch ? splitKeyLines(fields.key ?? '') : [fields.key ?? ''];
+    if (keys.length === 0) throw new ChannelsError('channel.name_key_required', {}, 400, 'key');
     const created = await this.db.write(async (em) => {
       const out: ChannelEntity[] = [];
       for (const key of keys) out.push(await this.insert(em, { ...fields, key }));
@@ -176,10 +154,10 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Server-side copy (admins cannot read keys, so they cannot copy through create). */
-  async copy(actor: Principal, id: number, suffix: unknown, resetBalance: unknown): Promise<ChannelView> {
+  async copy(actor: Principal, id: number, q: { suffix?: string | undefined; reset_balance?: boolean | undefined }): Promise<ChannelView> {
     const src = await this.mustFind(id);
-    const tail = typeof suffix === 'string' ? suffix.slice(0, 32) : '_复制';
-    const keepBalance = resetBalance === false || resetBalance === 'false';
+    const tail = q.suffix ?? '_复制';
+    const keepBalance = q.reset_balance === false;
     const copy = await this.db.write((em) => {
       const entity = em.create(ChannelEntity, {
         ...src,
@@ -206,24 +184,12 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
    * alone: otherwise an admin, who cannot read keys, could point a channel at a host of theirs
    * and receive the key with the next test, model list or relay call.
    */
-  async update(actor: Principal, body: Body): Promise<ChannelView> {
-    const id = toId(body.id);
-    if (id === null) throw ChannelsError.of('common.invalid_id');
-    const quick = Object.keys(body).every((k) => ['id', 'status', 'priority', 'weight'].includes(k));
-    const patch: Partial<ChannelEntity> = {};
-    let fields: Partial<ChannelFields> = {};
-    if (quick) {
-      if (body.status !== undefined) patch.status = parseStatus(body.status, [CHANNEL_ENABLED, CHANNEL_DISABLED]);
-      if (body.priority !== undefined && body.priority !== '') patch.priority = parsePriority(body.priority);
-      if (body.weight !== undefined && body.weight !== '') patch.weight = parseWeight(body.weight);
-    } else {
-      fields = parseChannelFields(body, 'update');
-      assertBaseUrlReachable(fields.baseUrl, this.options.bool('AllowPrivateUpstreamEnabled'));
-      Object.assign(patch, this.toColumns(fields));
-    }
+  async update(actor: Principal, input: ChannelUpdateInput, quick: boolean): Promise<ChannelView> {
+    const { id, fields } = input;
+    if (!quick) assertBaseUrlReachable(fields.baseUrl, this.options.bool('AllowPrivateUpstreamEnabled'));
+    const patch = this.toColumns(fields);
     const stored = await this.mustFind(id);
-    assertSingleLineKey(fields.key, fields.type ?? stored.type);
-    assertKeyShape(fields.key, fields.type ?? stored.type);
+    assertKeyFits(fields.key, fields.type ?? stored.type);
     if (fields.key === undefined && actor.role < ROLE_ROOT && keyDestinationChanges(fields, stored).length > 0) {
       throw ChannelsError.of('channel.key_required_for_upstream_change', {}, 403);
     }
@@ -231,7 +197,7 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
       const res = await this.db.write((em) => em.createQueryBuilder().update(ChannelEntity).set(patch).where('id = :id', { id }).execute());
       if (DatabaseService.affected(res) !== 1) throw ChannelsError.of('channel.not_found', {}, 404);
       // Field names only; a new key shows as key_changed, never as text.
-      const changedFields = Object.keys(quick ? patch : fields).filter((k) => k !== 'key');
+      const changedFields = Object.keys(fields).filter((k) => k !== 'key');
       await this.audit.record({ action: 'channel.update', target: { type: 'channel', id }, detail: { fields: changedFields, key_changed: fields.key !== undefined && fields.key !== '' } });
       await this.changed('update');
     }
@@ -261,14 +227,11 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
     return n;
   }
 
-  async removeBatch(_actor: Principal, rawIds: unknown): Promise<number> {
-    const ids = Array.isArray(rawIds) ? [...new Set(rawIds.map(toId))] : [];
-    if (ids.length === 0) throw ChannelsError.of('channel.batch_ids_required');
-    if (ids.some((x) => x === null)) throw ChannelsError.of('common.invalid_id');
-    if (ids.length > BATCH_DELETE_MAX) throw ChannelsError.of('channel.too_many_ids', { max: BATCH_DELETE_MAX });
-    const res = await this.db.write((em) => em.delete(ChannelEntity, { id: In(ids as number[]) }));
+  /** Deletes these channels (ids checked, deduplicated and bounded by the schema); returns how many. */
+  async removeBatch(_actor: Principal, ids: number[]): Promise<number> {
+    const res = await this.db.write((em) => em.delete(ChannelEntity, { id: In(ids) }));
     const n = DatabaseService.affected(res);
-    if (n > 0) await this.audit.record({ action: 'channel.delete', target: { type: 'channel', id: ids.join(',') }, detail: { ids: ids as number[], count: n } });
+    if (n > 0) await this.audit.record({ action: 'channel.delete', target: { type: 'channel', id: ids.join(',') }, detail: { ids, count: n } });
     if (n > 0) await this.changed('delete-batch');
     return n;
   }
@@ -300,12 +263,8 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
     return this.fetcher.fetch(c.type, c.baseUrl, this.open(c));
   }
 
-  async fetchModels(_actor: Principal, body: Body): Promise<string[]> {
-    const key = typeof body.key === 'string' ? body.key.trim() : '';
-    if (key === '') throw ChannelsError.of('channel.fetch_models_key_required');
-    const type = body.type === undefined || body.type === null || body.type === '' ? 1 : toId(body.type);
-    const fields = parseChannelFields({ base_url: body.base_url ?? '' }, 'update');
-    return this.fetcher.fetch(type ?? -1, fields.baseUrl ?? '', key);
+  async fetchModels(_actor: Principal, input: FetchModelsInput): Promise<string[]> {
+    return this.fetcher.fetch(input.type, input.base_url, input.key);
   }
 
   // ---- the relay's side (never serialized) ----
@@ -440,12 +399,12 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Only root, and only when asking with include_key, receives keys. */
-  private view(actor: Principal, c: ChannelEntity, includeKey: unknown): ChannelView {
-    return wantsKey(includeKey) && actor.role >= ROLE_ROOT ? toRootKeyView(c, this.open(c)) : toChannelView(c);
+  private view(actor: Principal, c: ChannelEntity, includeKey: boolean): ChannelView {
+    return includeKey && actor.role >= ROLE_ROOT ? toRootKeyView(c, this.open(c)) : toChannelView(c);
   }
 
-  private order(qb: ReturnType<EntityManager['createQueryBuilder']>, idSort: unknown): void {
-    if (idSort === 'true' || idSort === '1' || idSort === true) qb.orderBy('c.id', 'DESC');
+  private order(qb: ReturnType<EntityManager['createQueryBuilder']>, idSort: boolean): void {
+    if (idSort) qb.orderBy('c.id', 'DESC');
     else qb.orderBy('c.priority', 'DESC').addOrderBy('c.id', 'DESC');
   }
 
@@ -461,11 +420,6 @@ export class ChannelsService implements OnModuleInit, OnModuleDestroy {
     await this.routing.rebuild();
     await this.bus.publish('channels.changed', { reason });
   }
-}
-
-function toId(v: unknown): number | null {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : NaN;
-  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
 }
 
 /** A stored mapping (validated on write) as a string map; malformed rows count as empty. */

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { OptionsService } from '../options/options.service';
 import { OutboundClient } from '../outbound/outbound.service';
 import { channelType } from '../catalogue/catalogue';
-import { effectiveBaseUrl, splitKeyLines } from './channel-input';
-import { ChannelsError } from './channels-error';
+import { splitKeyLines } from './channel-key';
+import { effectiveBaseUrl } from './channel-values';
+import { ChannelsError } from './channels.errors';
 import { upstreamGetText } from './upstream-get';
 
 const MAX_BODY = 4 * 1024 * 1024;

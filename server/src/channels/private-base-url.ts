@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { isPublicIp } from '../outbound/address-policy';
-import { ChannelsError } from './channels-error';
+import { ChannelsError } from './channels.errors';
 
 /**
  * The host of a base URL when it is plainly private or loopback (a literal private address, or

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { DatabaseService } from '../database/database.service';
 import { EventBus } from '../redis/event-bus.service';
 import { CHANNEL_ENABLED, ChannelEntity } from './channel.entity';
-import { splitList } from './channel-input';
+import { splitList } from './channel-values';
 import { byPriority, pickCandidate, type RouteCandidate } from './routing-pick';
 
 export type { RouteCandidate };

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../common/error-codes';
 import { OutboundClient, OutboundError } from '../outbound/outbound.service';
-import { ChannelsError } from './channels-error';
+import { ChannelsError } from './channels.errors';
 
 const TIMEOUTS = { headersMs: 20_000, idleMs: 20_000, totalMs: 30_000 };
 

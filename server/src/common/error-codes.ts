@@ -56,6 +56,7 @@ export const ERROR_CODES = {
     'use_post',
   ],
   channel: [
+    'auto_ban_invalid',
     'balance_failed',
     'balance_unsupported',
     'batch_ids_required',
@@ -71,6 +72,7 @@ export const ERROR_CODES = {
     'key_format',
     'key_multiline',
     'key_required_for_upstream_change',
+    'ma_input_tokens_invalid',
     'model_mapping_invalid',
     'models_required',
     'name_key_required',

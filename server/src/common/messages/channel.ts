@@ -25,6 +25,9 @@ export const zh = {
   'channel.key_multiline': '渠道密钥只能有一行；多个密钥请使用批量创建，每行一个',
   'channel.key_format': '{type} 渠道的密钥格式应为 {format}',
   'channel.key_required_for_upstream_change': '修改代理地址、渠道类型或其他参数时请重新填写渠道密钥（仅超级管理员可保留原密钥）',
+  // management input validation (issue 24)
+  'channel.ma_input_tokens_invalid': '最大输入 Token 数必须是 0 到 {max} 之间的整数',
+  'channel.auto_ban_invalid': '自动禁用只能是 0、1、true 或 false',
   // channel tests, balances, auto-disable (issue 4)
   'channel.test_model_invalid': '测试模型名称无效',
   'channel.test_upstream_error': '上游返回 HTTP {status}：{message}',
@@ -73,6 +76,9 @@ export const en: Record<keyof typeof zh, string> = {
   'channel.key_multiline': 'The channel key must be a single line; to add several keys use batch create, one key per line',
   'channel.key_format': 'The key of a {type} channel must be in the format {format}',
   'channel.key_required_for_upstream_change': 'Enter the channel key again when changing the base URL, channel type or other parameters (only the super administrator can keep the stored key)',
+  // management input validation (issue 24)
+  'channel.ma_input_tokens_invalid': 'The maximum input tokens must be an integer from 0 to {max}',
+  'channel.auto_ban_invalid': 'Auto-disable must be 0, 1, true or false',
   // channel tests, balances, auto-disable (issue 4)
   'channel.test_model_invalid': 'Invalid test model name',
   'channel.test_upstream_error': 'The upstream answered HTTP {status}: {message}',

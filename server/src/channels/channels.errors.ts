@@ -1,4 +1,4 @@
 import { RequestError } from '../common/domain-error';
 
-/** The channels domain's one exception type (message keys `channel.*`). */
+/** The channels domain's one exception type (codes `channel.*`). */
 export class ChannelsError extends RequestError {}
