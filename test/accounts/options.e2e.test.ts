@@ -51,17 +51,17 @@ describe.each(DATABASES)('options and status (%s)', (kind) => {
   });
 
   it('validates each kind of option', async () => {
-    expect((await put('RegisterEnabled', 'yes')).body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'This option must be true or false' });
-    expect((await put('QuotaForNewUser', 'abc')).body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'This option must be an integer' });
+    expect((await put('RegisterEnabled', 'yes')).body).toEqual({ success: false, field: 'value', code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'This option must be true or false' });
+    expect((await put('QuotaForNewUser', 'abc')).body).toEqual({ success: false, field: 'value', code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'This option must be an integer' });
     expect((await put('QuotaForNewUser', '-1')).body.success).toBe(false);
     expect((await put('DataExportInterval', '0')).body.success).toBe(false);
-    expect((await put('LinuxDoMinLevel', '5')).body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'LinuxDoMinLevel must be an integer from 0 to 4' });
+    expect((await put('LinuxDoMinLevel', '5')).body).toEqual({ success: false, field: 'value', code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'LinuxDoMinLevel must be an integer from 0 to 4' });
     expect((await put('LinuxDoMinLevel', '4')).body.success).toBe(true);
-    expect((await put('ModelRatio', '{bad json')).body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'not a valid JSON string' });
-    expect((await put('ModelRatio', '[1,2]')).body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'must be a JSON object' });
-    expect((await put('TopupGroupRatio', 'nope')).body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'The top-up group ratio is not a valid JSON string' });
-    expect((await put('HiddenGroups', '{"a":1}')).body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'must be a JSON list' });
-    expect((await put('NoSuchOption', '1')).body).toEqual({ success: false, code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Unknown option key' });
+    expect((await put('ModelRatio', '{bad json')).body).toEqual({ success: false, field: 'value', code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'not a valid JSON string' });
+    expect((await put('ModelRatio', '[1,2]')).body).toEqual({ success: false, field: 'value', code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'must be a JSON object' });
+    expect((await put('TopupGroupRatio', 'nope')).body).toEqual({ success: false, field: 'value', code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'The top-up group ratio is not a valid JSON string' });
+    expect((await put('HiddenGroups', '{"a":1}')).body).toEqual({ success: false, field: 'value', code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'must be a JSON list' });
+    expect((await put('NoSuchOption', '1')).body).toEqual({ success: false, field: 'key', code: expect.stringMatching(/^[a-z]+\.[a-z0-9_]+$/), message: 'Unknown option key' });
     expect((await put('Price', '8.5')).body.success).toBe(true);
     expect((await put('ServerAddress', 'ftp://x')).body.success).toBe(false);
     expect((await put('ServerAddress', 'https://gw.example.com/')).body.success).toBe(true);

@@ -138,7 +138,7 @@ describe.each(DATABASES.slice(0, 1))('money, options, pricing and status routes 
   it('PUT /api/option/ refuses a value outside a choice with its own code and the allowed values, and keeps the old one', async () => {
     const before = await option('DataExportDefaultTime');
     const res = await s.root.put('/api/option/', { key: 'DataExportDefaultTime', value: 'month' }).set('Accept-Language', 'en').expect(400);
-    expect(res.body).toEqual({ success: false, code: 'option.invalid_choice', message: 'This option must be one of: hour, day, week' });
+    expect(res.body).toEqual({ success: false, code: 'option.invalid_choice', field: 'value', message: 'This option must be one of: hour, day, week' });
     expect(await option('DataExportDefaultTime')).toBe(before);
     const zh = await s.root.put('/api/option/', { key: 'DataExportDefaultTime', value: 'month' }).expect(400);
     expect(zh.body.message).toBe('该配置项只能取以下值之一：hour, day, week');

@@ -3,6 +3,7 @@ import { AuditService } from '../audit/audit.service';
 import { PAYMENT_OPTION_KEYS } from '../audit/audit-actions';
 import { DatabaseService } from '../database/database.service';
 import { OptionsError } from './options.errors';
+import type { ErrorCode } from '../common/error-codes';
 import { EventBus } from '../redis/event-bus.service';
 import { OptionEntity } from './option.entity';
 import { checkGroupRateLimits } from '../relay/admission/limits/group-rate-limits';
@@ -80,14 +81,14 @@ export class OptionsService implements OnModuleInit {
 
   /** Validates and stores one option. `actorRole` decides root-only keys. */
   async set(actorRole: number, rawKey: string, rawValue: unknown): Promise<void> {
-    if (!isOptionKey(rawKey)) throw OptionsError.of('option.unknown_key');
+    if (!isOptionKey(rawKey)) throw new OptionsError('option.unknown_key', {}, 400, 'key');
     const key = rawKey;
     const def = OPTION_DEFS[key] as OptionDef;
     if (def.rootOnly && actorRole < 100) {
       await this.audit.record({ action: 'option.change', outcome: 'failure', target: { type: 'option', id: key }, detail: { keys: [key], reason: 'root_only', ...this.auditFlags([key]) } });
       throw OptionsError.of('option.root_only', {}, 403);
     }
-    const value = normalizeOptionValue(key, def, rawValue);
+    const value = valueOrRefusal(key, def, rawValue);
     if (def.needsServerAddress && value !== '' && this.get('ServerAddress') === '') {
       throw OptionsError.of('option.server_address_required');
     }
@@ -115,6 +116,16 @@ export class OptionsService implements OnModuleInit {
 
   async resetToDefault(key: OptionKey): Promise<void> {
     await this.writeMany([[key, (OPTION_DEFS[key] as OptionDef).default]]);
+  }
+}
+
+/** The value's refusal names the field at fault, `value` (the key is known: the caller sent it). */
+function valueOrRefusal(key: OptionKey, def: OptionDef, raw: unknown): string {
+  try {
+    return normalizeOptionValue(key, def, raw);
+  } catch (err) {
+    if (err instanceof OptionsError && err.field === undefined) throw new OptionsError(err.code as ErrorCode, err.params, err.status, 'value');
+    throw err;
   }
 }
 
