@@ -3,6 +3,8 @@
 //   npm run api:types          rebuilds the server, then rewrites ui-kit/src/api/openapi.gen.ts
 //   node scripts/api-types.cjs --check
 //                              exits 1 (naming the command to run) when the committed file is stale
+//   node scripts/api-types.cjs --stdin < openapi.json
+//                              prints the file a given document generates (what the test compares)
 //
 // The document comes from server/dist/openapi/openapi.emit.js: the same builder GET /api/openapi.json
 // uses, fed the controllers read from the module graph, so no server, database or port is needed
@@ -33,7 +35,17 @@ function emittedDocument() {
   return require(emit).emitOpenApiDocument();
 }
 
+async function readStdin() {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+}
+
 async function main() {
+  if (process.argv.includes('--stdin')) {
+    process.stdout.write(await renderTypes(await readStdin()));
+    return;
+  }
   const check = process.argv.includes('--check');
   const text = await renderTypes(emittedDocument());
   const rel = relative(process.cwd(), TARGET);
