@@ -11,6 +11,7 @@ import {
   type TokenPage,
 } from './parse';
 import { clientScope } from './keys';
+import type { ApiBody, ApiQuery } from './schema';
 import { ChatStreamError, SseParser, readChatChunk } from './sse';
 import type {
   ChatCompletionRequest,
@@ -267,21 +268,22 @@ export function createSluiceClient(options: SluiceClientOptions): SluiceClient {
       return parseModelNames(await call('GET', `/api/user/models${query}`));
     },
     async listTokens({ page, size }) {
-      const p = page - 1 + pageBase;
-      return parseTokenPage(await call('GET', `/api/token/?p=${p}&size=${size}`));
+      const query: ApiQuery<'/api/token', 'get'> = { p: String(page - 1 + pageBase), size: String(size) };
+      return parseTokenPage(await call('GET', `/api/token/?${new URLSearchParams(query).toString()}`));
     },
     async searchTokens({ keyword, token }) {
-      const q = new URLSearchParams({ keyword, token });
+      const query: ApiQuery<'/api/token/search', 'get'> = { keyword, token };
+      const q = new URLSearchParams(query);
       return parseTokenPage(await call('GET', `/api/token/search?${q.toString()}`));
     },
     async createToken(input) {
-      await call('POST', '/api/token/', input);
+      await call('POST', '/api/token/', input satisfies ApiBody<'/api/token', 'post'>);
     },
     async updateToken(id, input) {
-      await call('PUT', '/api/token/', { ...input, id });
+      await call('PUT', '/api/token/', { ...input, id } satisfies ApiBody<'/api/token', 'put'>);
     },
     async setTokenStatus(id, status) {
-      await call('PUT', '/api/token/?status_only=true', { id, status });
+      await call('PUT', '/api/token/?status_only=true', { id, status } satisfies ApiBody<'/api/token', 'put'>);
     },
     async deleteToken(id) {
       await call('DELETE', `/api/token/${id}/`);

@@ -5,3 +5,17 @@ export { SseParser, ChatStreamError, readChatChunk } from './sse';
 export type { SseMessage } from './sse';
 export { ApiShapeError } from './parse';
 export type * from './types';
+export type {
+  ApiBody,
+  ApiData,
+  ApiErrorCode,
+  ApiMethod,
+  ApiMethodOf,
+  ApiPath,
+  ApiQuery,
+  ApiSchema,
+  ApiSchemas,
+  SluiceApiComponents,
+  SluiceApiOperations,
+  SluiceApiPaths,
+} from './schema';

@@ -1,4 +1,5 @@
-import { ApiShapeError, parseGroups, parseModelInfo, parseModelNames, parsePricingResponse, parseStatus, parseTokenPage } from './parse';
+import { ApiShapeError, parseGroups, parseModelInfo, parseModelNames, parsePricingResponse, parseStatus, parseToken, parseTokenPage } from './parse';
+import type { ApiData, ApiSchema } from './schema';
 
 describe('parsePricingResponse', () => {
   it('keeps the fields the table needs and tolerates both tag forms', () => {
@@ -77,5 +78,45 @@ describe('other parsers', () => {
       price: 7.2,
       server_address: 'https://a.example',
     });
+  });
+});
+
+describe('parseToken against the documented Token schema', () => {
+  // Typed by the generated document: a field the server renames or retypes fails to compile here.
+  const served: ApiSchema<'Token'> = {
+    id: 7,
+    user_id: 3,
+    name: 'ci',
+    key: 'abcd1234',
+    status: 2,
+    remain_quota: 1000,
+    used_quota: 5,
+    unlimited_quota: false,
+    expired_time: 1893456000,
+    created_time: 1700000000,
+    accessed_time: 1700000100,
+    model_limits_enabled: true,
+    model_limits: 'gpt-4o,claude',
+    ip_limits: '10.0.0.0/8',
+    rate_limit_enabled: true,
+    rate_limit_interval: 2,
+    rate_limit_count: 9,
+    rpm_limit: 60,
+    tpm_limit: 1000,
+    concurrency_limit: 3,
+    group: 'vip',
+  };
+
+  it('keeps every field the widgets read, value for value, and drops the rest', () => {
+    const { user_id: _user, accessed_time: _accessed, ...read } = served;
+    expect(parseToken(served)).toEqual(read);
+  });
+
+  it('reads GET /api/token data (a list of documented tokens)', () => {
+    const data: ApiData<'/api/token', 'get'> = [served, { ...served, id: 8, status: 1 }];
+    expect(parseTokenPage(data).items.map((t) => [t.id, t.status])).toEqual([
+      [7, 2],
+      [8, 1],
+    ]);
   });
 });

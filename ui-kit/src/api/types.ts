@@ -1,6 +1,8 @@
 // Wire shapes of the Sluice management API as the widgets read them (spec §3, §7;
 // reference §6). Fields the widgets do not read are left out on purpose: the parsers in
-// parse.ts accept any extra keys and check only what is listed here.
+// parse.ts accept any extra keys and check only what is listed here. Shapes the server documents
+// are taken from its OpenAPI document (schema.ts, openapi.gen.ts) rather than written again.
+import type { ApiSchema } from './schema';
 
 /** Every management response: `{ success, message, data }` (HTTP 200 even on failure). */
 export interface ApiEnvelope<T> {
@@ -80,34 +82,40 @@ export interface GroupOption {
 
 export type TokenStatus = 1 | 2 | 3 | 4;
 
-export interface Token {
-  id: number;
-  name: string;
-  /** Stored without the `sk-` prefix; the UI adds it. */
-  key: string;
+/**
+ * A token as the widgets read it: the fields of the server's documented `Token` schema
+ * (openapi.gen.ts) the token manager shows, with the status narrowed to its four values.
+ * A field the server renames, drops or retypes fails the kit's typecheck here.
+ */
+export interface Token
+  extends Pick<
+    ApiSchema<'Token'>,
+    | 'id'
+    | 'name'
+    | 'key'
+    | 'remain_quota'
+    | 'used_quota'
+    | 'unlimited_quota'
+    | 'expired_time'
+    | 'created_time'
+    | 'group'
+    | 'model_limits_enabled'
+    | 'model_limits'
+    | 'ip_limits'
+    | 'rate_limit_enabled'
+    | 'rate_limit_interval'
+    | 'rate_limit_count'
+    | 'rpm_limit'
+    | 'tpm_limit'
+    | 'concurrency_limit'
+  > {
   status: TokenStatus;
-  remain_quota: number;
-  used_quota: number;
-  unlimited_quota: boolean;
-  /** Epoch seconds, or -1 for never. */
-  expired_time: number;
-  created_time: number;
-  group: string;
-  model_limits_enabled: boolean;
-  /** Comma-joined model names. */
-  model_limits: string;
-  /** Comma-joined IPs. */
-  ip_limits: string;
-  rate_limit_enabled: boolean;
-  rate_limit_interval: number;
-  rate_limit_count: number;
-  /** Requests / tokens per minute, requests at once; 0 = none. */
-  rpm_limit: number;
-  tpm_limit: number;
-  concurrency_limit: number;
 }
 
-/** Body of POST /api/token/ (and of PUT with an id). */
+/**
+ * Body of POST /api/token/ (and of PUT with an id): what the token form sends, a narrower type
+ * than the documented `TokenCreate` / `TokenUpdate` it is checked against in client.ts.
+ */
 export interface TokenInput {
   name: string;
   remain_quota: number;

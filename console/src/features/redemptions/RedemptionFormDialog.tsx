@@ -2,7 +2,7 @@
 // (PUT /api/redemption/ {id, name, quota}, unused codes only) of redemption codes (spec §2.6, §5).
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Button, FormField, FormGrid, Input, NumberInput, Stack, toast } from '@sluice/ui-kit';
+import { Button, FormField, FormGrid, Input, NumberInput, Stack, toast, type ApiBody, type ApiData } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { FormDialog } from '../../components/ServerForm';
@@ -59,11 +59,13 @@ export function RedemptionFormDialog({ target, display, onClose, onSaved }: Prop
   const onSubmit = async (v: Values) => {
     const quota = quotaFromDisplay(v.amount ?? 0, display);
     if (editing) {
-      const res = await request<Redemption>('PUT', '/api/redemption/', { id: editing.id, name: v.name.trim(), quota });
+      const body = { id: editing.id, name: v.name.trim(), quota } satisfies ApiBody<'/api/redemption', 'put'>;
+      const res = await request<ApiData<'/api/redemption', 'put'>>('PUT', '/api/redemption/', body);
       toast.success(t('console.redemptions.form.updated'));
       onSaved({ edited: res.data });
     } else {
-      const res = await request<string[]>('POST', '/api/redemption/', { name: v.name.trim(), quota, count: Math.trunc(v.count ?? 1) });
+      const body = { name: v.name.trim(), quota, count: Math.trunc(v.count ?? 1) } satisfies ApiBody<'/api/redemption', 'post'>;
+      const res = await request<ApiData<'/api/redemption', 'post'>>('POST', '/api/redemption/', body);
       toast.success(t('console.redemptions.form.created', { count: res.data.length }));
       onSaved({ created: res.data });
     }

@@ -13,6 +13,8 @@ import {
   confirm,
   toast,
   useClipboard,
+  type ApiBody,
+  type ApiData,
   type RowKey,
   type TableColumn,
 } from '@sluice/ui-kit';
@@ -54,7 +56,8 @@ export function RedemptionManagement() {
 
   /** The rows with their whole codes (POST /api/redemption/keys); null when the request failed (toasted). */
   const wholeCodes = async (rows: readonly Redemption[]): Promise<Redemption[] | null> => {
-    const res = await call<{ id: number; key: string }[]>('POST', '/api/redemption/keys', { ids: rows.map((r) => r.id) });
+    const body = { ids: rows.map((r) => r.id) } satisfies ApiBody<'/api/redemption/keys', 'post'>;
+    const res = await call<ApiData<'/api/redemption/keys', 'post'>>('POST', '/api/redemption/keys', body);
     if (!res) return null;
     const byId = new Map(res.data.map((k) => [k.id, k.key]));
     return rows.flatMap((r) => (byId.has(r.id) ? [{ ...r, key: byId.get(r.id) ?? '' }] : []));
@@ -78,7 +81,8 @@ export function RedemptionManagement() {
       case 'toggle': {
         setBusyId(row.id);
         const next = row.status === REDEMPTION_UNUSED ? REDEMPTION_DISABLED : REDEMPTION_UNUSED;
-        const res = await call<Redemption>('PUT', '/api/redemption/?status_only=true', { id: row.id, status: next });
+        const body = { id: row.id, status: next } satisfies ApiBody<'/api/redemption', 'put'>;
+        const res = await call<ApiData<'/api/redemption', 'put'>>('PUT', '/api/redemption/?status_only=true', body);
         setBusyId(null);
         if (res) {
           toast.success(t('console.redemptions.done'));
@@ -121,7 +125,7 @@ export function RedemptionManagement() {
   const removeInvalid = async () => {
     const ok = await confirm({ title: t('console.redemptions.removeInvalid'), content: t('console.redemptions.removeInvalidConfirm'), tone: 'danger' });
     if (!ok) return;
-    const res = await call<number>('DELETE', '/api/redemption/invalid');
+    const res = await call<ApiData<'/api/redemption/invalid', 'delete'>>('DELETE', '/api/redemption/invalid');
     if (res) {
       toast.success(t('console.redemptions.removedInvalid', { count: res.data }));
       await mutate();

@@ -1,24 +1,11 @@
-// A redemption code as the admin list shows it (spec §3 Redemption): the code itself only masked,
-// shown whole once in the create answer.
-export interface Redemption {
-  id: number;
-  name: string;
-  key: string;
-  /** 1 unused, 2 disabled, 3 used. */
-  status: number;
-  quota: number;
-  created_time: number;
-  redeemed_time: number;
-  used_user_id: number;
-  expired_time: number;
-}
+import type { ApiSchema } from '@sluice/ui-kit';
 
-export interface RedemptionPage {
-  items: Redemption[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+// A redemption code as the admin list shows it (spec §3 Redemption): the code itself only masked,
+// shown whole once in the create answer. Both shapes are the server's documented schemas
+// (GET /api/openapi.json, generated into the kit by `npm run api:types`).
+export type Redemption = ApiSchema<'Redemption'>;
+
+export type RedemptionPage = ApiSchema<'RedemptionPage'>;
 
 export const REDEMPTION_UNUSED = 1;
 export const REDEMPTION_DISABLED = 2;

@@ -1,7 +1,7 @@
 // Adds or subtracts quota (negative numbers allowed) through POST /api/user/manage add_quota;
 // the answer's quota replaces the row's.
 import { useEffect, useState } from 'react';
-import { Banner, Dialog, DialogActions, FormField, NumberInput, Stack, toast } from '@sluice/ui-kit';
+import { Banner, Dialog, DialogActions, FormField, NumberInput, Stack, toast, type ApiBody } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { useServerAction } from '../../hooks/useServerAction';
@@ -36,7 +36,8 @@ export function QuotaDialog({ user, display, onClose, onDone }: Props) {
     }
     setError(null);
     await run(async () => {
-      const res = await request<ManageResult>('POST', '/api/user/manage', { id: user.id, action: 'add_quota', value: delta });
+      const body = { id: user.id, action: 'add_quota', value: delta } satisfies ApiBody<'/api/user/manage', 'post'>;
+      const res = await request<ManageResult>('POST', '/api/user/manage', body);
       toast.success(t('console.users.quota.done'));
       onDone(user, res.data);
     });

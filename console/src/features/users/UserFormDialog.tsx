@@ -2,7 +2,7 @@
 // group and quota too) dialogs. Bound third-party ids and the e-mail are shown read-only.
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { FormField, FormGrid, Input, NumberInput, Select, toast } from '@sluice/ui-kit';
+import { FormField, FormGrid, Input, NumberInput, Select, toast, type ApiBody } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApi, useApiData } from '../../api/useApi';
@@ -65,7 +65,8 @@ export function UserFormDialog({ target, display, onClose, onSaved }: Props) {
       toast.success(t('console.users.form.updated'));
       onSaved(res.data);
     } else {
-      await request('POST', '/api/user/', { username: v.username.trim(), display_name: v.display_name, password: v.password });
+      const body = { username: v.username.trim(), display_name: v.display_name, password: v.password } satisfies ApiBody<'/api/user', 'post'>;
+      await request('POST', '/api/user/', body);
       toast.success(t('console.users.form.created'));
       onSaved(null);
     }

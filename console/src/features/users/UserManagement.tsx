@@ -3,7 +3,7 @@
 // quota dialog. Deleted users stay listed as cancelled, without actions.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Dialog, DialogActions, FormField, Input, PageContainer, Select, Stack, Table, Toolbar, toast, type TableColumn } from '@sluice/ui-kit';
+import { Button, Dialog, DialogActions, FormField, Input, PageContainer, Select, Stack, Table, Toolbar, toast, type ApiBody, type TableColumn } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { keys } from '../../api/keys';
@@ -63,7 +63,7 @@ export function UserManagement() {
 
   const manage = async (action: ManageAction, target: AdminUser) => {
     setBusyId(target.id);
-    const res = await call<ManageResult>('POST', '/api/user/manage', { id: target.id, action });
+    const res = await call<ManageResult>('POST', '/api/user/manage', { id: target.id, action } satisfies ApiBody<'/api/user/manage', 'post'>);
     setBusyId(null);
     if (!res) return;
     toast.success(t('console.users.actions.done'));

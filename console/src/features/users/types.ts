@@ -1,3 +1,4 @@
+import type { ApiSchema } from '@sluice/ui-kit';
 import type { SelfView } from '../personal/types';
 
 // What the admin user endpoints answer (GET /api/user/, /api/user/search, /api/user/{id}): what a
@@ -13,7 +14,8 @@ export interface UserPage {
   page_size: number;
 }
 
-export type ManageAction = 'promote' | 'demote' | 'disable' | 'enable' | 'delete';
+/** The row actions of POST /api/user/manage (the documented `UserManage` actions; add_quota has its own dialog). */
+export type ManageAction = Exclude<ApiSchema<'UserManage'>['action'], 'add_quota'>;
 
 /** POST /api/user/manage answers the new role and status (and the quota for add_quota). */
 export interface ManageResult {
