@@ -3,6 +3,1440 @@
 // test/api/openapi-types.e2e.test.ts fails when this file is stale.
 
 export interface paths {
+    "/{mode}/mj/image/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task's image, proxied (public: image tags carry no key)
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        get: operations["relay_get_mode_mj_image_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{mode}/mj/insight-face/swap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a Midjourney swap_face task
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        post: operations["relay_post_mode_mj_insight_face_swap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{mode}/mj/submit/action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a Midjourney action task
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        post: operations["relay_post_mode_mj_submit_action"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{mode}/mj/submit/blend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a Midjourney blend task
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        post: operations["relay_post_mode_mj_submit_blend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{mode}/mj/submit/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a Midjourney change task
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        post: operations["relay_post_mode_mj_submit_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{mode}/mj/submit/describe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a Midjourney describe task
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        post: operations["relay_post_mode_mj_submit_describe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{mode}/mj/submit/edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a Midjourney edits task
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        post: operations["relay_post_mode_mj_submit_edits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{mode}/mj/submit/imagine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a Midjourney imagine task
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        post: operations["relay_post_mode_mj_submit_imagine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{mode}/mj/submit/modal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a Midjourney modal task
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        post: operations["relay_post_mode_mj_submit_modal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{mode}/mj/submit/shorten": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a Midjourney shorten task
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        post: operations["relay_post_mode_mj_submit_shorten"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{mode}/mj/submit/simple-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a Midjourney simple-change task
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        post: operations["relay_post_mode_mj_submit_simple_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{mode}/mj/submit/upload-discord-images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a Midjourney upload-discord-images task
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        post: operations["relay_post_mode_mj_submit_upload_discord_images"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{mode}/mj/submit/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a Midjourney video task
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        post: operations["relay_post_mode_mj_submit_video"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{mode}/mj/task/{id}/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your Midjourney tasks
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        get: operations["relay_get_mode_mj_task_id_fetch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{mode}/mj/task/{id}/image-seed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task's image seed (asked of its upstream)
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        get: operations["relay_get_mode_mj_task_id_image_seed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{mode}/mj/task/{id}/image-spec": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task's image seed (asked of its upstream)
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        get: operations["relay_get_mode_mj_task_id_image_spec"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{mode}/mj/task/list-by-condition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Your Midjourney tasks by id
+         * @description `{mode}` (`mj-fast`, `mj-relax`, ... as midjourney-proxy clients put it in the path) is accepted and not read: the same route as under `/mj`
+         */
+        post: operations["relay_post_mode_mj_task_list_by_condition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/about": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The about page (option About: Markdown, HTML or an address) */
+        get: operations["Status_about"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit rows the caller may read (root: all), newest first
+         * @description Requires the admin role.
+         */
+        get: operations["Audit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Channels, highest priority first (or newest with id_sort)
+         * @description Requires the admin role.
+         */
+        get: operations["Channels_list"];
+        /**
+         * Edit a channel, or with only {id, status, priority, weight} enable, disable or reorder it
+         * @description Requires the admin role.
+         */
+        put: operations["Channels_update"];
+        /**
+         * Create a channel, or with mode "batch" one per key line; data holds them
+         * @description Requires the admin role.
+         */
+        post: operations["Channels_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One channel (with its key for root asking with include_key=true)
+         * @description Requires the admin role.
+         */
+        get: operations["Channels_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one channel
+         * @description Requires the admin role.
+         */
+        delete: operations["Channels_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete several channels; data is how many went
+         * @description Requires the admin role.
+         */
+        post: operations["Channels_removeBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/copy/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a channel server-side, key included
+         * @description Requires the admin role.
+         */
+        post: operations["Channels_copy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete every disabled channel (manual and automatic); data is how many went
+         * @description Requires the admin role.
+         */
+        delete: operations["Channels_removeDisabled"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/fetch_models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask an unsaved channel's upstream (base_url, type, key) for its model list
+         * @description Requires the admin role.
+         */
+        post: operations["Channels_fetchModels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/fetch_models/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ask a saved channel's upstream for its model list
+         * @description Requires the admin role.
+         */
+        get: operations["Channels_fetchModelsOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/fix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Normalize group and model lists and rebuild the routing index; data is the enabled channels indexed
+         * @description Requires the admin role.
+         */
+        post: operations["Channels_fix"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The default model names of each channel type
+         * @description Requires the admin role.
+         */
+        get: operations["Channels_models"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search channels by id, name or whole key, group and model
+         * @description Requires the admin role.
+         */
+        get: operations["Channels_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start testing every enabled and auto-disabled channel (one run at a time)
+         * @description Requires the admin role.
+         */
+        get: operations["ChannelHealth_testAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/test/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Test one channel with one chat request: answers {success, message, time} (seconds) at the top level; an upstream failure is success false
+         * @description Requires the admin role.
+         */
+        get: operations["ChannelHealth_test"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/test/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Progress of the current or last test-all run
+         * @description Requires the admin role.
+         */
+        get: operations["ChannelHealth_testAllStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The channel type catalogue (labels, key format, form fields)
+         * @description Requires the admin role.
+         */
+        get: operations["Channels_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/update_balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start updating the balance of every enabled channel (one run at a time)
+         * @description Requires the admin role.
+         */
+        get: operations["ChannelHealth_updateAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/update_balance/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one channel's upstream balance: answers {success, message, balance} (USD) at the top level
+         * @description Requires the admin role.
+         */
+        get: operations["ChannelHealth_update"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/update_balance/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Progress of the current or last balance-all run
+         * @description Requires the admin role.
+         */
+        get: operations["ChannelHealth_updateAllStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contact details shown to users */
+        get: operations["Status_contactInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hourly usage buckets: one user's by username, or every user's summed per model and hour
+         * @description Requires the admin role.
+         */
+        get: operations["Dashboard_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data/self": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's hourly usage buckets, a month at most (default: the last 30 days) */
+        get: operations["Dashboard_self"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/debug-document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The debugging guide text (option DebugDocument) */
+        get: operations["Pricing_debugDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every group name of the ratio table (option GroupRatio)
+         * @description Requires the admin role.
+         */
+        get: operations["Status_groupNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The groups a token may use (the caller's, or the public ones when signed out), with their labels */
+        get: operations["Status_tokenGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: 200 while the database answers, 503 (success false) when it does not; Redis is reported */
+        get: operations["Health_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/home_page_content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The home page content (option HomePageContent: Markdown, HTML or an address) */
+        get: operations["Status_homePageContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every user's logs, newest first (a non-admin gets their own, as GET /api/log/self) */
+        get: operations["Logs_list"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete the logs created before target_timestamp; data is how many went
+         * @description Requires the admin role.
+         */
+        delete: operations["Logs_clean"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a CSV export of every user's filtered logs (filters in the body or the query)
+         * @description Requires the admin role.
+         */
+        post: operations["Logs_exportAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/export/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An export of the caller (or, for an admin, anyone): its status and row count */
+        get: operations["Logs_exportStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/export/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The finished export as a CSV file (text/csv, not the JSON envelope) */
+        get: operations["Logs_exportFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search every user's logs by keyword
+         * @description Requires the admin role.
+         */
+        get: operations["Logs_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/self": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own logs, newest first */
+        get: operations["Logs_listSelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/self/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a CSV export of the caller's filtered logs (filters in the body or the query) */
+        post: operations["Logs_exportSelf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/self/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search the caller's own logs by keyword */
+        get: operations["Logs_searchSelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/self/stat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Consume totals of the caller's filtered logs, and of the last minute */
+        get: operations["Logs_statSelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/stat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Consume totals of the filtered logs, and tokens and requests of the last minute
+         * @description Requires the admin role.
+         */
+        get: operations["Logs_stat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mj": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every user's drawing tasks, newest first
+         * @description Requires the admin role.
+         */
+        get: operations["Tasks_mjAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mj/self": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's drawing tasks, newest first */
+        get: operations["Tasks_mjSelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/model-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The vendor catalogue of the price page, as the JSON text root stored (option Manufacturers) */
+        get: operations["Pricing_modelInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The default model names of each channel type */
+        get: operations["ModelCatalogue_models"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site notice (option Notice, Markdown) */
+        get: operations["Status_notice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/email/bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Always refused with 405 (bind.use_post): binding changes state, so only POST does it */
+        get: operations["Auth_bindEmailGet"];
+        put?: never;
+        /** Bind an e-mail address to the caller's account with the code mailed to it */
+        post: operations["Auth_bindEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/github": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GitHub's redirect back: sets the session cookie and data is the user (registering one first when registration is on); a state issued for a bind is refused with 405 (bind.use_post), unspent, for the page to POST */
+        get: operations["OAuth_githubGet"];
+        put?: never;
+        /** Complete a GitHub sign-in or bind: sets the session cookie and data is the user (registering one first when registration is on); with a state issued to the signed-in caller it binds instead and answers message "bind" with no data */
+        post: operations["OAuth_githubPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/github/unbind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove the caller's GitHub binding (refused when it is the last way to sign in) */
+        post: operations["OAuth_githubUnbind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/linuxdo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** LinuxDO's redirect back: sets the session cookie and data is the user (registering one first when registration is on); a state issued for a bind is refused with 405 (bind.use_post), unspent, for the page to POST */
+        get: operations["OAuth_linuxdoGet"];
+        put?: never;
+        /** Complete a LinuxDO sign-in or bind: sets the session cookie and data is the user (registering one first when registration is on); with a state issued to the signed-in caller it binds instead and answers message "bind" with no data */
+        post: operations["OAuth_linuxdoPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/linuxdo/unbind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove the caller's LinuxDO binding (refused when it is the last way to sign in) */
+        post: operations["OAuth_linuxdoUnbind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A single-use state (10 minutes) bound to this browser by the oauth_binding cookie, and to the caller if signed in (a bind); with ?provider= the answer also carries authorize_url beside data */
+        get: operations["OAuth_state"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/telegram/bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Always refused with 405 (bind.use_post): binding changes state, so only POST does it */
+        get: operations["OAuth_telegramBindGet"];
+        put?: never;
+        /** Bind the Telegram account of the widget's signed fields to the caller; answers message "bind" */
+        post: operations["OAuth_telegramBind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/telegram/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign in with the Telegram Login Widget's signed fields: sets the session cookie and data is the user (registering one first when registration is on) */
+        get: operations["OAuth_telegramGet"];
+        put?: never;
+        /** Sign in with the Telegram Login Widget's signed fields: sets the session cookie and data is the user (registering one first when registration is on) */
+        post: operations["OAuth_telegramPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/telegram/unbind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove the caller's Telegram binding (refused when it is the last way to sign in) */
+        post: operations["OAuth_telegramUnbind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/wechat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign in with the WeChat official account's code: sets the session cookie and data is the user (registering one first when registration is on) */
+        get: operations["OAuth_wechatGet"];
+        put?: never;
+        /** Sign in with the WeChat official account's code: sets the session cookie and data is the user (registering one first when registration is on) */
+        post: operations["OAuth_wechatPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/wechat/bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Always refused with 405 (bind.use_post): binding changes state, so only POST does it */
+        get: operations["OAuth_wechatBindGet"];
+        put?: never;
+        /** Bind the WeChat account of the code to the caller; answers message "bind" */
+        post: operations["OAuth_wechatBind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/wechat/unbind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove the caller's WeChat binding (refused when it is the last way to sign in) */
+        post: operations["OAuth_wechatUnbind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/option": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every option but the secrets, as key/value text
+         * @description Requires the admin role.
+         */
+        get: operations["Options_list"];
+        /**
+         * Set one option (root-only keys need root); the value is checked by the key's own rules
+         * @description Requires the admin role.
+         */
+        put: operations["Options_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/option/rest_model_ratio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset ModelRatio to the built-in defaults (the message says so)
+         * @description Requires the root role.
+         */
+        post: operations["Options_resetModelRatio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/perf/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model speed (success rate, first-chunk latency, tokens/s, cache hits) merged across nodes
+         * @description Requires the admin role.
+         */
+        get: operations["Perf_models"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The price list of the models in the groups the caller may use; group_ratio, usable_group and vendors beside data */
+        get: operations["Pricing_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/redemption": {
         parameters: {
             query?: never;
@@ -115,6 +1549,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reset_password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mail a password reset link; the answer is the same whether or not an account holds the address */
+        get: operations["Auth_resetPassword"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public status object the console reads at startup */
+        get: operations["Status_getStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every user's async tasks (video, music), newest first
+         * @description Requires the admin role.
+         */
+        get: operations["Tasks_taskAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task/self": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's async tasks, newest first */
+        get: operations["Tasks_taskSelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/token": {
         parameters: {
             query?: never;
@@ -128,6 +1633,23 @@ export interface paths {
         put: operations["Tokens_update"];
         /** Create `count` tokens; data holds them with their keys */
         post: operations["Tokens_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/token-channel-description": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The token page note on channels (option TokenChannelDescription) */
+        get: operations["Pricing_tokenChannelDescription"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -186,6 +1708,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/topup-affiliate/img": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The top-up promotion image address (option TopupAffiliate; "" when unset) */
+        get: operations["Wallet_affiliateImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user": {
         parameters: {
             query?: never;
@@ -198,7 +1737,11 @@ export interface paths {
          * @description Requires the admin role.
          */
         get: operations["Users_list"];
-        put?: never;
+        /**
+         * Edit a user: names, password, e-mail, group, quota (admin)
+         * @description Requires the admin role.
+         */
+        put: operations["Users_update"];
         /**
          * Create a regular user (admin)
          * @description Requires the admin role.
@@ -217,7 +1760,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One user (admin; not of an equal or higher role unless root)
+         * @description Requires the admin role.
+         */
+        get: operations["Users_get"];
         put?: never;
         post?: never;
         /**
@@ -225,6 +1772,91 @@ export interface paths {
          * @description Requires the admin role.
          */
         delete: operations["Users_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/aff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's invitation code */
+        get: operations["Users_aff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/aff_transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move invitation earnings into the balance (at least QuotaPerUnit) */
+        post: operations["Users_affTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/amount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The money payable for an online top-up of `amount` units (message "success") */
+        post: operations["Wallet_amount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with username (or e-mail) and password; sets the session cookie, data is the user */
+        post: operations["Auth_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign out: ends the session (if any) and clears its cookie */
+        get: operations["Auth_logout"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -244,6 +1876,74 @@ export interface paths {
          * @description Requires the admin role.
          */
         post: operations["Users_manage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The models the caller can call, in one usable group or all of them */
+        get: operations["Pricing_userModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a pending top-up order; data is the signed epay form, `url` (beside data) where the browser POSTs it */
+        post: operations["Payments_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register with username and password (plus e-mail and code when verification is on) */
+        post: operations["Auth_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Spend the mailed reset token; data is the new random password (12 hex characters) */
+        post: operations["Auth_confirmReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -270,7 +1970,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/user/topup": {
+    "/api/user/self": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own account (no password hash, no access token) */
+        get: operations["Users_self"];
+        /** Change the own display name and/or password */
+        put: operations["Users_updateSelf"];
+        post?: never;
+        /** Delete the own account (soft; not root) */
+        delete: operations["Users_deleteSelf"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/self/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's usable groups with ratio and label */
+        get: operations["Status_selfGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sign-in": {
         parameters: {
             query?: never;
             header?: never;
@@ -279,8 +2015,1199 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Today's check-in (UTC): credits the reward once a day */
+        post: operations["Checkin_signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sign-in-dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's check-in days of a month, and whether today is still open */
+        get: operations["Checkin_dates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A new management access token (the old one stops working); data is the token */
+        get: operations["Users_token"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/topup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every top-up order, newest first, by trade number, owner and status
+         * @description Requires the admin role.
+         */
+        get: operations["Payments_all"];
+        put?: never;
         /** Redeem a code; data is the quota added */
         post: operations["Wallet_topUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/topup/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a pending or expired order paid and credit it (logged with the admin)
+         * @description Requires the admin role.
+         */
+        post: operations["Payments_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/topup/self": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's top-up orders, newest first */
+        get: operations["Payments_self"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mail a verification code (registration, e-mail bind); the answer is the same whether or not the address is in use */
+        get: operations["Auth_verification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/billing/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key's (or its user's) limit in USD, OpenAI's legacy shape */
+        get: operations["relay_get_dashboard_billing_subscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/billing/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Usage in US cents, OpenAI's legacy shape */
+        get: operations["relay_get_dashboard_billing_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/image/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A task's image, proxied (public: image tags carry no key) */
+        get: operations["relay_get_mj_image_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/insight-face/swap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a Midjourney swap_face task */
+        post: operations["relay_post_mj_insight_face_swap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/submit/action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a Midjourney action task */
+        post: operations["relay_post_mj_submit_action"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/submit/blend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a Midjourney blend task */
+        post: operations["relay_post_mj_submit_blend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/submit/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a Midjourney change task */
+        post: operations["relay_post_mj_submit_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/submit/describe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a Midjourney describe task */
+        post: operations["relay_post_mj_submit_describe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/submit/edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a Midjourney edits task */
+        post: operations["relay_post_mj_submit_edits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/submit/imagine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a Midjourney imagine task */
+        post: operations["relay_post_mj_submit_imagine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/submit/modal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a Midjourney modal task */
+        post: operations["relay_post_mj_submit_modal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/submit/shorten": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a Midjourney shorten task */
+        post: operations["relay_post_mj_submit_shorten"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/submit/simple-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a Midjourney simple-change task */
+        post: operations["relay_post_mj_submit_simple_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/submit/upload-discord-images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a Midjourney upload-discord-images task */
+        post: operations["relay_post_mj_submit_upload_discord_images"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/submit/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a Midjourney video task */
+        post: operations["relay_post_mj_submit_video"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/task/{id}/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your Midjourney tasks */
+        get: operations["relay_get_mj_task_id_fetch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/task/{id}/image-seed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A task's image seed (asked of its upstream) */
+        get: operations["relay_get_mj_task_id_image_seed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/task/{id}/image-spec": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A task's image seed (asked of its upstream) */
+        get: operations["relay_get_mj_task_id_image_spec"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mj/task/list-by-condition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Your Midjourney tasks by id */
+        post: operations["relay_post_mj_task_list_by_condition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pg/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The console playground's chat completion: a signed-in session, no API key
+         * @description The body is a chat completion request plus `group`, the using group (one the user may use; their own by default), removed before the body goes upstream. No token cap applies.
+         */
+        post: operations["relay_post_pg_chat_completions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suno/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Your Suno tasks by id */
+        post: operations["relay_post_suno_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suno/fetch/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your Suno tasks */
+        get: operations["relay_get_suno_fetch_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suno/submit/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a Suno task; `{action}` is `music` or `lyrics` */
+        post: operations["relay_post_suno_submit_action"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio/speech": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Text to speech */
+        post: operations["relay_post_v1_audio_speech"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio/transcriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Transcribe audio */
+        post: operations["relay_post_v1_audio_transcriptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Translate audio into English text */
+        post: operations["relay_post_v1_audio_translations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a chat completion */
+        post: operations["relay_post_v1_chat_completions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a completion (legacy) */
+        post: operations["relay_post_v1_completions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dashboard/billing/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key's (or its user's) limit in USD, OpenAI's legacy shape */
+        get: operations["relay_get_v1_dashboard_billing_subscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dashboard/billing/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Usage in US cents, OpenAI's legacy shape */
+        get: operations["relay_get_v1_dashboard_billing_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create embeddings */
+        post: operations["relay_post_v1_embeddings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engines/{model}/embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create embeddings (the model named in the path, legacy engines form) */
+        post: operations["relay_post_v1_engines_model_embeddings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        get: operations["relay_get_v1_files"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        put: operations["relay_put_v1_files"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        post: operations["relay_post_v1_files"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        delete: operations["relay_delete_v1_files"];
+        options?: never;
+        head?: never;
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        patch: operations["relay_patch_v1_files"];
+        trace?: never;
+    };
+    "/v1/files/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        get: operations["relay_get_v1_files_path"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        put: operations["relay_put_v1_files_path"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        post: operations["relay_post_v1_files_path"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        delete: operations["relay_delete_v1_files_path"];
+        options?: never;
+        head?: never;
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        patch: operations["relay_patch_v1_files_path"];
+        trace?: never;
+    };
+    "/v1/fine_tuning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        get: operations["relay_get_v1_fine_tuning"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        put: operations["relay_put_v1_fine_tuning"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        post: operations["relay_post_v1_fine_tuning"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        delete: operations["relay_delete_v1_fine_tuning"];
+        options?: never;
+        head?: never;
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        patch: operations["relay_patch_v1_fine_tuning"];
+        trace?: never;
+    };
+    "/v1/fine_tuning/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        get: operations["relay_get_v1_fine_tuning_path"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        put: operations["relay_put_v1_fine_tuning_path"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        post: operations["relay_post_v1_fine_tuning_path"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        delete: operations["relay_delete_v1_fine_tuning_path"];
+        options?: never;
+        head?: never;
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        patch: operations["relay_patch_v1_fine_tuning_path"];
+        trace?: never;
+    };
+    "/v1/fine-tunes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        get: operations["relay_get_v1_fine_tunes"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        put: operations["relay_put_v1_fine_tunes"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        post: operations["relay_post_v1_fine_tunes"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        delete: operations["relay_delete_v1_fine_tunes"];
+        options?: never;
+        head?: never;
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        patch: operations["relay_patch_v1_fine_tunes"];
+        trace?: never;
+    };
+    "/v1/fine-tunes/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        get: operations["relay_get_v1_fine_tunes_path"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        put: operations["relay_put_v1_fine_tunes_path"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        post: operations["relay_post_v1_fine_tunes_path"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        delete: operations["relay_delete_v1_fine_tunes_path"];
+        options?: never;
+        head?: never;
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        patch: operations["relay_patch_v1_fine_tunes_path"];
+        trace?: never;
+    };
+    "/v1/images/edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edit images */
+        post: operations["relay_post_v1_images_edits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/images/generations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate images */
+        post: operations["relay_post_v1_images_generations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/images/variations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        get: operations["relay_get_v1_images_variations"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        put: operations["relay_put_v1_images_variations"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        post: operations["relay_post_v1_images_variations"];
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        delete: operations["relay_delete_v1_images_variations"];
+        options?: never;
+        head?: never;
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        patch: operations["relay_patch_v1_images_variations"];
+        trace?: never;
+    };
+    "/v1/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a message (Anthropic Messages API)
+         * @description `anthropic-version` and `anthropic-beta` are passed on to Claude channels; other channel types are served through their chat API.
+         */
+        post: operations["relay_post_v1_messages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/messages/count_tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count the tokens of a message (free) */
+        post: operations["relay_post_v1_messages_count_tokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the models the key may use
+         * @description OpenAI's list; Anthropic's with `anthropic-version`; Gemini's list and errors when the key comes as `x-goog-api-key` or `?key=`.
+         */
+        get: operations["relay_get_v1_models"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One model */
+        get: operations["relay_get_v1_models_model"];
+        put?: never;
+        post?: never;
+        /** Not implemented: always a 501 (`api_not_implemented`) */
+        delete: operations["relay_delete_v1_models_model"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models/{model}:batchEmbedContents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Embed several contents */
+        post: operations["relay_post_v1_models_model_batchEmbedContents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models/{model}:countTokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count tokens (free) */
+        post: operations["relay_post_v1_models_model_countTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models/{model}:embedContent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Embed one content */
+        post: operations["relay_post_v1_models_model_embedContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models/{model}:generateContent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate content (Gemini) */
+        post: operations["relay_post_v1_models_model_generateContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models/{model}:streamGenerateContent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate content as a stream (Gemini) */
+        post: operations["relay_post_v1_models_model_streamGenerateContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/moderations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Classify text (and images) for moderation */
+        post: operations["relay_post_v1_moderations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/realtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OpenAI's realtime API over a WebSocket
+         * @description A WebSocket upgrade (`Connection: Upgrade`, `Upgrade: websocket`), relayed to one upstream socket on an OpenAI or Azure channel; the frames are the realtime API's JSON events both ways, billed from the upstream's `response.done` usage.
+         *
+         *     The key comes as `Authorization: Bearer sk-...` (or `x-api-key`), or in the browser form as the subprotocol `openai-insecure-api-key.<key>` beside `realtime` (`Sec-WebSocket-Protocol`).
+         *
+         *     A refused upgrade is a plain HTTP answer with the OpenAI error body; a client frame above 4 MiB closes the session with an error event.
+         */
+        get: operations["relay_get_v1_realtime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rerank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rerank documents for a query (Jina / Cohere shape) */
+        post: operations["relay_post_v1_rerank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a response (Responses API) */
+        post: operations["relay_post_v1_responses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1beta/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the models the key may use (Gemini shape) */
+        get: operations["relay_get_v1beta_models"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1beta/models/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One model (Gemini shape); the `models/` prefix is optional */
+        get: operations["relay_get_v1beta_models_model"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1beta/models/{model}:batchEmbedContents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Embed several contents */
+        post: operations["relay_post_v1beta_models_model_batchEmbedContents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1beta/models/{model}:countTokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count tokens (free) */
+        post: operations["relay_post_v1beta_models_model_countTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1beta/models/{model}:embedContent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Embed one content */
+        post: operations["relay_post_v1beta_models_model_embedContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1beta/models/{model}:generateContent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate content (Gemini) */
+        post: operations["relay_post_v1beta_models_model_generateContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1beta/models/{model}:streamGenerateContent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate content as a stream (Gemini) */
+        post: operations["relay_post_v1beta_models_model_streamGenerateContent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -291,6 +3218,457 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminLog: {
+            /** @description The channel id */
+            channel: number;
+            client_ip: string;
+            completion_tokens: number;
+            content: string;
+            created_at: number;
+            id: number;
+            is_stream: boolean;
+            model_name: string;
+            /** @description A JSON object as text (billing ratios, request details) */
+            other: string;
+            prompt_tokens: number;
+            quota: number;
+            request_id: string;
+            token_group: string;
+            token_id: number;
+            token_name: string;
+            type: number;
+            use_time: number;
+            user_id: number;
+            username: string;
+        };
+        AdminLogPage: {
+            items: components["schemas"]["AdminLog"][];
+            page: number;
+            page_size: number;
+            total: number;
+        };
+        AdminTopUpOrder: {
+            /** @description Units ordered */
+            amount: number;
+            /** @description Unix seconds, 0 while unpaid */
+            complete_time: number;
+            /** @description The admin who completed it by hand (0: the payment gateway) */
+            completed_by: number;
+            create_time: number;
+            id: number;
+            /** @description Money paid, two decimals */
+            money: number;
+            /** @description alipay or wxpay */
+            payment_method: string;
+            quota: number;
+            /** @enum {string} */
+            status: "pending" | "success" | "expired";
+            trade_no: string;
+            user_id: number;
+        };
+        AdminTopUpOrderPage: {
+            items: components["schemas"]["AdminTopUpOrder"][];
+            page: number;
+            page_size: number;
+            total: number;
+        };
+        AffTransfer: {
+            /** @description Quota units, an integer of at least QuotaPerUnit */
+            quota: number | string;
+        };
+        AnthropicError: {
+            error: {
+                message: string;
+                /** @description `invalid_request_error`, `authentication_error`, `permission_error`, `not_found_error`, `rate_limit_error`, `api_error`, `overloaded_error`, ... */
+                type: string;
+            };
+            /** @constant */
+            type: "error";
+        };
+        AnthropicMessage: {
+            content: ({
+                text?: string;
+                /** @description `text`, `image`, `document`, `tool_use`, `tool_result`, `thinking`, ... */
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            id: string;
+            model: string;
+            /** @constant */
+            role: "assistant";
+            stop_reason: string | null;
+            /** @constant */
+            type: "message";
+            usage: {
+                input_tokens: number;
+                output_tokens: number;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        AuditEntry: {
+            action: string;
+            actor_id: number | null;
+            actor_name: string;
+            created_at: number;
+            /** @description What changed; secrets never appear */
+            detail: {
+                [key: string]: unknown;
+            };
+            id: number;
+            ip: string;
+            /** @description success or failure */
+            outcome: string;
+            request_id: string;
+            target_id: string;
+            target_type: string;
+        };
+        AuditPage: {
+            items: components["schemas"]["AuditEntry"][];
+            page: number;
+            page_size: number;
+            total: number;
+        };
+        Channel: {
+            auto_ban: number;
+            /** @description USD, informational */
+            balance: number;
+            balance_updated_time: number;
+            base_url: string;
+            created_time: number;
+            group: string;
+            id: number;
+            /** @description Only for root asking with include_key=true */
+            key?: string;
+            ma_input_tokens: number;
+            model_mapping: string;
+            models: string;
+            name: string;
+            openai_organization: string;
+            other: string;
+            /** @description JSON: status_reason and status_time of an automatic disable */
+            other_info: string;
+            priority: number;
+            /** @description Milliseconds, of the last test */
+            response_time: number;
+            /** @description 1 enabled, 2 disabled, 3 auto-disabled */
+            status: number;
+            status_code_mapping: string;
+            tag: string;
+            test_model: string;
+            test_models: string;
+            test_time: number;
+            type: number;
+            used_quota: number;
+            weight: number;
+        };
+        ChannelBatchDelete: {
+            ids: (number | string)[];
+        };
+        /** @description The channel object, or {mode, channel: {...}} */
+        ChannelCreate: {
+            auto_ban?: (boolean | (0 | 1 | "0" | "1")) | null;
+            base_url?: (string | number | boolean) | null;
+            group?: (string | (string | number)[]) | null;
+            /** @description The upstream key in the type's format (batch mode: one per line) */
+            key: string;
+            ma_input_tokens?: (number | string) | null;
+            /** @description "batch": one channel per line of key; anything else: one channel */
+            mode?: string;
+            model_mapping?: (string | {
+                [key: string]: unknown;
+            }) | null;
+            /** @description Model names: a comma-separated string or an array; at least one */
+            models: string | (string | number)[];
+            /** @description 1 .. 128 characters */
+            name: string;
+            openai_organization?: string | number | boolean | null;
+            /** @description Adaptor parameters (Azure's API version, a region) */
+            other?: string | number | boolean | null;
+            /** @description An integer -999 .. 1000000000; higher is tried first */
+            priority?: number | string;
+            status?: (number | string) | null;
+            status_code_mapping?: (string | {
+                [key: string]: unknown;
+            }) | null;
+            tag?: string | number | boolean | null;
+            test_model?: string | number | boolean | null;
+            test_models?: ((string | number)[] | string | number | boolean) | null;
+            type?: (number | string) | null;
+            /** @description An integer, clamped to 0 .. 1000000000 */
+            weight?: number | string;
+        };
+        ChannelFetchModels: {
+            base_url?: (string | number | boolean) | null;
+            key: string;
+            /** @description A channel type id of GET /api/channel/types */
+            type?: number | string;
+        };
+        ChannelQuickUpdate: {
+            id: number | string;
+            /** @description An integer -999 .. 1000000000; higher is tried first */
+            priority?: number | string;
+            status?: (number | string) | null;
+            /** @description An integer, clamped to 0 .. 1000000000 */
+            weight?: number | string;
+        };
+        ChannelRunStatus: {
+            done: number;
+            failed: number;
+            finished_at: number;
+            queued_at: number;
+            started_at: number;
+            /** @enum {string} */
+            state: "idle" | "queued" | "running" | "finished";
+            total: number;
+        };
+        ChannelType: {
+            default_base_url: string;
+            default_models: string[];
+            fields: {
+                default?: string;
+                hint?: {
+                    en: string;
+                    zh: string;
+                };
+                /** @enum {string} */
+                input: "line" | "multiline";
+                label: {
+                    en: string;
+                    zh: string;
+                };
+                /** @enum {string} */
+                name: "base_url" | "other" | "openai_organization";
+                placeholder?: {
+                    en: string;
+                    zh: string;
+                };
+                template?: string;
+            }[];
+            fixed_models: boolean;
+            id: number;
+            /** @enum {string} */
+            key_format: "line" | "json";
+            key_hint: {
+                en: string;
+                zh: string;
+            } | null;
+            label: {
+                en: string;
+                zh: string;
+            };
+            lists_models: boolean;
+            /** @enum {string} */
+            relay: "adaptor" | "task" | "planned" | "openai_compatible";
+            reports_balance: boolean;
+            warning: {
+                en: string;
+                zh: string;
+            } | null;
+        };
+        ChannelUpdate: {
+            auto_ban?: (boolean | (0 | 1 | "0" | "1")) | null;
+            base_url?: (string | number | boolean) | null;
+            group?: (string | (string | number)[]) | null;
+            id: number | string;
+            /** @description A new key; blank keeps the stored one */
+            key?: string | null;
+            ma_input_tokens?: (number | string) | null;
+            model_mapping?: (string | {
+                [key: string]: unknown;
+            }) | null;
+            models?: (string | (string | number)[]) | null;
+            name?: string | null;
+            openai_organization?: string | number | boolean | null;
+            /** @description Adaptor parameters (Azure's API version, a region) */
+            other?: string | number | boolean | null;
+            /** @description An integer -999 .. 1000000000; higher is tried first */
+            priority?: number | string;
+            status?: (number | string) | null;
+            status_code_mapping?: (string | {
+                [key: string]: unknown;
+            }) | null;
+            tag?: string | number | boolean | null;
+            test_model?: string | number | boolean | null;
+            test_models?: ((string | number)[] | string | number | boolean) | null;
+            type?: (number | string) | null;
+            /** @description An integer, clamped to 0 .. 1000000000 */
+            weight?: number | string;
+        };
+        ChatCompletion: {
+            choices: ({
+                finish_reason: string | null;
+                index: number;
+                message: {
+                    content: string | null | {
+                        [key: string]: unknown;
+                    }[];
+                    /** @constant */
+                    role: "assistant";
+                    tool_calls?: ({
+                        function: {
+                            arguments: string;
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        id: string;
+                        /** @constant */
+                        type: "function";
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            })[];
+            created: number;
+            id: string;
+            model: string;
+            /** @constant */
+            object: "chat.completion";
+            usage?: components["schemas"]["OpenAIUsage"];
+        } & {
+            [key: string]: unknown;
+        };
+        ChatCompletionRequest: {
+            functions?: {
+                [key: string]: unknown;
+            }[];
+            max_completion_tokens?: number;
+            /** @description 0 means unset and is removed */
+            max_tokens?: number;
+            messages: ({
+                content?: string | ({
+                    text?: string;
+                    /** @description `text` (with `text`), `image_url` (with `image_url.url`, `image_url.detail`), `input_audio`, `file` */
+                    type: string;
+                } & {
+                    [key: string]: unknown;
+                })[] | null;
+                name?: string;
+                /** @description `system`, `developer`, `user`, `assistant` or `tool` */
+                role: string;
+                tool_calls?: ({
+                    function: {
+                        arguments: string;
+                        name: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description The model name as the gateway lists it (GET /v1/models) */
+            model: string;
+            n?: number;
+            /** @description Answer as `text/event-stream` chunks ending with `data: [DONE]` */
+            stream?: boolean;
+            /** @description Streams only; ignored otherwise */
+            stream_options?: {
+                include_usage?: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+            tools?: {
+                [key: string]: unknown;
+            }[];
+        } & {
+            [key: string]: unknown;
+        };
+        CheckinResult: {
+            /** @description YYYY-MM-DD (UTC) */
+            checkin_date: string;
+            quota_awarded: number;
+        };
+        Completion: {
+            choices: ({
+                finish_reason: string | null;
+                index: number;
+                text: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            created: number;
+            id: string;
+            model: string;
+            /** @constant */
+            object: "text_completion";
+            usage?: components["schemas"]["OpenAIUsage"];
+        } & {
+            [key: string]: unknown;
+        };
+        CompletionRequest: {
+            /** @description At least n; 1 when streaming */
+            best_of?: number;
+            max_tokens?: number;
+            /** @description The model name as the gateway lists it (GET /v1/models) */
+            model: string;
+            n?: number;
+            prompt: string | (string | number | number[])[];
+            /** @description Answer as `text/event-stream` chunks ending with `data: [DONE]` */
+            stream?: boolean;
+            /** @description Streams only; ignored otherwise */
+            stream_options?: {
+                include_usage?: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        ContactInfo: {
+            QQContact: string;
+            WeChatContact: string;
+        };
+        EmailBind: {
+            /** @description The code from GET /api/verification */
+            code?: string;
+            email?: string;
+        };
+        EmbeddingList: {
+            data: ({
+                embedding: number[] | string;
+                index: number;
+                /** @constant */
+                object: "embedding";
+            } & {
+                [key: string]: unknown;
+            })[];
+            model: string;
+            /** @constant */
+            object: "list";
+            usage?: {
+                prompt_tokens: number;
+                total_tokens: number;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        EmbeddingRequest: {
+            dimensions?: number;
+            /** @enum {string} */
+            encoding_format?: "float" | "base64";
+            input: string | (string | number | number[])[];
+            /** @description Required, except on /v1/engines/{model}/embeddings where the path names it */
+            model?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description pid, type, out_trade_no, notify_url, return_url, name, money, sign, sign_type; `url` beside data is where to POST them */
+        EpayForm: {
+            [key: string]: string;
+        };
         ErrorEnvelope: {
             /**
              * @description - `common.bad_request`: Invalid request parameters
@@ -309,6 +3687,7 @@ export interface components {
              *     - `common.field_too_long`: Parameter {field} is too long (at most {max} characters)
              *     - `common.field_value`: Invalid value for parameter {field}
              *     - `aff.insufficient`: Insufficient affiliate quota!
+             *     - `aff.quota_invalid`: Transfer amount must be an integer
              *     - `aff.transfer_min`: Transfer amount minimum is {min}!
              *     - `audit.invalid_filter`: Invalid filter: {field}
              *     - `auth.access_token_invalid`: Not authorized: invalid access token
@@ -326,6 +3705,7 @@ export interface components {
              *     - `auth.user_header_mismatch`: Not authorized: New-Api-User does not match the logged-in user, please log in again
              *     - `auth.user_header_missing`: Not authorized: New-Api-User header missing
              *     - `bind.use_post`: Binding requires a POST request
+             *     - `channel.auto_ban_invalid`: Auto-disable must be 0, 1, true or false
              *     - `channel.balance_failed`: Failed to query the balance: {reason}
              *     - `channel.balance_unsupported`: This channel type does not support balance queries
              *     - `channel.batch_ids_required`: Please select the channels to delete first!
@@ -341,6 +3721,7 @@ export interface components {
              *     - `channel.key_format`: The key of a {type} channel must be in the format {format}
              *     - `channel.key_multiline`: The channel key must be a single line; to add several keys use batch create, one key per line
              *     - `channel.key_required_for_upstream_change`: Enter the channel key again when changing the base URL, channel type or other parameters (only the super administrator can keep the stored key)
+             *     - `channel.ma_input_tokens_invalid`: The maximum input tokens must be an integer from 0 to {max}
              *     - `channel.model_mapping_invalid`: Model mapping must be legal JSON!
              *     - `channel.models_required`: Please select at least one model!
              *     - `channel.name_key_required`: Please fill in channel name and channel key!
@@ -385,6 +3766,7 @@ export interface components {
              *     - `option.group_rate_limits_integer`: GroupRateLimits format error: {path} must be an integer of at least 0
              *     - `option.group_rate_limits_object`: GroupRateLimits format error: {path} must be a JSON object
              *     - `option.invalid_bool`: This option must be true or false
+             *     - `option.invalid_choice`: This option must be one of: {values}
              *     - `option.invalid_integer`: This option must be an integer
              *     - `option.invalid_json`: not a valid JSON string
              *     - `option.invalid_json_list`: must be a JSON list
@@ -392,6 +3774,7 @@ export interface components {
              *     - `option.invalid_number`: This option must be a number
              *     - `option.invalid_topup_group_ratio`: The top-up group ratio is not a valid JSON string
              *     - `option.invalid_url`: must be an http or https address
+             *     - `option.key_required`: The option key is required
              *     - `option.linuxdo_min_level`: LinuxDoMinLevel must be an integer from 0 to 4
              *     - `option.out_of_range`: This option must be between {min} and {max}
              *     - `option.root_only`: Only the super administrator can change this option
@@ -400,8 +3783,11 @@ export interface components {
              *     - `payment.method_invalid`: Unsupported payment method
              *     - `payment.order_done`: The order is already completed
              *     - `payment.order_not_found`: Order not found
+             *     - `payment.status_invalid`: The order status must be pending, success or expired
+             *     - `payment.trade_no_invalid`: Invalid trade number
              *     - `perf.invalid_window`: Invalid window parameter: {value} (use 1h or 24h)
              *     - `pricing.group_forbidden`: You may not use the group {group}
+             *     - `pricing.group_invalid`: Invalid group name
              *     - `redemption.count_max`: At most 100 redemption codes can be generated at a time
              *     - `redemption.count_positive`: The number of codes must be greater than 0
              *     - `redemption.edit_unused_only`: Only unused redemption codes can be edited
@@ -475,13 +3861,763 @@ export interface components {
              *     - `wallet.topup_disabled`: Admin has not enabled online top-up
              * @enum {string}
              */
-            code: "common.bad_request" | "common.invalid_json" | "common.body_too_large" | "common.unsupported_media_type" | "common.not_found" | "common.method_not_allowed" | "common.too_many_requests" | "common.internal" | "common.invalid_id" | "common.field_required" | "common.field_type" | "common.field_min" | "common.field_max" | "common.field_too_long" | "common.field_value" | "aff.insufficient" | "aff.transfer_min" | "audit.invalid_filter" | "auth.access_token_invalid" | "auth.banned" | "auth.forbidden" | "auth.login_empty" | "auth.login_failed" | "auth.not_logged_in" | "auth.password_login_disabled" | "auth.password_register_disabled" | "auth.register_disabled" | "auth.turnstile_empty" | "auth.turnstile_failed" | "auth.user_header_invalid" | "auth.user_header_mismatch" | "auth.user_header_missing" | "bind.use_post" | "channel.balance_failed" | "channel.balance_unsupported" | "channel.batch_ids_required" | "channel.fetch_models_failed" | "channel.fetch_models_key_required" | "channel.fetch_models_unsupported" | "channel.field_too_long" | "channel.invalid_base_url" | "channel.invalid_priority" | "channel.invalid_status" | "channel.invalid_type" | "channel.invalid_weight" | "channel.key_format" | "channel.key_multiline" | "channel.key_required_for_upstream_change" | "channel.model_mapping_invalid" | "channel.models_required" | "channel.name_key_required" | "channel.name_too_long" | "channel.not_found" | "channel.priority_min" | "channel.private_base_url" | "channel.status_code_mapping_invalid" | "channel.test_model_invalid" | "channel.too_many_ids" | "channel.too_many_keys" | "checkin.already" | "checkin.invalid_month" | "data.invalid_time_range" | "data.invalid_timestamp" | "data.span_too_long" | "log.export_busy" | "log.export_not_found" | "log.export_not_ready" | "log.invalid_channel" | "log.invalid_time_range" | "log.invalid_timestamp" | "log.invalid_type" | "log.target_timestamp_required" | "mail.not_configured" | "mail.send_failed" | "oauth.already_bound" | "oauth.code_required" | "oauth.disabled" | "oauth.linuxdo_inactive" | "oauth.linuxdo_level" | "oauth.not_bound" | "oauth.provider_failed" | "oauth.server_address_required" | "oauth.state_invalid" | "oauth.telegram_expired" | "oauth.telegram_invalid" | "oauth.unbind_last" | "oauth.unknown_provider" | "oauth.wechat_code_invalid" | "option.group_rate_limits_field" | "option.group_rate_limits_integer" | "option.group_rate_limits_object" | "option.invalid_bool" | "option.invalid_integer" | "option.invalid_json" | "option.invalid_json_list" | "option.invalid_json_object" | "option.invalid_number" | "option.invalid_topup_group_ratio" | "option.invalid_url" | "option.linuxdo_min_level" | "option.out_of_range" | "option.root_only" | "option.server_address_required" | "option.unknown_key" | "payment.method_invalid" | "payment.order_done" | "payment.order_not_found" | "perf.invalid_window" | "pricing.group_forbidden" | "redemption.count_max" | "redemption.count_positive" | "redemption.edit_unused_only" | "redemption.expire_time_invalid" | "redemption.expired" | "redemption.ids_invalid" | "redemption.invalid" | "redemption.invalid_status" | "redemption.key_required" | "redemption.name_length" | "redemption.name_required" | "redemption.not_found" | "redemption.quota_invalid" | "redemption.used" | "redemption.used_cannot_change" | "relay.playground_session_required" | "reset.invalid" | "token.batch_empty" | "token.batch_too_many" | "token.count_invalid" | "token.exhausted_cannot_enable" | "token.expired_cannot_enable" | "token.expiry_format" | "token.group_forbidden" | "token.group_required" | "token.invalid_status" | "token.ip_invalid" | "token.limit_invalid" | "token.model_limits_invalid" | "token.name_too_long" | "token.not_found" | "token.quota_exceed_max" | "token.quota_invalid" | "token.quota_negative" | "token.rate_limit_invalid" | "token.too_many" | "user.already_admin" | "user.already_common" | "user.cannot_enable" | "user.cannot_manage_peer" | "user.code_invalid" | "user.code_required" | "user.deleted" | "user.display_name_too_long" | "user.email_alias_not_allowed" | "user.email_domain_not_allowed" | "user.email_invalid" | "user.email_required" | "user.email_taken" | "user.email_too_long" | "user.email_verification_required" | "user.invalid_action" | "user.invalid_group" | "user.invalid_quota" | "user.not_found" | "user.only_root_promotes" | "user.original_password_wrong" | "user.password_mismatch" | "user.password_too_long" | "user.password_too_short" | "user.quota_would_be_negative" | "user.root_cannot_delete" | "user.root_cannot_demote" | "user.root_cannot_disable" | "user.username_required" | "user.username_taken" | "user.username_too_long" | "wallet.amount_invalid" | "wallet.amount_min" | "wallet.amount_too_low" | "wallet.topup_disabled";
+            code: "common.bad_request" | "common.invalid_json" | "common.body_too_large" | "common.unsupported_media_type" | "common.not_found" | "common.method_not_allowed" | "common.too_many_requests" | "common.internal" | "common.invalid_id" | "common.field_required" | "common.field_type" | "common.field_min" | "common.field_max" | "common.field_too_long" | "common.field_value" | "aff.insufficient" | "aff.quota_invalid" | "aff.transfer_min" | "audit.invalid_filter" | "auth.access_token_invalid" | "auth.banned" | "auth.forbidden" | "auth.login_empty" | "auth.login_failed" | "auth.not_logged_in" | "auth.password_login_disabled" | "auth.password_register_disabled" | "auth.register_disabled" | "auth.turnstile_empty" | "auth.turnstile_failed" | "auth.user_header_invalid" | "auth.user_header_mismatch" | "auth.user_header_missing" | "bind.use_post" | "channel.auto_ban_invalid" | "channel.balance_failed" | "channel.balance_unsupported" | "channel.batch_ids_required" | "channel.fetch_models_failed" | "channel.fetch_models_key_required" | "channel.fetch_models_unsupported" | "channel.field_too_long" | "channel.invalid_base_url" | "channel.invalid_priority" | "channel.invalid_status" | "channel.invalid_type" | "channel.invalid_weight" | "channel.key_format" | "channel.key_multiline" | "channel.key_required_for_upstream_change" | "channel.ma_input_tokens_invalid" | "channel.model_mapping_invalid" | "channel.models_required" | "channel.name_key_required" | "channel.name_too_long" | "channel.not_found" | "channel.priority_min" | "channel.private_base_url" | "channel.status_code_mapping_invalid" | "channel.test_model_invalid" | "channel.too_many_ids" | "channel.too_many_keys" | "checkin.already" | "checkin.invalid_month" | "data.invalid_time_range" | "data.invalid_timestamp" | "data.span_too_long" | "log.export_busy" | "log.export_not_found" | "log.export_not_ready" | "log.invalid_channel" | "log.invalid_time_range" | "log.invalid_timestamp" | "log.invalid_type" | "log.target_timestamp_required" | "mail.not_configured" | "mail.send_failed" | "oauth.already_bound" | "oauth.code_required" | "oauth.disabled" | "oauth.linuxdo_inactive" | "oauth.linuxdo_level" | "oauth.not_bound" | "oauth.provider_failed" | "oauth.server_address_required" | "oauth.state_invalid" | "oauth.telegram_expired" | "oauth.telegram_invalid" | "oauth.unbind_last" | "oauth.unknown_provider" | "oauth.wechat_code_invalid" | "option.group_rate_limits_field" | "option.group_rate_limits_integer" | "option.group_rate_limits_object" | "option.invalid_bool" | "option.invalid_choice" | "option.invalid_integer" | "option.invalid_json" | "option.invalid_json_list" | "option.invalid_json_object" | "option.invalid_number" | "option.invalid_topup_group_ratio" | "option.invalid_url" | "option.key_required" | "option.linuxdo_min_level" | "option.out_of_range" | "option.root_only" | "option.server_address_required" | "option.unknown_key" | "payment.method_invalid" | "payment.order_done" | "payment.order_not_found" | "payment.status_invalid" | "payment.trade_no_invalid" | "perf.invalid_window" | "pricing.group_forbidden" | "pricing.group_invalid" | "redemption.count_max" | "redemption.count_positive" | "redemption.edit_unused_only" | "redemption.expire_time_invalid" | "redemption.expired" | "redemption.ids_invalid" | "redemption.invalid" | "redemption.invalid_status" | "redemption.key_required" | "redemption.name_length" | "redemption.name_required" | "redemption.not_found" | "redemption.quota_invalid" | "redemption.used" | "redemption.used_cannot_change" | "relay.playground_session_required" | "reset.invalid" | "token.batch_empty" | "token.batch_too_many" | "token.count_invalid" | "token.exhausted_cannot_enable" | "token.expired_cannot_enable" | "token.expiry_format" | "token.group_forbidden" | "token.group_required" | "token.invalid_status" | "token.ip_invalid" | "token.limit_invalid" | "token.model_limits_invalid" | "token.name_too_long" | "token.not_found" | "token.quota_exceed_max" | "token.quota_invalid" | "token.quota_negative" | "token.rate_limit_invalid" | "token.too_many" | "user.already_admin" | "user.already_common" | "user.cannot_enable" | "user.cannot_manage_peer" | "user.code_invalid" | "user.code_required" | "user.deleted" | "user.display_name_too_long" | "user.email_alias_not_allowed" | "user.email_domain_not_allowed" | "user.email_invalid" | "user.email_required" | "user.email_taken" | "user.email_too_long" | "user.email_verification_required" | "user.invalid_action" | "user.invalid_group" | "user.invalid_quota" | "user.not_found" | "user.only_root_promotes" | "user.original_password_wrong" | "user.password_mismatch" | "user.password_too_long" | "user.password_too_short" | "user.quota_would_be_negative" | "user.root_cannot_delete" | "user.root_cannot_demote" | "user.root_cannot_disable" | "user.username_required" | "user.username_taken" | "user.username_too_long" | "wallet.amount_invalid" | "wallet.amount_min" | "wallet.amount_too_low" | "wallet.topup_disabled";
             /** @description The input field at fault (`ids[1]`, `remain_quota`), when there is one */
             field?: string;
             /** @description What went wrong, in the spec's words and the caller's language */
             message: string;
             /** @constant */
             success: false;
+        };
+        GeminiBatchEmbedContents: {
+            embeddings: ({
+                values: number[];
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        GeminiBatchEmbedContentsRequest: {
+            requests: components["schemas"]["GeminiEmbedContentRequest"][];
+        } & {
+            [key: string]: unknown;
+        };
+        GeminiCountTokens: {
+            totalTokens: number;
+        } & {
+            [key: string]: unknown;
+        };
+        GeminiCountTokensRequest: {
+            contents?: ({
+                parts: ({
+                    fileData?: {
+                        fileUri: string;
+                        mimeType?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    functionCall?: {
+                        args?: {
+                            [key: string]: unknown;
+                        };
+                        name: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    functionResponse?: {
+                        name: string;
+                        response?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    inlineData?: {
+                        data: string;
+                        mimeType: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    text?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description `user` or `model` */
+                role?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            generateContentRequest?: {
+                contents?: ({
+                    parts: ({
+                        fileData?: {
+                            fileUri: string;
+                            mimeType?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        functionCall?: {
+                            args?: {
+                                [key: string]: unknown;
+                            };
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        functionResponse?: {
+                            name: string;
+                            response?: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        inlineData?: {
+                            data: string;
+                            mimeType: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        text?: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    /** @description `user` or `model` */
+                    role?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                generationConfig?: {
+                    candidateCount?: number;
+                    maxOutputTokens?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                systemInstruction?: {
+                    parts: ({
+                        fileData?: {
+                            fileUri: string;
+                            mimeType?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        functionCall?: {
+                            args?: {
+                                [key: string]: unknown;
+                            };
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        functionResponse?: {
+                            name: string;
+                            response?: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        inlineData?: {
+                            data: string;
+                            mimeType: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        text?: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+                tools?: ({
+                    functionDeclarations?: {
+                        [key: string]: unknown;
+                    }[];
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        GeminiEmbedContent: {
+            embedding: {
+                values: number[];
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        GeminiEmbedContentRequest: {
+            content: {
+                parts: ({
+                    text: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            };
+            outputDimensionality?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        GeminiError: {
+            error: {
+                /** @description The HTTP status */
+                code: number;
+                /** @description `google.rpc.ErrorInfo` with `reason` (the gateway's code), `google.rpc.BadRequest` with `fieldViolations` */
+                details?: ({
+                    "@type": string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                message: string;
+                /** @description The google.rpc status: `INVALID_ARGUMENT`, `UNAUTHENTICATED`, `PERMISSION_DENIED`, `NOT_FOUND`, `RESOURCE_EXHAUSTED`, `INTERNAL`, `UNAVAILABLE`, ... */
+                status: string;
+            };
+        };
+        GeminiGenerateContentRequest: {
+            contents: ({
+                parts: ({
+                    fileData?: {
+                        fileUri: string;
+                        mimeType?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    functionCall?: {
+                        args?: {
+                            [key: string]: unknown;
+                        };
+                        name: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    functionResponse?: {
+                        name: string;
+                        response?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    inlineData?: {
+                        data: string;
+                        mimeType: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    text?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description `user` or `model` */
+                role?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            generationConfig?: {
+                candidateCount?: number;
+                maxOutputTokens?: number;
+            } & {
+                [key: string]: unknown;
+            };
+            systemInstruction?: {
+                parts: ({
+                    fileData?: {
+                        fileUri: string;
+                        mimeType?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    functionCall?: {
+                        args?: {
+                            [key: string]: unknown;
+                        };
+                        name: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    functionResponse?: {
+                        name: string;
+                        response?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    inlineData?: {
+                        data: string;
+                        mimeType: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    text?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            };
+            tools?: ({
+                functionDeclarations?: {
+                    [key: string]: unknown;
+                }[];
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        GeminiGenerateContentResponse: {
+            candidates: ({
+                content: {
+                    parts: ({
+                        fileData?: {
+                            fileUri: string;
+                            mimeType?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        functionCall?: {
+                            args?: {
+                                [key: string]: unknown;
+                            };
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        functionResponse?: {
+                            name: string;
+                            response?: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        inlineData?: {
+                            data: string;
+                            mimeType: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        text?: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    role: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                finishReason?: string;
+                index: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+            modelVersion?: string;
+            responseId?: string;
+            usageMetadata?: {
+                candidatesTokenCount: number;
+                promptTokenCount: number;
+                totalTokenCount: number;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        GeminiModel: {
+            /** @description `models/<id>` */
+            name: string;
+            supportedGenerationMethods?: string[];
+        } & {
+            [key: string]: unknown;
+        };
+        GeminiModelList: {
+            models: components["schemas"]["GeminiModel"][];
+        } & {
+            [key: string]: unknown;
+        };
+        GroupLabels: {
+            [key: string]: string;
+        };
+        GroupRatios: {
+            [key: string]: {
+                desc: string;
+                ratio: number;
+            };
+        };
+        Health: {
+            /** @enum {string} */
+            database: "up" | "down";
+            /** @description sqlite, postgres or mysql */
+            database_type: string;
+            /** @enum {string} */
+            redis: "up" | "down" | "disabled";
+        };
+        ImageEditRequest: {
+            /** @description `image` or `image[]`: one or more files */
+            image: string | string[];
+            /** Format: binary */
+            mask?: string;
+            /** @description Default `dall-e-2` */
+            model?: string;
+            /** @description An integer 1..10, as text */
+            n?: string;
+            prompt: string;
+            quality?: string;
+            /** @description One of the model's sizes, or WxH for models the gateway has no table for */
+            size?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ImageGenerationRequest: {
+            /** @description Default `dall-e-2` */
+            model?: string;
+            n?: number;
+            prompt: string;
+            quality?: string;
+            /** @description One of the model's sizes, or WxH for models the gateway has no table for */
+            size?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        Images: {
+            created: number;
+            data: ({
+                b64_json?: string;
+                url?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        LogExport: {
+            created_at: number;
+            error: string;
+            finished_at: number | null;
+            id: number;
+            row_count: number;
+            /** @enum {string} */
+            status: "pending" | "running" | "done" | "failed";
+        };
+        Login: {
+            password?: string;
+            /** @description The username, or the e-mail address of the account */
+            username?: string;
+        };
+        LoginView: {
+            /**
+             * @description Root signed in with the factory password: the console warns to change it
+             * @constant
+             */
+            default_password?: true;
+            display_name: string;
+            group: string;
+            id: number;
+            /** @description 1 user, 10 admin, 100 root */
+            role: number;
+            /** @description 1 enabled, 2 disabled */
+            status: number;
+            username: string;
+        };
+        LogStat: {
+            count: number;
+            quota: number;
+            rpm: number;
+            token: number;
+            tpm: number;
+        };
+        MessagesCountTokens: {
+            input_tokens: number;
+        } & {
+            [key: string]: unknown;
+        };
+        MessagesCountTokensRequest: {
+            messages: ({
+                content: string | ({
+                    text?: string;
+                    /** @description `text`, `image`, `document`, `tool_use`, `tool_result`, `thinking`, ... */
+                    type: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description `user` or `assistant` */
+                role: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description The model name as the gateway lists it (GET /v1/models) */
+            model: string;
+            system?: string | ({
+                text?: string;
+                /** @description `text`, `image`, `document`, `tool_use`, `tool_result`, `thinking`, ... */
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            tools?: {
+                [key: string]: unknown;
+            }[];
+        } & {
+            [key: string]: unknown;
+        };
+        MessagesRequest: {
+            max_tokens: number;
+            messages: ({
+                content: string | ({
+                    text?: string;
+                    /** @description `text`, `image`, `document`, `tool_use`, `tool_result`, `thinking`, ... */
+                    type: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description `user` or `assistant` */
+                role: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description The model name as the gateway lists it (GET /v1/models) */
+            model: string;
+            /** @description Answer as the Messages event stream (`event: message_start` ... `message_stop`) */
+            stream?: boolean;
+            system?: string | ({
+                text?: string;
+                /** @description `text`, `image`, `document`, `tool_use`, `tool_result`, `thinking`, ... */
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            tools?: {
+                [key: string]: unknown;
+            }[];
+        } & {
+            [key: string]: unknown;
+        };
+        MidjourneyTask: {
+            action: string;
+            buttons: string;
+            channel_id?: number;
+            code?: number;
+            description: string;
+            fail_reason: string;
+            finish_time: number;
+            id: number;
+            image_url: string;
+            mj_id: string;
+            progress: string;
+            prompt: string;
+            prompt_en: string;
+            properties: string;
+            quota: number;
+            start_time: number;
+            state: string;
+            status: string;
+            /** @description Unix milliseconds */
+            submit_time: number;
+            user_id?: number;
+            video_url: string;
+            video_urls: string;
+        };
+        MjError: {
+            /** @description midjourney-proxy's code: 4 for a refusal */
+            code: number;
+            description: string;
+            result: null;
+            /** @description The reason */
+            type: string;
+        };
+        MjSubmitRequest: {
+            /**
+             * @description change
+             * @enum {string}
+             */
+            action?: "UPSCALE" | "VARIATION" | "REROLL";
+            /** @description describe */
+            base64?: string;
+            /** @description blend (two or more data URLs), upload-discord-images */
+            base64Array?: string[];
+            /** @description simple-change: "<taskId> U1..U4 | V1..V4 | R" */
+            content?: string;
+            /** @description action: a button's customId */
+            customId?: string;
+            /** @description change: the image, 1..4 (not for REROLL) */
+            index?: number;
+            /** @description imagine, shorten, edits, video */
+            prompt?: string;
+            /** @description insight-face/swap */
+            sourceBase64?: string;
+            /** @description insight-face/swap */
+            targetBase64?: string;
+            /** @description The earlier task of change, action, modal, video */
+            taskId?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        MjSubmitResult: {
+            /** @description 1 when the task was accepted (and billed); otherwise the upstream's own code, nothing billed */
+            code: number;
+            description: string;
+            /** @description The task id */
+            result: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        MjTask: {
+            action: string;
+            buttons: unknown[];
+            failReason: string;
+            finishTime: number;
+            id: string;
+            imageUrl: string;
+            progress: string;
+            prompt: string;
+            /** @description `NOT_START`, `SUBMITTED`, `IN_PROGRESS`, `SUCCESS`, `FAILURE` */
+            status: string;
+            submitTime: number;
+        } & {
+            [key: string]: unknown;
+        };
+        Model: {
+            created: number;
+            id: string;
+            /** @constant */
+            object: "model";
+            owned_by: string;
+            supported_endpoint_types: string[];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description With `anthropic-version`: Anthropic's list, `{data:[{id, created_at, display_name, type}], first_id, has_more, last_id}`; with a Gemini key (`x-goog-api-key`, `?key=`): GeminiModelList */
+        ModelList: {
+            data: components["schemas"]["Model"][];
+            /** @constant */
+            object: "list";
+            /** @constant */
+            success: true;
+        } & {
+            [key: string]: unknown;
+        };
+        ModelsByChannelType: {
+            [key: string]: string[];
+        };
+        Moderation: {
+            id: string;
+            model: string;
+            results: ({
+                flagged: boolean;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        ModerationRequest: {
+            input: string | (string | ({
+                /** @enum {string} */
+                type: "text" | "image_url";
+            } & {
+                [key: string]: unknown;
+            }))[];
+            /** @description Default `text-moderation-latest` */
+            model?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        OAuthCallback: {
+            /** @description The inviter's code, rewarded when the sign-in registers a new account */
+            aff?: string;
+            /** @description The provider's authorization code */
+            code?: string;
+            /** @description The state from GET /api/oauth/state, in this browser (its oauth_binding cookie) */
+            state?: string;
+        };
+        OpenAIError: {
+            error: {
+                /** @description The reason: `missing_api_key`, `invalid_api_key`, `token_quota_exhausted`, `model_not_found`, `rate_limit_exceeded`, an upstream's own code, ... */
+                code: string | null;
+                /** @description What went wrong, in the caller's language, ending "(request id: ...)" */
+                message: string;
+                /** @description The request field at fault, if any */
+                param: string | null;
+                /** @description `invalid_request_error`, `authentication_error`, `permission_error`, `not_found_error`, `rate_limit_error`, `server_error`, `new_api_error`, or the upstream's own type */
+                type: string;
+            };
+        };
+        OpenAIUsage: {
+            completion_tokens: number;
+            prompt_tokens: number;
+            total_tokens: number;
+        } & {
+            [key: string]: unknown;
+        };
+        OptionEntry: {
+            key: string;
+            /** @description The stored text */
+            value: string;
+        };
+        OptionUpdate: {
+            /** @description The option name, e.g. QuotaPerUnit */
+            key: string;
+            /** @description The new value, checked by the key's own rules (bool, integer, number, URL, JSON, choice); absent or null stores "" */
+            value?: unknown;
+        };
+        PayOrder: {
+            /** @description Whole units to top up, 1 .. 1000000 (the MinTopUp option is checked too) */
+            amount: number | string;
+            /** @description zfb (alipay) or wx (wxpay); epay names alipay and wxpay are accepted too */
+            payment_method: string;
+        };
+        PerfReport: {
+            models: {
+                /** @description cache_tokens / prompt_tokens; null without prompt tokens */
+                cache_hit_rate: number | null;
+                cache_tokens: number;
+                channels: {
+                    /** @description cache_tokens / prompt_tokens; null without prompt tokens */
+                    cache_hit_rate: number | null;
+                    cache_tokens: number;
+                    channel_id: number;
+                    first_chunk_p50_ms: number | null;
+                    first_chunk_p95_ms: number | null;
+                    prompt_tokens: number;
+                    requests: number;
+                    /** @description 0 .. 1 */
+                    success_rate: number;
+                    tokens_per_second_p50: number | null;
+                }[];
+                first_chunk_p50_ms: number | null;
+                first_chunk_p95_ms: number | null;
+                model: string;
+                prompt_tokens: number;
+                requests: number;
+                series: {
+                    cache_hit_rate: number | null;
+                    first_chunk_p50_ms: number | null;
+                    requests: number;
+                    success_rate: number | null;
+                    t: number;
+                }[];
+                /** @description 0 .. 1 */
+                success_rate: number;
+                tokens_per_second_p50: number | null;
+            }[];
+            /** @description Start of the window, unix seconds */
+            since: number;
+            /** @description Seconds per series point */
+            step: number;
+            /** @enum {string} */
+            window: "1h" | "24h";
+        };
+        PricingItem: {
+            completion_ratio: number;
+            enable_groups: string[];
+            model_name: string;
+            model_price: number;
+            model_ratio: number;
+            owner_by: string;
+            /** @description 0: priced per token (ratios); 1: a fixed price per call */
+            quota_type: 0 | 1;
+            /** @description The vendor (see `vendors` beside data), when a prefix matches */
+            vendor_id?: number;
+        };
+        QuotaData: {
+            count: number;
+            /** @description Start of the hour, unix seconds */
+            created_at: number;
+            id: number;
+            model_name: string;
+            quota: number;
+            token_used: number;
+            user_id: number;
+            username: string;
         };
         Redeem: {
             key: string;
@@ -528,6 +4664,256 @@ export interface components {
             name?: string | null;
             /** @description Quota units, an integer 1 .. 500000000000000 (1e9 x QuotaPerUnit) */
             quota?: number | string;
+        };
+        Register: {
+            /** @description The inviter's code (GET /api/user/aff) */
+            aff_code?: string;
+            display_name?: string | null;
+            email?: string;
+            password: string;
+            /** @description The password again; refused when it differs */
+            password2?: string;
+            username: string;
+            verification_code?: string;
+        };
+        Rerank: {
+            results: ({
+                index: number;
+                relevance_score: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        RerankRequest: {
+            documents: (string | ({
+                text: string;
+            } & {
+                [key: string]: unknown;
+            }))[];
+            /** @description The model name as the gateway lists it (GET /v1/models) */
+            model: string;
+            query: string;
+            return_documents?: boolean;
+            top_n?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        ResetConfirm: {
+            email?: string;
+            /** @description The 32 hex characters of the mailed link */
+            token?: string;
+        };
+        Response: {
+            created_at: number;
+            id: string;
+            model: string;
+            /** @constant */
+            object: "response";
+            output: ({
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description `completed`, `incomplete`, `failed`, ... */
+            status: string;
+            usage: ({
+                input_tokens: number;
+                output_tokens: number;
+                total_tokens: number;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+        } & {
+            [key: string]: unknown;
+        };
+        ResponsesRequest: {
+            input?: string | (string | {
+                [key: string]: unknown;
+            })[];
+            instructions?: string;
+            max_output_tokens?: number;
+            /** @description The model name as the gateway lists it (GET /v1/models) */
+            model: string;
+            /** @description Answer as the Responses event stream (`event: response.created`, ... `response.completed`) */
+            stream?: boolean;
+            tools?: {
+                [key: string]: unknown;
+            }[];
+        } & {
+            [key: string]: unknown;
+        };
+        SelfLog: {
+            client_ip: string;
+            completion_tokens: number;
+            content: string;
+            created_at: number;
+            id: number;
+            is_stream: boolean;
+            model_name: string;
+            /** @description A JSON object as text (billing ratios, request details) */
+            other: string;
+            prompt_tokens: number;
+            quota: number;
+            request_id: string;
+            token_group: string;
+            token_name: string;
+            type: number;
+            use_time: number;
+            username: string;
+        };
+        SelfLogPage: {
+            items: components["schemas"]["SelfLog"][];
+            page: number;
+            page_size: number;
+            total: number;
+        };
+        SignInDates: {
+            /** @description YYYY-MM-DD (UTC), ascending */
+            sign_in_dates: string[];
+            status: {
+                can_sign_in_today: boolean;
+            };
+        };
+        SpeechRequest: {
+            input: string;
+            /** @description Default `tts-1` */
+            model?: string;
+            /** @enum {string} */
+            response_format?: "mp3" | "opus" | "aac" | "flac" | "wav" | "pcm";
+            speed?: number;
+            voice: string | {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        Status: {
+            chat_link: string;
+            chat_link2: string;
+            /** @description The chat-client links (option Chats) */
+            chats: unknown[];
+            /** @description hour, day or week */
+            data_export_default_time: string;
+            default_collapse_sidebar: boolean;
+            demo_site_enabled: boolean;
+            display_in_currency: boolean;
+            display_token_stat: boolean;
+            docs_link: string;
+            email_verification: boolean;
+            enable_batch_update: boolean;
+            enable_data_export: boolean;
+            enable_drawing: boolean;
+            /** @description The epay address, id and key are all set */
+            enable_online_topup: boolean;
+            enable_task: boolean;
+            footer_html: string;
+            github_client_id: string;
+            github_oauth: boolean;
+            linuxdo_client_id: string;
+            linuxdo_minimum_trust_level: number;
+            linuxdo_oauth: boolean;
+            logo: string;
+            min_topup: number;
+            mj_notify_enabled: boolean;
+            MonitorLink: string;
+            MonitorLinkEnabled: boolean;
+            password_login: boolean;
+            password_register: boolean;
+            price: number;
+            quota_per_unit: number;
+            register_enabled: boolean;
+            self_use_mode_enabled: boolean;
+            server_address: string;
+            setup: boolean;
+            /** @description When this server started, unix seconds */
+            start_time: number;
+            system_name: string;
+            telegram_bot_name: string;
+            telegram_oauth: boolean;
+            top_up_link: string;
+            turnstile_check: boolean;
+            turnstile_site_key: string;
+            usd_exchange_rate: number;
+            version: string;
+            wechat_login: boolean;
+            wechat_qrcode: string;
+        };
+        SunoError: {
+            /** @description The reason */
+            code: string;
+            data: null;
+            message: string;
+        };
+        SunoSubmitRequest: {
+            gpt_description_prompt?: string;
+            /** @description Lyrics (or the text for `lyrics`); music needs it or gpt_description_prompt */
+            prompt?: string;
+            tags?: string;
+            /** @description Continue this earlier task (on its channel) */
+            task_id?: string;
+            title?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        SunoTask: {
+            action: string;
+            data: unknown;
+            fail_reason: string;
+            finish_time: number;
+            progress: string;
+            status: string;
+            submit_time: number;
+            task_id: string;
+        } & {
+            [key: string]: unknown;
+        };
+        Task: {
+            action: string;
+            channel_id?: number;
+            created_at: number;
+            data: string;
+            fail_reason: string;
+            finish_time: number;
+            id: number;
+            platform: string;
+            progress: string;
+            properties: string;
+            quota: number;
+            start_time: number;
+            status: string;
+            /** @description Unix seconds */
+            submit_time: number;
+            task_id: string;
+            updated_at: number;
+            user_id?: number;
+        };
+        TelegramBind: {
+            /** @description Unix seconds; at most 10 minutes old */
+            auth_date?: string | number;
+            first_name?: string | number;
+            /** @description HMAC-SHA-256 of the fields under SHA-256(bot token), hex */
+            hash?: string;
+            id?: string | number;
+            last_name?: string | number;
+            photo_url?: string | number;
+            username?: string | number;
+        };
+        TelegramLogin: {
+            /** @description The inviter's code, rewarded when the sign-in registers a new account */
+            aff?: string;
+            /** @description Unix seconds; at most 10 minutes old */
+            auth_date?: string | number;
+            first_name?: string | number;
+            /** @description HMAC-SHA-256 of the fields under SHA-256(bot token), hex */
+            hash?: string;
+            id?: string | number;
+            /** @description Ignored */
+            lang?: string;
+            last_name?: string | number;
+            photo_url?: string | number;
+            username?: string | number;
         };
         Token: {
             accessed_time: number;
@@ -610,6 +4996,96 @@ export interface components {
             tpm_limit?: number | string;
             unlimited_quota?: boolean | (0 | 1 | "true" | "false" | "1" | "0" | "") | null;
         };
+        TopUpAmount: {
+            /** @description Whole units to top up, 1 .. 1000000 (the MinTopUp option is checked too) */
+            amount: number | string;
+        };
+        TopUpComplete: {
+            /** @description The order trade number (out_trade_no) */
+            trade_no: string;
+        };
+        TopUpOrder: {
+            /** @description Units ordered */
+            amount: number;
+            /** @description Unix seconds, 0 while unpaid */
+            complete_time: number;
+            create_time: number;
+            id: number;
+            /** @description Money paid, two decimals */
+            money: number;
+            /** @description alipay or wxpay */
+            payment_method: string;
+            quota: number;
+            /** @enum {string} */
+            status: "pending" | "success" | "expired";
+            trade_no: string;
+            user_id: number;
+        };
+        TopUpOrderPage: {
+            items: components["schemas"]["TopUpOrder"][];
+            page: number;
+            page_size: number;
+            total: number;
+        };
+        Transcription: {
+            text: string;
+            usage?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        TranscriptionRequest: {
+            /**
+             * Format: binary
+             * @description The audio, at most 26214400 bytes and 14400 seconds
+             */
+            file: string;
+            /** @description Default `whisper-1` */
+            model?: string;
+            /** @enum {string} */
+            response_format?: "json" | "text" | "srt" | "verbose_json" | "vtt" | "diarized_json";
+            /**
+             * @description Transcriptions only: `true` answers an event stream
+             * @enum {string}
+             */
+            stream?: "true" | "false";
+            /** @description A number 0..1, as text */
+            temperature?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        User: {
+            aff_code: string;
+            aff_count: number;
+            aff_history_quota: number;
+            aff_quota: number;
+            /** @description When the account was made, unix seconds (the check-in calendar marks no day before it as missed) */
+            created_time: number;
+            /** @description Unix seconds of the deletion; null while the account exists */
+            DeletedAt: number | null;
+            display_name: string;
+            email: string;
+            github_id: string;
+            group: string;
+            id: number;
+            inviter_id: number;
+            linuxdo_id: string;
+            linuxdo_level: number;
+            message_penetration: string;
+            quota: number;
+            request_count: number;
+            /** @description 1 regular, 10 admin, 100 root */
+            role: number;
+            /** @description A JSON string */
+            setting: string;
+            /** @description 1 enabled, 2 disabled, 3 locked */
+            status: number;
+            telegram_id: string;
+            used_quota: number;
+            username: string;
+            wechat_id: string;
+        };
         UserCreate: {
             display_name?: string | null;
             password: string;
@@ -622,6 +5098,76 @@ export interface components {
             quota?: number | string;
             value?: number | string;
         };
+        UserManageResult: {
+            /** @description add_quota only */
+            quota?: number;
+            role: number;
+            status: number;
+        };
+        UserPage: {
+            items: components["schemas"]["User"][];
+            page: number;
+            page_size: number;
+            total: number;
+        };
+        UserSelf: {
+            aff_code: string;
+            aff_count: number;
+            aff_history_quota: number;
+            aff_quota: number;
+            /** @description When the account was made, unix seconds (the check-in calendar marks no day before it as missed) */
+            created_time: number;
+            display_name: string;
+            email: string;
+            github_id: string;
+            group: string;
+            id: number;
+            inviter_id: number;
+            linuxdo_id: string;
+            linuxdo_level: number;
+            message_penetration: string;
+            quota: number;
+            request_count: number;
+            /** @description 1 regular, 10 admin, 100 root */
+            role: number;
+            /** @description A JSON string */
+            setting: string;
+            /** @description 1 enabled, 2 disabled, 3 locked */
+            status: number;
+            telegram_id: string;
+            used_quota: number;
+            username: string;
+            wechat_id: string;
+        };
+        UserSelfUpdate: {
+            display_name?: string | null;
+            /** @description The current password; when given it must match */
+            original_password?: string;
+            /** @description 8-20 characters; empty or absent keeps the password */
+            password?: string;
+        };
+        UserUpdate: {
+            display_name?: string | null;
+            /** @description '' clears it */
+            email?: string;
+            group?: string;
+            id: number | string;
+            /** @description 8-20 characters; empty or absent keeps the password */
+            password?: string;
+            /** @description The new balance in quota units; it moves by the difference */
+            quota?: number | string;
+            username?: string;
+        };
+        WeChatBind: {
+            /** @description The code the WeChat official account answered (letters and digits) */
+            code?: string;
+        };
+        WeChatLogin: {
+            /** @description The inviter's code, rewarded when the sign-in registers a new account */
+            aff?: string;
+            /** @description The code the WeChat official account answered (letters and digits) */
+            code?: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -631,6 +5177,5330 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    relay_get_mode_mj_image_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+        };
+    };
+    relay_post_mode_mj_insight_face_swap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mode_mj_submit_action: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mode_mj_submit_blend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mode_mj_submit_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mode_mj_submit_describe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mode_mj_submit_edits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mode_mj_submit_imagine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mode_mj_submit_modal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mode_mj_submit_shorten: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mode_mj_submit_simple_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mode_mj_submit_upload_discord_images: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mode_mj_submit_video: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_get_mode_mj_task_id_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjTask"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_get_mode_mj_task_id_image_seed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_get_mode_mj_task_id_image_spec: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mode_mj_task_list_by_condition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjTask"][];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    Status_about: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string;
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Audit_list: {
+        parameters: {
+            query?: {
+                /** @description One of the recorded actions: auth.sign_in, user.password_change, user.password_reset, user.email_change, user.binding_add, user.binding_remove, user.access_token_reset, user.create, user.update, user.role_change, user.status_change, user.quota_change, user.delete, option.change, channel.key_view, channel.create, channel.update, channel.delete, token.key_view, token.create, redemption.create */
+                action?: ("" | null) | string;
+                /** @description The user who acted */
+                actor_id?: ("" | null) | (number | string);
+                /** @description Unix seconds; 0 or absent: no bound */
+                end_timestamp?: ("" | null) | (number | string);
+                outcome?: ("" | null) | ("success" | "failure");
+                /** @description 0-based page (default 0) */
+                p?: ("" | null) | (number | string);
+                /** @description Rows a page, 1..100 (default 20) */
+                page_size?: ("" | null) | (number | string);
+                /** @description Unix seconds; 0 or absent: no bound */
+                start_timestamp?: ("" | null) | (number | string);
+                /** @description The user acted on */
+                target_user_id?: ("" | null) | (number | string);
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuditPage"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Channels_list: {
+        parameters: {
+            query?: {
+                /** @description true: newest id first; else priority first */
+                id_sort?: boolean | (0 | 1 | "true" | "false" | "1" | "0" | "") | null;
+                /** @description true: root receives the keys (audited); ignored for admins */
+                include_key?: boolean | (0 | 1 | "true" | "false" | "1" | "0" | "") | null;
+                /** @description 0-based page (default 0) */
+                p?: string;
+                /** @description The reference name of size */
+                page_size?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Channel"][];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Channels_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelUpdate"] | components["schemas"]["ChannelQuickUpdate"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Channel"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Channels_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelCreate"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Channel"][];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Channels_get: {
+        parameters: {
+            query?: {
+                /** @description true: root receives the keys (audited); ignored for admins */
+                include_key?: boolean | (0 | 1 | "true" | "false" | "1" | "0" | "") | null;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Channel"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Channels_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Channels_removeBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelBatchDelete"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: number;
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Channels_copy: {
+        parameters: {
+            query?: {
+                /** @description false: keep the balance; else it starts at 0 */
+                reset_balance?: boolean | (0 | 1 | "true" | "false" | "1" | "0" | "") | null;
+                /** @description Appended to the name (default _复制) */
+                suffix?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Channel"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Channels_removeDisabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: number;
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Channels_fetchModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelFetchModels"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string[];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Channels_fetchModelsOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string[];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Channels_fix: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: number;
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Channels_models: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ModelsByChannelType"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Channels_search: {
+        parameters: {
+            query?: {
+                /** @description Channels of this group */
+                group?: string;
+                /** @description true: newest id first; else priority first */
+                id_sort?: boolean | (0 | 1 | "true" | "false" | "1" | "0" | "") | null;
+                /** @description true: root receives the keys (audited); ignored for admins */
+                include_key?: boolean | (0 | 1 | "true" | "false" | "1" | "0" | "") | null;
+                /** @description The id, part of the name, or the whole key */
+                keyword?: string;
+                /** @description Part of a model name */
+                model?: string;
+                /** @description 0-based page (default 0) */
+                p?: string;
+                /** @description The reference name of size */
+                page_size?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Channel"][];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ChannelHealth_testAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ChannelHealth_test: {
+        parameters: {
+            query?: {
+                /** @description The model to test; else the channel's test model, else its first model */
+                model?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ChannelHealth_testAllStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChannelRunStatus"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Channels_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChannelType"][];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ChannelHealth_updateAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ChannelHealth_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ChannelHealth_updateAllStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChannelRunStatus"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Status_contactInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ContactInfo"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Dashboard_all: {
+        parameters: {
+            query?: {
+                /** @description Unix seconds; 0 or absent: no bound */
+                end_timestamp?: "" | null | (number | string);
+                /** @description Unix seconds; 0 or absent: no bound */
+                start_timestamp?: "" | null | (number | string);
+                /** @description A username, exactly; absent: every user summed per model and hour */
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["QuotaData"][];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Dashboard_self: {
+        parameters: {
+            query?: {
+                /** @description Unix seconds; 0 or absent: no bound */
+                end_timestamp?: "" | null | (number | string);
+                /** @description Unix seconds; 0 or absent: no bound */
+                start_timestamp?: "" | null | (number | string);
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["QuotaData"][];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Pricing_debugDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string;
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Status_groupNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string[];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Status_tokenGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GroupLabels"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Health_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Health"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Status_homePageContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string;
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Logs_list: {
+        parameters: {
+            query?: {
+                /** @description A channel id; 0 or absent: every channel */
+                channel?: "" | null | (number | string);
+                /** @description Unix seconds; 0 or absent: no bound */
+                end_timestamp?: "" | null | (number | string);
+                /** @description The token group, exactly */
+                group?: string;
+                /** @description The model name, exactly; `%` is a wildcard */
+                model_name?: string;
+                /** @description 0-based page (default 0) */
+                p?: string;
+                /** @description The reference name of size */
+                page_size?: string;
+                /** @description A request id, exactly */
+                request_id?: string;
+                /** @description Unix seconds; 0 or absent: no bound */
+                start_timestamp?: "" | null | (number | string);
+                /** @description The token name, exactly */
+                token_name?: string;
+                /** @description 0 all, 1 top-up, 2 consume, 3 manage, 4 system, 5 error, 6 refund, 99 check-in */
+                type?: "" | null | (number | string);
+                /** @description A username, exactly */
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminLogPage"] | components["schemas"]["SelfLogPage"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Logs_clean: {
+        parameters: {
+            query: {
+                /** @description Unix seconds; logs created before it are deleted */
+                target_timestamp: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: number;
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Logs_exportAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A channel id; 0 or absent: every channel */
+                    channel?: "" | null | (number | string);
+                    /** @description Unix seconds; 0 or absent: no bound */
+                    end_timestamp?: "" | null | (number | string);
+                    /** @description The token group, exactly */
+                    group?: string;
+                    /** @description The model name, exactly; `%` is a wildcard */
+                    model_name?: string;
+                    /** @description A request id, exactly */
+                    request_id?: string;
+                    /** @description Unix seconds; 0 or absent: no bound */
+                    start_timestamp?: "" | null | (number | string);
+                    /** @description The token name, exactly */
+                    token_name?: string;
+                    /** @description 0 all, 1 top-up, 2 consume, 3 manage, 4 system, 5 error, 6 refund, 99 check-in */
+                    type?: "" | null | (number | string);
+                    /** @description A username, exactly */
+                    username?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LogExport"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Logs_exportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LogExport"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Logs_exportFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Logs_search: {
+        parameters: {
+            query?: {
+                /** @description Part of the content, token or model name (admins: username); or a whole request id */
+                keyword?: string;
+                /** @description 0-based page (default 0) */
+                p?: string;
+                /** @description The reference name of size */
+                page_size?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminLogPage"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Logs_listSelf: {
+        parameters: {
+            query?: {
+                /** @description Unix seconds; 0 or absent: no bound */
+                end_timestamp?: "" | null | (number | string);
+                /** @description The token group, exactly */
+                group?: string;
+                /** @description The model name, exactly; `%` is a wildcard */
+                model_name?: string;
+                /** @description 0-based page (default 0) */
+                p?: string;
+                /** @description The reference name of size */
+                page_size?: string;
+                /** @description A request id, exactly */
+                request_id?: string;
+                /** @description Unix seconds; 0 or absent: no bound */
+                start_timestamp?: "" | null | (number | string);
+                /** @description The token name, exactly */
+                token_name?: string;
+                /** @description 0 all, 1 top-up, 2 consume, 3 manage, 4 system, 5 error, 6 refund, 99 check-in */
+                type?: "" | null | (number | string);
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SelfLogPage"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Logs_exportSelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unix seconds; 0 or absent: no bound */
+                    end_timestamp?: "" | null | (number | string);
+                    /** @description The token group, exactly */
+                    group?: string;
+                    /** @description The model name, exactly; `%` is a wildcard */
+                    model_name?: string;
+                    /** @description A request id, exactly */
+                    request_id?: string;
+                    /** @description Unix seconds; 0 or absent: no bound */
+                    start_timestamp?: "" | null | (number | string);
+                    /** @description The token name, exactly */
+                    token_name?: string;
+                    /** @description 0 all, 1 top-up, 2 consume, 3 manage, 4 system, 5 error, 6 refund, 99 check-in */
+                    type?: "" | null | (number | string);
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LogExport"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Logs_searchSelf: {
+        parameters: {
+            query?: {
+                /** @description Part of the content, token or model name (admins: username); or a whole request id */
+                keyword?: string;
+                /** @description 0-based page (default 0) */
+                p?: string;
+                /** @description The reference name of size */
+                page_size?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SelfLogPage"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Logs_statSelf: {
+        parameters: {
+            query?: {
+                /** @description Unix seconds; 0 or absent: no bound */
+                end_timestamp?: "" | null | (number | string);
+                /** @description The token group, exactly */
+                group?: string;
+                /** @description The model name, exactly; `%` is a wildcard */
+                model_name?: string;
+                /** @description A request id, exactly */
+                request_id?: string;
+                /** @description Unix seconds; 0 or absent: no bound */
+                start_timestamp?: "" | null | (number | string);
+                /** @description The token name, exactly */
+                token_name?: string;
+                /** @description 0 all, 1 top-up, 2 consume, 3 manage, 4 system, 5 error, 6 refund, 99 check-in */
+                type?: "" | null | (number | string);
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LogStat"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Logs_stat: {
+        parameters: {
+            query?: {
+                /** @description A channel id; 0 or absent: every channel */
+                channel?: "" | null | (number | string);
+                /** @description Unix seconds; 0 or absent: no bound */
+                end_timestamp?: "" | null | (number | string);
+                /** @description The token group, exactly */
+                group?: string;
+                /** @description The model name, exactly; `%` is a wildcard */
+                model_name?: string;
+                /** @description A request id, exactly */
+                request_id?: string;
+                /** @description Unix seconds; 0 or absent: no bound */
+                start_timestamp?: "" | null | (number | string);
+                /** @description The token name, exactly */
+                token_name?: string;
+                /** @description 0 all, 1 top-up, 2 consume, 3 manage, 4 system, 5 error, 6 refund, 99 check-in */
+                type?: "" | null | (number | string);
+                /** @description A username, exactly */
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LogStat"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Tasks_mjAll: {
+        parameters: {
+            query?: {
+                /** @description A channel id; 0 or absent: every channel */
+                channel_id?: "" | null | (number | string);
+                /** @description Unix seconds; 0 or absent: no bound */
+                end_timestamp?: "" | null | (number | string);
+                /** @description A drawing task id, exactly */
+                mj_id?: string;
+                /** @description 0-based page (default 0) */
+                p?: string;
+                /** @description The reference name of size */
+                page_size?: string;
+                /** @description Unix seconds; 0 or absent: no bound */
+                start_timestamp?: "" | null | (number | string);
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MidjourneyTask"][];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Tasks_mjSelf: {
+        parameters: {
+            query?: {
+                /** @description Unix seconds; 0 or absent: no bound */
+                end_timestamp?: "" | null | (number | string);
+                /** @description A drawing task id, exactly */
+                mj_id?: string;
+                /** @description 0-based page (default 0) */
+                p?: string;
+                /** @description The reference name of size */
+                page_size?: string;
+                /** @description Unix seconds; 0 or absent: no bound */
+                start_timestamp?: "" | null | (number | string);
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MidjourneyTask"][];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Pricing_modelInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string;
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ModelCatalogue_models: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ModelsByChannelType"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Status_notice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string;
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Auth_bindEmailGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Auth_bindEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailBind"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_githubGet: {
+        parameters: {
+            query?: {
+                /** @description The inviter's code, rewarded when the sign-in registers a new account */
+                aff?: string;
+                /** @description The provider's authorization code */
+                code?: string;
+                /** @description Set by the provider when the user declined: refused as the provider's failure */
+                error?: string;
+                /** @description The state from GET /api/oauth/state, in this browser (its oauth_binding cookie) */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LoginView"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_githubPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthCallback"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LoginView"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_githubUnbind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_linuxdoGet: {
+        parameters: {
+            query?: {
+                /** @description The inviter's code, rewarded when the sign-in registers a new account */
+                aff?: string;
+                /** @description The provider's authorization code */
+                code?: string;
+                /** @description Set by the provider when the user declined: refused as the provider's failure */
+                error?: string;
+                /** @description The state from GET /api/oauth/state, in this browser (its oauth_binding cookie) */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LoginView"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_linuxdoPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthCallback"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LoginView"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_linuxdoUnbind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_state: {
+        parameters: {
+            query?: {
+                /** @description The inviter's code, rewarded when the sign-in registers a new account */
+                aff?: string;
+                /** @description With it the answer also carries `authorize_url`, the provider's authorize page for this state */
+                provider?: "github" | "linuxdo";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The state, 32 hex characters */
+                        data: string;
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_telegramBindGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_telegramBind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelegramBind"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_telegramGet: {
+        parameters: {
+            query?: {
+                /** @description The inviter's code, rewarded when the sign-in registers a new account */
+                aff?: string;
+                /** @description Unix seconds; at most 10 minutes old */
+                auth_date?: string | number;
+                first_name?: string | number;
+                /** @description HMAC-SHA-256 of the fields under SHA-256(bot token), hex */
+                hash?: string;
+                id?: string | number;
+                /** @description Ignored */
+                lang?: string;
+                last_name?: string | number;
+                photo_url?: string | number;
+                username?: string | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LoginView"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_telegramPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelegramLogin"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LoginView"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_telegramUnbind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_wechatGet: {
+        parameters: {
+            query?: {
+                /** @description The inviter's code, rewarded when the sign-in registers a new account */
+                aff?: string;
+                /** @description The code the WeChat official account answered (letters and digits) */
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LoginView"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_wechatPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WeChatLogin"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LoginView"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_wechatBindGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_wechatBind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WeChatBind"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OAuth_wechatUnbind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Options_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OptionEntry"][];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Options_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptionUpdate"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Options_resetModelRatio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Perf_models: {
+        parameters: {
+            query?: {
+                /** @description 1h (default) or 24h */
+                window?: "" | ("1h" | "24h");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PerfReport"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Pricing_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PricingItem"][];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     Redemptions_list: {
         parameters: {
             query?: {
@@ -1179,6 +11049,241 @@ export interface operations {
             };
         };
     };
+    Auth_resetPassword: {
+        parameters: {
+            query: {
+                email: string;
+                /** @description The Turnstile token; required when the human check (TurnstileCheckEnabled) is on */
+                turnstile?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Status_getStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Status"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Tasks_taskAll: {
+        parameters: {
+            query?: {
+                /** @description A channel id; 0 or absent: every channel */
+                channel_id?: "" | null | (number | string);
+                /** @description Unix seconds; 0 or absent: no bound */
+                end_timestamp?: "" | null | (number | string);
+                /** @description 0-based page (default 0) */
+                p?: string;
+                /** @description The reference name of size */
+                page_size?: string;
+                /** @description Unix seconds; 0 or absent: no bound */
+                start_timestamp?: "" | null | (number | string);
+                /** @description A task id, exactly */
+                task_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Task"][];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Tasks_taskSelf: {
+        parameters: {
+            query?: {
+                /** @description Unix seconds; 0 or absent: no bound */
+                end_timestamp?: "" | null | (number | string);
+                /** @description 0-based page (default 0) */
+                p?: string;
+                /** @description The reference name of size */
+                page_size?: string;
+                /** @description Unix seconds; 0 or absent: no bound */
+                start_timestamp?: "" | null | (number | string);
+                /** @description A task id, exactly */
+                task_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Task"][];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     Tokens_list: {
         parameters: {
             query?: {
@@ -1345,6 +11450,67 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Token"][];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Pricing_tokenChannelDescription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string;
                         message: string;
                         /** @constant */
                         success: true;
@@ -1669,14 +11835,9 @@ export interface operations {
             };
         };
     };
-    Users_list: {
+    Wallet_affiliateImage: {
         parameters: {
-            query?: {
-                /** @description 0-based page (default 0) */
-                p?: string;
-                /** @description The reference name of size */
-                page_size?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
@@ -1690,6 +11851,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        data: string;
                         message: string;
                         /** @constant */
                         success: true;
@@ -1716,6 +11878,146 @@ export interface operations {
             };
             /** @description Not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Users_list: {
+        parameters: {
+            query?: {
+                /** @description 0-based page (default 0) */
+                p?: string;
+                /** @description The reference name of size */
+                page_size?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserPage"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Users_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1798,7 +12100,7 @@ export interface operations {
             };
         };
     };
-    Users_remove: {
+    Users_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -1816,6 +12118,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        data: components["schemas"]["User"];
                         message: string;
                         /** @constant */
                         success: true;
@@ -1869,7 +12172,140 @@ export interface operations {
             };
         };
     };
-    Users_manage: {
+    Users_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserManageResult"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Users_aff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string;
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Users_affTransfer: {
         parameters: {
             query?: never;
             header?: never;
@@ -1878,7 +12314,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UserManage"];
+                "application/json": components["schemas"]["AffTransfer"];
             };
         };
         responses: {
@@ -1933,6 +12369,473 @@ export interface operations {
             };
         };
     };
+    Wallet_amount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TopUpAmount"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description amount x Price x the top-up ratio of the group, two decimals */
+                        data: string;
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Auth_login: {
+        parameters: {
+            query?: {
+                /** @description The Turnstile token; required when the human check (TurnstileCheckEnabled) is on */
+                turnstile?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Login"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LoginView"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Auth_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Users_manage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserManage"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserManageResult"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Pricing_userModels: {
+        parameters: {
+            query?: {
+                /** @description One of your usable groups; absent or empty: every usable group */
+                group?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string[];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Payments_pay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayOrder"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EpayForm"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Auth_register: {
+        parameters: {
+            query?: {
+                /** @description The Turnstile token; required when the human check (TurnstileCheckEnabled) is on */
+                turnstile?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Register"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Auth_confirmReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetConfirm"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The new password */
+                        data: string;
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     Users_search: {
         parameters: {
             query?: {
@@ -1958,6 +12861,523 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        data: components["schemas"]["UserPage"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Users_self: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserSelf"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Users_updateSelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserSelfUpdate"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserSelf"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Users_deleteSelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Status_selfGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GroupRatios"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Checkin_signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CheckinResult"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Checkin_dates: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM (UTC); default the current month */
+                month?: "" | null | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SignInDates"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Users_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string;
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Payments_all: {
+        parameters: {
+            query?: {
+                /** @description Part of the trade number */
+                keyword?: string;
+                /** @description 0-based page (default 0) */
+                p?: string;
+                /** @description The reference name of size */
+                page_size?: string;
+                /** @description Page size, 1..100 (default 10) */
+                size?: string;
+                /** @description pending, success or expired */
+                status?: ("pending" | "success" | "expired") | "";
+                /** @description The owner's user id */
+                user_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminTopUpOrderPage"];
                         message: string;
                         /** @constant */
                         success: true;
@@ -2063,6 +13483,4898 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Payments_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TopUpComplete"];
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Payments_self: {
+        parameters: {
+            query?: {
+                /** @description 0-based page (default 0) */
+                p?: string;
+                /** @description The reference name of size */
+                page_size?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TopUpOrderPage"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Auth_verification: {
+        parameters: {
+            query: {
+                email: string;
+                /** @description The Turnstile token; required when the human check (TurnstileCheckEnabled) is on */
+                turnstile?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with `success: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    relay_get_dashboard_billing_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_until: number;
+                        hard_limit_usd: number;
+                        /** @constant */
+                        object: "billing_subscription";
+                        soft_limit_usd: number;
+                        system_hard_limit_usd: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_get_dashboard_billing_usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        total_usage: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_get_mj_image_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+        };
+    };
+    relay_post_mj_insight_face_swap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mj_submit_action: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mj_submit_blend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mj_submit_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mj_submit_describe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mj_submit_edits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mj_submit_imagine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mj_submit_modal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mj_submit_shorten: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mj_submit_simple_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mj_submit_upload_discord_images: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mj_submit_video: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MjSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_get_mj_task_id_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjTask"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_get_mj_task_id_image_seed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_get_mj_task_id_image_spec: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjSubmitResult"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_mj_task_list_by_condition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjTask"][];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MjError"];
+                };
+            };
+        };
+    };
+    relay_post_pg_chat_completions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "gpt-4o-mini",
+                 *       "messages": [
+                 *         {
+                 *           "role": "user",
+                 *           "content": "Say hello"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    functions?: {
+                        [key: string]: unknown;
+                    }[];
+                    group?: string;
+                    max_completion_tokens?: number;
+                    /** @description 0 means unset and is removed */
+                    max_tokens?: number;
+                    messages: ({
+                        content?: string | ({
+                            text?: string;
+                            /** @description `text` (with `text`), `image_url` (with `image_url.url`, `image_url.detail`), `input_audio`, `file` */
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[] | null;
+                        name?: string;
+                        /** @description `system`, `developer`, `user`, `assistant` or `tool` */
+                        role: string;
+                        tool_calls?: ({
+                            function: {
+                                arguments: string;
+                                name: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    /** @description The model name as the gateway lists it (GET /v1/models) */
+                    model: string;
+                    n?: number;
+                    /** @description Answer as `text/event-stream` chunks ending with `data: [DONE]` */
+                    stream?: boolean;
+                    /** @description Streams only; ignored otherwise */
+                    stream_options?: {
+                        include_usage?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    tools?: {
+                        [key: string]: unknown;
+                    }[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatCompletion"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Not signed in, or New-Api-User missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    relay_post_suno_fetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SunoError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SunoError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `success`, or the reason */
+                        code: string;
+                        data: components["schemas"]["SunoTask"][];
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SunoError"];
+                };
+            };
+        };
+    };
+    relay_get_suno_fetch_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SunoError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SunoError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `success`, or the reason */
+                        code: string;
+                        data: components["schemas"]["SunoTask"];
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SunoError"];
+                };
+            };
+        };
+    };
+    relay_post_suno_submit_action: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SunoSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SunoError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SunoError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `success`, or the reason */
+                        code: string;
+                        /** @description The task id */
+                        data: string;
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SunoError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_audio_speech: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "tts-1",
+                 *       "input": "hello",
+                 *       "voice": "alloy"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SpeechRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description The audio, in `response_format` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/*": string;
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_audio_transcriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TranscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description JSON (`json`, `verbose_json`, `diarized_json`) or text (`text`, `srt`, `vtt`) as `response_format` asks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transcription"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_audio_translations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TranscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description JSON (`json`, `verbose_json`, `diarized_json`) or text (`text`, `srt`, `vtt`) as `response_format` asks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transcription"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_chat_completions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "gpt-4o-mini",
+                 *       "messages": [
+                 *         {
+                 *           "role": "user",
+                 *           "content": "Say hello"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChatCompletionRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatCompletion"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_completions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "gpt-3.5-turbo-instruct",
+                 *       "prompt": "Say hello"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompletionRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Completion"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_get_v1_dashboard_billing_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_until: number;
+                        hard_limit_usd: number;
+                        /** @constant */
+                        object: "billing_subscription";
+                        soft_limit_usd: number;
+                        system_hard_limit_usd: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_get_v1_dashboard_billing_usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        total_usage: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_embeddings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "text-embedding-3-small",
+                 *       "input": "hello"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmbeddingRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbeddingList"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_engines_model_embeddings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "text-embedding-3-small",
+                 *       "input": "hello"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmbeddingRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbeddingList"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_get_v1_files: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_put_v1_files: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_files: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_delete_v1_files: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_patch_v1_files: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_get_v1_files_path: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_put_v1_files_path: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_files_path: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_delete_v1_files_path: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_patch_v1_files_path: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_get_v1_fine_tuning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_put_v1_fine_tuning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_fine_tuning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_delete_v1_fine_tuning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_patch_v1_fine_tuning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_get_v1_fine_tuning_path: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_put_v1_fine_tuning_path: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_fine_tuning_path: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_delete_v1_fine_tuning_path: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_patch_v1_fine_tuning_path: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_get_v1_fine_tunes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_put_v1_fine_tunes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_fine_tunes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_delete_v1_fine_tunes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_patch_v1_fine_tunes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_get_v1_fine_tunes_path: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_put_v1_fine_tunes_path: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_fine_tunes_path: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_delete_v1_fine_tunes_path: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_patch_v1_fine_tunes_path: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_images_edits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImageEditRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Images"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_images_generations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "dall-e-3",
+                 *       "prompt": "a lighthouse"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ImageGenerationRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Images"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_get_v1_images_variations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_put_v1_images_variations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_images_variations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_delete_v1_images_variations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_patch_v1_images_variations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_messages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "claude-sonnet-4-5",
+                 *       "max_tokens": 256,
+                 *       "messages": [
+                 *         {
+                 *           "role": "user",
+                 *           "content": "Say hello"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessagesRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnthropicError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnthropicError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnthropicMessage"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnthropicError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_messages_count_tokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessagesCountTokensRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnthropicError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnthropicError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagesCountTokens"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnthropicError"];
+                };
+            };
+        };
+    };
+    relay_get_v1_models: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelList"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_get_v1_models_model: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Model"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_delete_v1_models_model: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_models_model_batchEmbedContents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeminiBatchEmbedContentsRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiBatchEmbedContents"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_models_model_countTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeminiCountTokensRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiCountTokens"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_models_model_embedContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeminiEmbedContentRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiEmbedContent"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_models_model_generateContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contents": [
+                 *         {
+                 *           "role": "user",
+                 *           "parts": [
+                 *             {
+                 *               "text": "Say hello"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GeminiGenerateContentRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiGenerateContentResponse"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_models_model_streamGenerateContent: {
+        parameters: {
+            query?: {
+                /** @description `sse`: the stream as Server-Sent Events; without it one JSON array of chunks */
+                alt?: "sse";
+            };
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contents": [
+                 *         {
+                 *           "role": "user",
+                 *           "parts": [
+                 *             {
+                 *               "text": "Say hello"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GeminiGenerateContentRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description GenerateContentResponse chunks: SSE `data:` events with `alt=sse`, else one JSON array */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiGenerateContentResponse"][];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_moderations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "input": "hello"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ModerationRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Moderation"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_get_v1_realtime: {
+        parameters: {
+            query: {
+                /** @description The realtime model */
+                model: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Switching Protocols: the WebSocket session */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_rerank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "rerank-v3.5",
+                 *       "query": "sea",
+                 *       "documents": [
+                 *         "a lighthouse",
+                 *         "a desert"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RerankRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rerank"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_post_v1_responses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "gpt-4o-mini",
+                 *       "input": "Say hello"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResponsesRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Response"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    relay_get_v1beta_models: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiModelList"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+        };
+    };
+    relay_get_v1beta_models_model: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiModel"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+        };
+    };
+    relay_post_v1beta_models_model_batchEmbedContents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeminiBatchEmbedContentsRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiBatchEmbedContents"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+        };
+    };
+    relay_post_v1beta_models_model_countTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeminiCountTokensRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiCountTokens"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+        };
+    };
+    relay_post_v1beta_models_model_embedContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeminiEmbedContentRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiEmbedContent"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+        };
+    };
+    relay_post_v1beta_models_model_generateContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contents": [
+                 *         {
+                 *           "role": "user",
+                 *           "parts": [
+                 *             {
+                 *               "text": "Say hello"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GeminiGenerateContentRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiGenerateContentResponse"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+        };
+    };
+    relay_post_v1beta_models_model_streamGenerateContent: {
+        parameters: {
+            query?: {
+                /** @description `sse`: the stream as Server-Sent Events; without it one JSON array of chunks */
+                alt?: "sse";
+            };
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contents": [
+                 *         {
+                 *           "role": "user",
+                 *           "parts": [
+                 *             {
+                 *               "text": "Say hello"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GeminiGenerateContentRequest"];
+            };
+        };
+        responses: {
+            /** @description Refused: the body (the field at fault named), the token (quota, model limits, IP), the user, the group, an unpriced model, a rate limit (429, with Retry-After) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description No channel serves the model (503 `model_not_found`), the upstream failed (its own scrubbed words), or the gateway cannot answer now (503) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description GenerateContentResponse chunks: SSE `data:` events with `alt=sse`, else one JSON array */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiGenerateContentResponse"][];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
                 };
             };
         };

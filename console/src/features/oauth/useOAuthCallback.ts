@@ -18,7 +18,8 @@ export function useOAuthCallback(provider: RedirectProvider, loginTarget: string
     const code = params.get('code') ?? '';
     if (code === '') return { fail: t('console.payments.oauth.missingCode'), to: '/setting' };
     return {
-      path: `/api/oauth/${provider}`,
+      // Each provider's callback is its own documented route.
+      path: provider === 'github' ? '/api/oauth/github' : '/api/oauth/linuxdo',
       body: withStoredAff({ code, state: params.get('state') ?? '' }),
       isBind: (answer) => answer.message === 'bind',
       loginTarget,
