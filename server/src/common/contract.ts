@@ -15,6 +15,24 @@ export interface RouteContract {
   query?: SchemaOf;
   /** The schema of the envelope's `data` on success; absent when there is none. */
   data?: z.ZodType;
+  /** Fields the envelope carries beside `data` (new-api's shape: GET /api/pricing's `group_ratio`...). */
+  beside?: z.ZodObject;
+  /**
+   * The route answers something else than the JSON envelope on success: a file, a page, a
+   * redirect. Its refusals are still the envelope.
+   */
+  raw?: RawAnswer;
+}
+
+/** A success answer that is not the envelope. */
+export interface RawAnswer {
+  /** 200 unless said (302 for a redirect). */
+  status?: number;
+  /** The body's media type; absent for a redirect. */
+  contentType?: string;
+  description: string;
+  /** The body's JSON schema when it is JSON (the OpenAPI document itself). */
+  schema?: Record<string, unknown>;
 }
 
 export const CONTRACT = 'sluice:contract';

@@ -130,7 +130,7 @@ export class LogsController {
   /** Not the envelope: the CSV file itself once the export is done. */
   @Get('export/:id/file')
   @Access('user')
-  @Contract({ summary: 'The finished export as a CSV file (text/csv, not the JSON envelope)' })
+  @Contract({ summary: 'The finished export as a CSV file', raw: { contentType: 'text/csv; charset=utf-8', description: 'The CSV file (a header line, then one line per log row), as a download' } })
   async exportFile(@Actor() actor: Principal, @Param('id', ParseIntPipe) id: number): Promise<StreamableFile> {
     const path = await this.exports.file(actor, id);
     return new StreamableFile(createReadStream(path), {

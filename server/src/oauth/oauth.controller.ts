@@ -53,6 +53,7 @@ export class OAuthController {
     summary: 'A single-use state (10 minutes) bound to this browser by the oauth_binding cookie, and to the caller if signed in (a bind); with ?provider= the answer also carries authorize_url beside data',
     query: stateQuerySchema,
     data: z.string().meta({ description: 'The state, 32 hex characters' }),
+    beside: z.object({ authorize_url: z.string().optional().meta({ description: "With ?provider=: the provider's authorization address, the state in it" }) }),
   })
   async state(@MaybeActor() actor: Principal | null, @Query() query: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const q = parseInput(stateQuerySchema, query);

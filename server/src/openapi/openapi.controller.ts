@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { Access } from '../common/access';
 import { OptionsService } from '../options/options.service';
 import { CONSOLE_CSP } from '../web/csp';
+import { Contract } from '../common/contract';
 import { buildOpenApiDocument, type ControllerClass } from './openapi.document';
 
 /** Swagger UI's files, served from the installed package: nothing is fetched from the internet. */
@@ -45,6 +46,7 @@ export class OpenApiController {
   ) {}
 
   @Get('openapi.json')
+  @Contract({ summary: 'This document (OpenAPI 3.1)', raw: { contentType: 'application/json', description: 'The OpenAPI document', schema: { type: 'object' } } })
   document() {
     const controllers = this.discovery
       .getControllers()
@@ -54,11 +56,13 @@ export class OpenApiController {
   }
 
   @Get('docs')
+  @Contract({ summary: 'A readable page of this document (Swagger UI, served from this server)', raw: { contentType: 'text/html; charset=utf-8', description: 'The page' } })
   page(@Res() reply: FastifyReply): void {
     void reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', CONSOLE_CSP).send(PAGE);
   }
 
   @Get('docs/:file')
+  @Contract({ summary: "The docs page's scripts and styles", raw: { contentType: 'application/javascript', description: 'The file (JavaScript or CSS)' } })
   asset(@Param('file') file: string, @Res() reply: FastifyReply): void {
     if (file === 'init.js') {
       void reply.header('content-type', 'application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(INIT);

@@ -2,7 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { z } from 'zod';
 import { ACCESS_KEY, type AccessLevel } from '../common/access';
-import { CONTRACT, schemaIn, type ContractContext, type RouteContract } from '../common/contract';
+import { CONTRACT, schemaIn, type ContractContext, type RawAnswer, type RouteContract } from '../common/contract';
 import { allErrorCodes } from '../common/error-codes';
 import { t } from '../common/messages';
 import { relayDocument } from './relay.document';
@@ -32,7 +32,12 @@ const METHODS: Partial<Record<RequestMethod, string>> = {
 
 /** Every route carrying a @Contract, with its HTTP method, full path and access level. */
 export function contractedRoutes(controllers: readonly ControllerClass[]): RouteInfo[] {
-  const out: RouteInfo[] = [];
+  return routesOf(controllers).filter((r): r is RouteInfo => r.contract !== null);
+}
+
+/** Every route of the controllers, with its contract or null. */
+export function routesOf(controllers: readonly ControllerClass[]): (Omit<RouteInfo, 'contract'> & { contract: RouteContract | null })[] {
+  const out: (Omit<RouteInfo, 'contract'> & { contract: RouteContract | null })[] = [];
   for (const ctrl of controllers) {
     const base = String(Reflect.getMetadata(PATH_METADATA, ctrl) ?? '');
     const classAccess = Reflect.getMetadata(ACCESS_KEY, ctrl) as AccessLevel | undefined;
@@ -40,8 +45,7 @@ export function contractedRoutes(controllers: readonly ControllerClass[]): Route
     for (const name of Object.getOwnPropertyNames(proto)) {
       const fn = proto[name];
       if (name === 'constructor' || typeof fn !== 'function') continue;
-      const contract = Reflect.getMetadata(CONTRACT, fn) as RouteContract | undefined;
-      if (!contract) continue;
+      const contract = (Reflect.getMetadata(CONTRACT, fn) as RouteContract | undefined) ?? null;
       const method = METHODS[Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod];
       if (!method) continue;
       const sub = String(Reflect.getMetadata(PATH_METADATA, fn) ?? '');
@@ -90,6 +94,12 @@ function queryParameters(schema: z.ZodType, components: Json): Json[] {
 const RELAY_INTRO =
   'The relay routes (`/v1/...`, `/v1beta/...`, `/mj/...`, `/suno/...`, `/pg/...`) take an API key (see each route\'s security) and answer in their own wire format, errors included: OpenAI\'s `{error:{message,type,param,code}}`, Anthropic\'s `{type:"error",error:{type,message}}`, Google\'s `{error:{code,message,status,details}}`, midjourney-proxy\'s and Suno-API\'s. Request bodies list the fields the gateway reads; every other field is passed to the upstream as sent. Browsers get a CORS preflight (OPTIONS) on every relay path.';
 
+function rawResponse(raw: RawAnswer): Json {
+  if (!raw.contentType) return { description: raw.description, headers: { Location: { description: 'Where the browser goes', schema: { type: 'string' } } } };
+  const schema = raw.schema ?? (raw.contentType.startsWith('image/') ? { type: 'string', contentMediaType: raw.contentType } : { type: 'string' });
+  return { description: raw.description, content: { [raw.contentType.split(';')[0] as string]: { schema } } };
+}
+
 const errorResponse = (description: string): Json => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
@@ -104,9 +114,18 @@ export function buildOpenApiDocument(controllers: readonly ControllerClass[], ct
   const paths: Record<string, Record<string, Json>> = {};
   for (const r of contractedRoutes(controllers)) {
     const c = r.contract;
-    const parameters: Json[] = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }));
+    // A row id (`{id}`) is a positive integer; any other segment (`{file}`) a string.
+    const parameters: Json[] = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: m[1] === 'id' ? { type: 'integer', minimum: 1 } : { type: 'string' },
+    }));
     if (c.query) parameters.push(...queryParameters(schemaIn(c.query, ctx), components));
     const data = c.data ? { data: jsonSchema(c.data, 'output', components) } : {};
+    const beside = c.beside ? jsonSchema(c.beside, 'output', components) : null;
+    const besideProps = (beside?.properties ?? {}) as Json;
+    const besideRequired = (beside?.required ?? []) as string[];
     const op: Json = {
       operationId: `${r.controller.replace(/Controller$/, '')}_${r.handler}`,
       summary: c.summary,
@@ -117,18 +136,22 @@ export function buildOpenApiDocument(controllers: readonly ControllerClass[], ct
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(c.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(schemaIn(c.body, ctx), 'input', components) } } } } : {}),
       responses: {
-        '200': {
-          description: 'Done: the envelope with `success: true`',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: { success: { const: true }, message: { type: 'string' }, ...data },
-                required: ['success', 'message', ...(c.data ? ['data'] : [])],
+        ...(c.raw
+          ? { [String(c.raw.status ?? 200)]: rawResponse(c.raw) }
+          : {
+              '200': {
+                description: 'Done: the envelope with `success: true`',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: { success: { const: true }, message: { type: 'string' }, ...data, ...besideProps },
+                      required: ['success', 'message', ...(c.data ? ['data'] : []), ...besideRequired],
+                    },
+                  },
+                },
               },
-            },
-          },
-        },
+            }),
         '400': errorResponse('The input is refused: `code` says why, `field` names the input at fault'),
         ...(r.access === 'public' ? {} : { '401': errorResponse('Not signed in, or New-Api-User missing or wrong'), '403': errorResponse('Not allowed') }),
         ...(r.path.includes('{') || r.method === 'put' ? { '404': errorResponse('Not found (or not yours)') } : {}),

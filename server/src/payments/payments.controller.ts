@@ -66,10 +66,14 @@ export class PaymentsController {
   /**
    * The gateway sends the browser back here with the signed result: a verified payment is
    * completed (idempotent, as the notify), then the browser goes to the wallet page. Like the
-   * notify (epay-notify.routes.ts) it keeps epay's wire format: a 302, no envelope, so no contract.
+   * notify (epay-notify.routes.ts) it keeps epay's wire format: a 302, no envelope.
    */
   @Get('epay/return')
   @Access('public')
+  @Contract({
+    summary: "The payment gateway sends the browser back here with the signed result (epay's fields in the query); a verified payment is completed",
+    raw: { status: 302, description: 'To the wallet page, whatever the result' },
+  })
   async epayReturn(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const params = parseForm(req.url.split('?')[1] ?? '');
     if (params && params.sign) await this.payments.notify(params);

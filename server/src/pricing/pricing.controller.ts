@@ -5,7 +5,7 @@ import { ok } from '../common/envelope';
 import type { Principal } from '../common/request-context';
 import { parseInput } from '../common/validation';
 import { Access, Actor, MaybeActor } from '../common/access';
-import { modelNamesSchema, pricingItemSchema, userModelsQuerySchema } from './dto/pricing.dto';
+import { modelNamesSchema, pricingBesideSchema, pricingItemSchema, userModelsQuerySchema } from './dto/pricing.dto';
 import { PricingService } from './pricing.service';
 
 @Controller('api')
@@ -18,6 +18,7 @@ export class PricingController {
   @Contract({
     summary: 'The price list of the models in the groups the caller may use; group_ratio, usable_group and vendors beside data',
     data: z.array(pricingItemSchema),
+    beside: pricingBesideSchema,
   })
   list(@MaybeActor() actor: Principal | null) {
     const { items, group_ratio, usable_group, vendors } = this.pricing.pricing(actor);

@@ -6,15 +6,11 @@ import { GroupsService } from '../options/groups.service';
 import { OptionsService } from '../options/options.service';
 import { completionRatio } from './completion-ratio';
 import { VENDORS, vendorOf, type VendorEntry } from '../catalogue/vendors';
-import type { PricingItem } from './dto/pricing.dto';
+import type { z } from 'zod';
+import type { PricingItem, pricingVendorSchema } from './dto/pricing.dto';
 import { lookupModelValue, UNSET_MODEL_RATIO } from './model-lookup';
 
-/** A vendor of the price list (new-api's `vendors`), from the vendor-prefix table. */
-export interface PricingVendor {
-  id: number;
-  name: string;
-  icon: string;
-}
+export type PricingVendor = z.output<typeof pricingVendorSchema>;
 
 export interface PricingList {
   items: PricingItem[];

@@ -803,6 +803,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A readable page of this document (Swagger UI, served from this server) */
+        get: operations["OpenApi_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The docs page's scripts and styles */
+        get: operations["OpenApi_asset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/group": {
         parameters: {
             query?: never;
@@ -939,7 +973,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The finished export as a CSV file (text/csv, not the JSON envelope) */
+        /** The finished export as a CSV file */
         get: operations["Logs_exportFile"];
         put?: never;
         post?: never;
@@ -1350,6 +1384,23 @@ export interface paths {
         put?: never;
         /** Remove the caller's WeChat binding (refused when it is the last way to sign in) */
         post: operations["OAuth_wechatUnbind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document (OpenAPI 3.1) */
+        get: operations["OpenApi_document"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1822,6 +1873,23 @@ export interface paths {
         put?: never;
         /** The money payable for an online top-up of `amount` units (message "success") */
         post: operations["Wallet_amount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/epay/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment gateway sends the browser back here with the signed result (epay's fields in the query); a verified payment is completed */
+        get: operations["Payments_epayReturn"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4607,6 +4675,11 @@ export interface components {
             quota_type: 0 | 1;
             /** @description The vendor (see `vendors` beside data), when a prefix matches */
             vendor_id?: number;
+        };
+        PricingVendor: {
+            icon: string;
+            id: number;
+            name: string;
         };
         QuotaData: {
             count: number;
@@ -7760,6 +7833,93 @@ export interface operations {
             };
         };
     };
+    OpenApi_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    OpenApi_asset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (JavaScript or CSS) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/javascript": string;
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     Status_groupNames: {
         parameters: {
             query?: never;
@@ -8283,17 +8443,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Done: the envelope with `success: true` */
+            /** @description The CSV file (a header line, then one line per log row), as a download */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        /** @constant */
-                        success: true;
-                    };
+                    "text/csv": string;
                 };
             };
             /** @description The input is refused: `code` says why, `field` names the input at fault */
@@ -9605,6 +9761,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description With ?provider=: the provider's authorization address, the state in it */
+                        authorize_url?: string;
                         /** @description The state, 32 hex characters */
                         data: string;
                         message: string;
@@ -10182,6 +10340,44 @@ export interface operations {
             };
         };
     };
+    OpenApi_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     Options_list: {
         parameters: {
             query?: never;
@@ -10457,9 +10653,19 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["PricingItem"][];
+                        /** @description Each group's price ratio */
+                        group_ratio: {
+                            [key: string]: number;
+                        };
                         message: string;
                         /** @constant */
                         success: true;
+                        /** @description The groups the caller may use, with their descriptions */
+                        usable_group: {
+                            [key: string]: string;
+                        };
+                        /** @description The vendors of the listed models, in table order */
+                        vendors: components["schemas"]["PricingVendor"][];
                     };
                 };
             };
@@ -12417,6 +12623,44 @@ export interface operations {
             };
             /** @description Not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Payments_epayReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the wallet page, whatever the result */
+            302: {
+                headers: {
+                    /** @description Where the browser goes */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input is refused: `code` says why, `field` names the input at fault */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

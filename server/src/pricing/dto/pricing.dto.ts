@@ -34,3 +34,13 @@ export type PricingItem = z.output<typeof pricingItemSchema>;
 
 /** The model names a user may call. */
 export const modelNamesSchema = z.array(z.string());
+
+/** A vendor of the price list (new-api's `vendors`), from the vendor-prefix table. */
+export const pricingVendorSchema = z.object({ id: z.int(), name: z.string(), icon: z.string() }).meta({ id: 'PricingVendor' });
+
+/** What GET /api/pricing carries beside `data`, as new-api's price page reads it. */
+export const pricingBesideSchema = z.object({
+  group_ratio: z.record(z.string(), z.number()).meta({ description: "Each group's price ratio" }),
+  usable_group: z.record(z.string(), z.string()).meta({ description: 'The groups the caller may use, with their descriptions' }),
+  vendors: z.array(pricingVendorSchema).meta({ description: 'The vendors of the listed models, in table order' }),
+});
