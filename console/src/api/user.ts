@@ -1,13 +1,8 @@
-// The signed-in user as stored in localStorage under 'user' (what POST /api/user/login answers).
-export interface StoredUser {
-  id: number;
-  username: string;
-  display_name?: string;
-  role: number;
-  status: number;
-  group?: string;
-  default_password?: boolean;
-}
+import type { ApiSchema } from '@sluice/ui-kit';
+
+// The signed-in user as stored in localStorage under 'user': what POST /api/user/login answers
+// (the documented `LoginView`). localStorage may hold anything, so readStoredUser still checks it.
+export type StoredUser = ApiSchema<'LoginView'>;
 
 const USER_KEY = 'user';
 

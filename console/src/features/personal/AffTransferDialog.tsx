@@ -1,6 +1,6 @@
 // Moves referral quota into the balance; below quota_per_unit nothing is sent (spec §5).
 import { useEffect, useState } from 'react';
-import { Banner, Dialog, DialogActions, FormField, NumberInput, Stack, toast } from '@sluice/ui-kit';
+import { Banner, Dialog, DialogActions, FormField, NumberInput, Stack, toast, type ApiBody } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { useSession } from '../../app/session';
 import { useApi } from '../../api/useApi';
@@ -39,7 +39,7 @@ export function AffTransferDialog({ open, onOpenChange, available, onDone }: Pro
     }
     setError(null);
     await run(async () => {
-      await request('POST', '/api/user/aff_transfer', { quota: amount });
+      await request('POST', '/api/user/aff_transfer', { quota: amount } satisfies ApiBody<'/api/user/aff_transfer', 'post'>);
       toast.success(t('console.personal.aff.done'));
       onDone();
     });

@@ -1,7 +1,7 @@
 // E-mail binding (spec §2 screen 9, §5): the code is mailed by GET /api/verification (30-second
 // resend), then POST /api/oauth/email/bind {email, code}. Empty fields are refused before sending.
 import { useEffect, useState } from 'react';
-import { Banner, Button, Dialog, DialogActions, FormField, Input, Stack, toast } from '@sluice/ui-kit';
+import { Banner, Button, Dialog, DialogActions, FormField, Input, Stack, toast, type ApiBody } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { useHumanCheck } from '../auth/useHumanCheck';
@@ -65,7 +65,7 @@ export function EmailBindDialog({ open, onOpenChange, onDone }: Props) {
     setServerError(null);
     setBinding(true);
     try {
-      await request('POST', '/api/oauth/email/bind', { email: email.trim(), code: code.trim() });
+      await request('POST', '/api/oauth/email/bind', { email: email.trim(), code: code.trim() } satisfies ApiBody<'/api/oauth/email/bind', 'post'>);
       toast.success(t('console.personal.bind.emailBound'));
       setCode('');
       onDone();

@@ -1,7 +1,7 @@
 // Password change (spec §2 screen 9, §5): two entries that must match, at least 8 characters;
 // PUT /api/user/self with just the password. A refusal keeps what was typed.
 import { useForm } from 'react-hook-form';
-import { Button, Card, FormActions, FormField, FormGrid, Input, toast } from '@sluice/ui-kit';
+import { Button, Card, FormActions, FormField, FormGrid, Input, toast, type ApiBody } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { ServerForm, useServerSubmit } from '../../components/ServerForm';
@@ -22,7 +22,7 @@ export function PasswordCard() {
   } = form;
 
   const submit = useServerSubmit(form, async ({ password }) => {
-    await request('PUT', '/api/user/self', { password });
+    await request('PUT', '/api/user/self', { password } satisfies ApiBody<'/api/user/self', 'put'>);
     toast.success(t('console.personal.password.changed'));
     reset();
   });

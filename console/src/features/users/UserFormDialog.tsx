@@ -2,7 +2,7 @@
 // group and quota too) dialogs. Bound third-party ids and the e-mail are shown read-only.
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { FormField, FormGrid, Input, NumberInput, Select, toast, type ApiBody } from '@sluice/ui-kit';
+import { FormField, FormGrid, Input, NumberInput, Select, toast, type ApiBody, type ApiData } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApi, useApiData } from '../../api/useApi';
@@ -59,9 +59,9 @@ export function UserFormDialog({ target, display, onClose, onSaved }: Props) {
 
   const onSubmit = async (v: Values) => {
     if (editing) {
-      const body: Record<string, unknown> = { id: editing.id, username: v.username.trim(), display_name: v.display_name, group: v.group, quota: v.quota ?? 0 };
+      const body: ApiBody<'/api/user', 'put'> = { id: editing.id, username: v.username.trim(), display_name: v.display_name, group: v.group, quota: v.quota ?? 0 };
       if (v.password !== '') body.password = v.password;
-      const res = await request<AdminUser>('PUT', '/api/user/', body);
+      const res = await request<ApiData<'/api/user', 'put'>>('PUT', '/api/user/', body);
       toast.success(t('console.users.form.updated'));
       onSaved(res.data);
     } else {

@@ -1,28 +1,17 @@
-import type { ApiSchema } from '@sluice/ui-kit';
-import type { SelfView } from '../personal/types';
+import type { ApiData, ApiSchema } from '@sluice/ui-kit';
 
-// What the admin user endpoints answer (GET /api/user/, /api/user/search, /api/user/{id}): what a
-// user sees of themself, plus the deletion time (the server's AdminUserView extends SelfView too).
-export interface AdminUser extends SelfView {
-  DeletedAt: number | null;
-}
+// What the admin user endpoints answer (GET /api/user/, /api/user/search, /api/user/{id}, PUT /api/user/):
+// what a user sees of themself plus the deletion time — the server's documented `User` schema
+// (GET /api/openapi.json, generated into the kit by `npm run api:types`).
+export type AdminUser = ApiSchema<'User'>;
 
-export interface UserPage {
-  items: AdminUser[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export type UserPage = ApiData<'/api/user', 'get'>;
 
 /** The row actions of POST /api/user/manage (the documented `UserManage` actions; add_quota has its own dialog). */
 export type ManageAction = Exclude<ApiSchema<'UserManage'>['action'], 'add_quota'>;
 
 /** POST /api/user/manage answers the new role and status (and the quota for add_quota). */
-export interface ManageResult {
-  role: number;
-  status: number;
-  quota?: number;
-}
+export type ManageResult = ApiData<'/api/user/manage', 'post'>;
 
 export const USER_ENABLED = 1;
 export const USER_DISABLED = 2;

@@ -2,7 +2,7 @@
 // /api/user/amount, the zfb and wx buttons, a confirm dialog, then the hidden form POST to the
 // payment page. With online top-up off, the buttons say so instead.
 import { useEffect, useId, useState } from 'react';
-import { Banner, Button, Dialog, DialogActions, FormField, NumberInput, Stack, toast } from '@sluice/ui-kit';
+import { Banner, Button, Dialog, DialogActions, FormField, NumberInput, Stack, toast, type ApiBody, type ApiData } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import type { ConsoleStatus } from '../../api/status';
 import { useApi } from '../../api/useApi';
@@ -35,7 +35,7 @@ export function OnlineTopUp({ status }: { status: ConsoleStatus }) {
     }
     let live = true;
     const timer = setTimeout(() => {
-      request<string>('POST', '/api/user/amount', { amount })
+      request<ApiData<'/api/user/amount', 'post'>>('POST', '/api/user/amount', { amount } satisfies ApiBody<'/api/user/amount', 'post'>)
         .then((res) => {
           if (!live) return;
           setPayable(String(res.data));
@@ -77,7 +77,10 @@ export function OnlineTopUp({ status }: { status: ConsoleStatus }) {
     if (!method || amount === null) return;
     setPaying(true);
     try {
-      const res = await request<Record<string, unknown>>('POST', '/api/user/pay', { amount: Math.trunc(amount), payment_method: method });
+      const res = await request<ApiData<'/api/user/pay', 'post'>>('POST', '/api/user/pay', {
+        amount: Math.trunc(amount),
+        payment_method: method,
+      } satisfies ApiBody<'/api/user/pay', 'post'>);
       const url = typeof res.body.url === 'string' ? res.body.url : '';
       if (res.message !== 'success' || url === '') throw new Error(res.message || 'pay');
       submitPayForm(url, res.data);

@@ -2,7 +2,7 @@
 // cleared and the balance rises by the quota the server returns. A get-code link when the
 // super admin set a top-up link.
 import { useForm } from 'react-hook-form';
-import { Button, FormField, Input, Stack, toast } from '@sluice/ui-kit';
+import { Button, FormField, Input, Stack, toast, type ApiBody, type ApiData } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { ServerForm, useServerSubmit } from '../../components/ServerForm';
@@ -30,7 +30,7 @@ export function RedeemForm({ display, topUpLink, onRedeemed }: Props) {
   } = form;
 
   const submit = useServerSubmit(form, async (v) => {
-    const res = await request<number>('POST', '/api/user/topup', { key: v.key.trim() });
+    const res = await request<ApiData<'/api/user/topup', 'post'>>('POST', '/api/user/topup', { key: v.key.trim() } satisfies ApiBody<'/api/user/topup', 'post'>);
     toast.success(t('console.wallet.redeem.success', { quota: formatQuota(res.data, display) }));
     reset({ key: '' });
     onRedeemed(res.data);

@@ -2,7 +2,7 @@
 // (one currency unit of quota) and at most what is pending; refused before sending otherwise.
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { FormField, NumberInput, toast } from '@sluice/ui-kit';
+import { FormField, NumberInput, toast, type ApiBody } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { FormDialog } from '../../components/ServerForm';
@@ -38,7 +38,7 @@ export function TransferDialog({ open, pending, display, onClose, onDone }: Prop
   }, [open, pending, inCurrency, quotaPerUnit, reset]);
 
   const onSubmit = async (v: Values) => {
-    const res = await request('POST', '/api/user/aff_transfer', { quota: quotaFromDisplay(v.amount ?? 0, display) });
+    const res = await request('POST', '/api/user/aff_transfer', { quota: quotaFromDisplay(v.amount ?? 0, display) } satisfies ApiBody<'/api/user/aff_transfer', 'post'>);
     toast.success(res.message || t('console.wallet.invite.transferred'));
     onDone();
   };

@@ -1,20 +1,10 @@
-// What the wallet page reads (spec §3 User self view, §7 Wallet).
-export interface SelfWallet {
-  quota: number;
-  used_quota: number;
-  aff_quota: number;
-  aff_history_quota: number;
-  aff_count: number;
-}
+import type { ApiData } from '@sluice/ui-kit';
+import type { SelfView } from '../personal/types';
 
-export interface TopUpLog {
-  id: number;
-  created_at: number;
-  quota: number;
-  content: string;
-}
+// What the wallet page reads of GET /api/user/self (spec §3 User self view, §7 Wallet).
+export type SelfWallet = Pick<SelfView, 'quota' | 'used_quota' | 'aff_quota' | 'aff_history_quota' | 'aff_count'>;
 
-export interface TopUpLogPage {
-  items: TopUpLog[];
-  total: number;
-}
+/** GET /api/log/self?type=1: the caller's top-up log rows (the documented `SelfLogPage`). */
+export type TopUpLogPage = ApiData<'/api/log/self', 'get'>;
+
+export type TopUpLog = TopUpLogPage['items'][number];
