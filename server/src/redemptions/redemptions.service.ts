@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Brackets, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
-import { RequestError } from '../common/domain-error';
+import { RedemptionsError } from './redemptions.errors';
 import { t } from '../common/messages';
 import { parsePage, toPage, type Page } from '../common/pagination';
 import type { Principal } from '../common/request-context';
@@ -17,7 +17,6 @@ import { REDEMPTION_DISABLED, REDEMPTION_UNUSED, REDEMPTION_USED, RedemptionEnti
 import type { RedemptionCreateInput, RedemptionUpdateInput } from './dto/redemption.dto';
 import { toRedemptionView, type RedemptionView } from './redemption.mapper';
 
-export class RedemptionsError extends RequestError {}
 export type { RedemptionView };
 
 /** 16 random bytes: 32 lowercase hex characters, like a UUID without dashes. */
