@@ -14,6 +14,9 @@ export interface ApiEnvelope<T> {
 /** 0 pays per token (ratio based), 1 pays a fixed price per call. */
 export type QuotaType = 0 | 1;
 
+// PricingItem, PricingVendor and PricingResponse stay written by hand: GET /api/pricing answers
+// `group_ratio`, `usable_group` and `vendors` beside `data`, which the document's envelope
+// (`{success, message, data}`) cannot describe yet.
 export interface PricingItem {
   model_name: string;
   quota_type: QuotaType;
@@ -60,24 +63,30 @@ export interface ModelInfoEntry {
   illustrate?: string;
 }
 
-/** The subset of `GET /api/status` the widgets use. */
-export interface SiteStatus {
-  server_address?: string;
-  /** Yuan per US dollar. */
-  price?: number;
-  quota_per_unit?: number;
-  display_in_currency?: boolean;
-  chat_link?: string;
-  chat_link2?: string;
-  system_name?: string;
-}
+/**
+ * The subset of `GET /api/status` the widgets use: fields of the documented `Status` schema, each
+ * optional because parseStatus keeps only what the server sent (older servers leave some out).
+ * `price` is yuan per US dollar.
+ */
+export type SiteStatus = Partial<
+  Pick<
+    ApiSchema<'Status'>,
+    'server_address' | 'price' | 'quota_per_unit' | 'display_in_currency' | 'chat_link' | 'chat_link2' | 'system_name'
+  >
+>;
 
+/**
+ * One group a caller may pick, read from either documented group answer: `GroupRatios` of
+ * GET /api/user/self/groups (`{group: {ratio, desc}}`) or `GroupLabels` of GET /api/groups/token
+ * (`{group: label}`). The key becomes `value`, the description or label becomes `label`, and the
+ * ratio comes only from the first.
+ */
 export interface GroupOption {
-  /** Group key sent to the server. */
-  value: string;
+  /** Group key sent to the server (a key of either answer). */
+  value: Extract<keyof ApiSchema<'GroupRatios'> & keyof ApiSchema<'GroupLabels'>, string>;
   /** Display name or description. */
-  label: string;
-  ratio?: number;
+  label: ApiSchema<'GroupRatios'>[string]['desc'] & ApiSchema<'GroupLabels'>[string];
+  ratio?: ApiSchema<'GroupRatios'>[string]['ratio'];
 }
 
 export type TokenStatus = 1 | 2 | 3 | 4;

@@ -1,5 +1,11 @@
-// The audit log's wire shapes (GET /api/audit) and the screen's filter.
+// The audit log's wire shapes (GET /api/audit, from the server's document) and the screen's filter.
+import type { ApiQuery, ApiSchema } from '@sluice/ui-kit';
 
+/**
+ * The recorded actions, for the filter's choices. The document names them only in the
+ * description of the `action` query (the schema types `action` as a string), so the list is
+ * kept here.
+ */
 export const AUDIT_ACTIONS = [
   'auth.sign_in',
   'user.password_change',
@@ -26,27 +32,16 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export interface AuditRow {
-  id: number;
-  created_at: number;
-  action: string;
-  outcome: 'success' | 'failure' | string;
-  actor_id: number | null;
-  actor_name: string;
-  ip: string;
-  request_id: string;
-  target_type: string;
-  target_id: string;
-  detail: Record<string, unknown>;
-}
+/** One audit row as GET /api/audit documents it (schema `AuditEntry`). */
+export type AuditRow = ApiSchema<'AuditEntry'>;
 
-export interface AuditPage {
-  items: AuditRow[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+/** A page of GET /api/audit (schema `AuditPage`). */
+export type AuditPage = ApiSchema<'AuditPage'>;
 
+/**
+ * What the screen filters by: UI state, its fields the strings of the form's inputs (empty: no
+ * filter). `auditParams` turns it into the documented query.
+ */
 export interface AuditFilter {
   action: string;
   actor_id: string;
@@ -58,13 +53,25 @@ export interface AuditFilter {
 
 export const defaultAuditFilter = (): AuditFilter => ({ action: '', actor_id: '', target_user_id: '', outcome: '', start_timestamp: 0, end_timestamp: 0 });
 
-/** The query of a filter: empty fields left out. */
-export function auditParams(f: AuditFilter): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
+type AuditQuery = ApiQuery<'/api/audit', 'get'>;
+
+/** The documented query of GET /api/audit, each field as the console sends it (never empty or null). */
+export type AuditParams = { [K in keyof AuditQuery]?: Exclude<AuditQuery[K], '' | null | undefined> };
+
+/** The outcomes the `outcome` query accepts. */
+export type AuditOutcome = AuditParams['outcome'] & string;
+
+export function isAuditOutcome(v: string): v is AuditOutcome {
+  return v === 'success' || v === 'failure';
+}
+
+/** The query of a filter: empty fields left out (an outcome the server does not know, too). */
+export function auditParams(f: AuditFilter): AuditParams {
+  const out: AuditParams = {};
   if (f.action !== '') out.action = f.action;
   if (f.actor_id !== '') out.actor_id = f.actor_id;
   if (f.target_user_id !== '') out.target_user_id = f.target_user_id;
-  if (f.outcome !== '') out.outcome = f.outcome;
+  if (isAuditOutcome(f.outcome)) out.outcome = f.outcome;
   if (f.start_timestamp > 0) out.start_timestamp = f.start_timestamp;
   if (f.end_timestamp > 0) out.end_timestamp = f.end_timestamp;
   return out;

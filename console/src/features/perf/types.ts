@@ -1,49 +1,27 @@
-// The answer of GET /api/perf/models (server/src/observability/perf/perf.service.ts).
-export type PerfWindow = '1h' | '24h';
-export const PERF_WINDOWS: readonly PerfWindow[] = ['1h', '24h'];
+// The answer of GET /api/perf/models, as the server documents it (schema `PerfReport`).
+import type { ApiData, ApiQuery, ApiSchema } from '@sluice/ui-kit';
+
+export type PerfReport = ApiData<'/api/perf/models', 'get'>;
+
+/** A window the report covers: the documented `window` query less its empty value. */
+export type PerfWindow = Exclude<NonNullable<ApiQuery<'/api/perf/models', 'get'>['window']>, ''>;
+export const PERF_WINDOWS = ['1h', '24h'] as const satisfies readonly PerfWindow[];
 
 export function isPerfWindow(v: unknown): v is PerfWindow {
-  return v === '1h' || v === '24h';
+  return (PERF_WINDOWS as readonly unknown[]).includes(v);
 }
 
-export interface PerfFigures {
-  requests: number;
-  success_rate: number;
-  first_chunk_p50_ms: number | null;
-  first_chunk_p95_ms: number | null;
-  tokens_per_second_p50: number | null;
-  prompt_tokens: number;
-  cache_tokens: number;
-  /** cache_tokens / prompt_tokens; null without prompt tokens. */
-  cache_hit_rate: number | null;
-}
-
-export interface PerfPoint {
-  t: number;
-  requests: number;
-  success_rate: number | null;
-  first_chunk_p50_ms: number | null;
-  cache_hit_rate: number | null;
-}
-
-export interface PerfModel extends PerfFigures {
-  model: string;
-  channels: (PerfFigures & { channel_id: number })[];
-  series: PerfPoint[];
-}
-
-export interface PerfReport {
-  window: PerfWindow;
-  since: number;
-  step: number;
-  models: PerfModel[];
-}
+/** One model of the report: its figures, its channels and its series. */
+export type PerfModel = ApiSchema<'PerfReport'>['models'][number];
+/** One channel of a model. */
+export type PerfChannel = PerfModel['channels'][number];
+/** One point of a model's series. */
+export type PerfPoint = PerfModel['series'][number];
+/** The figures a model and each of its channels carry (the columns both tables share). */
+export type PerfFigures = Omit<PerfChannel, 'channel_id'>;
 
 /** One row of the per-channel table. */
-export interface PerfChannelRow extends PerfFigures {
-  model: string;
-  channel_id: number;
-}
+export type PerfChannelRow = PerfChannel & Pick<PerfModel, 'model'>;
 
 export function channelRows(report: PerfReport): PerfChannelRow[] {
   return report.models.flatMap((m) => m.channels.map((c) => ({ ...c, model: m.model })));
