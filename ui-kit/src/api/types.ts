@@ -14,30 +14,20 @@ export interface ApiEnvelope<T> {
 /** 0 pays per token (ratio based), 1 pays a fixed price per call. */
 export type QuotaType = 0 | 1;
 
-// PricingItem, PricingVendor and PricingResponse stay written by hand: GET /api/pricing answers
-// `group_ratio`, `usable_group` and `vendors` beside `data`, which the document's envelope
-// (`{success, message, data}`) cannot describe yet.
-export interface PricingItem {
-  model_name: string;
-  quota_type: QuotaType;
-  model_ratio: number;
-  completion_ratio: number;
-  /** USD per call, used when quota_type is 1. */
-  model_price: number;
-  enable_groups: string[];
+/**
+ * One row of GET /api/pricing: the server's documented `PricingItem`, plus what other servers of
+ * the new-api family send (a widget may be pointed at one): per-item descriptions and tags, and
+ * no `owner_by` at all.
+ */
+export type PricingItem = Omit<ApiSchema<'PricingItem'>, 'owner_by'> & {
   owner_by?: string;
   /** Newer servers send these per item; older ones leave them to /api/model-info. */
   description?: string;
   tags?: string[];
-  vendor_id?: number;
-}
+};
 
-export interface PricingVendor {
-  id?: number;
-  name: string;
-  description?: string;
-  icon?: string;
-}
+/** A vendor beside the price list's `data` (the documented `PricingVendor`; older servers may omit id and icon, some add a description). */
+export type PricingVendor = Pick<ApiSchema<'PricingVendor'>, 'name'> & Partial<Pick<ApiSchema<'PricingVendor'>, 'id' | 'icon'>> & { description?: string };
 
 export interface PricingResponse {
   items: PricingItem[];
