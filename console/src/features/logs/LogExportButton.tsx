@@ -55,7 +55,7 @@ export function LogExportButton({ admin, params }: { admin: boolean; params: Rec
         <span role="status" aria-live="polite">
           {job.status === 'pending' && <Tag color="info">{t('console.logs.export.queued')}</Tag>}
           {job.status === 'running' && <Tag color="info">{t('console.logs.export.running', { count: job.row_count })}</Tag>}
-          {job.status === 'failed' && <Tag color="danger">{t('console.logs.export.failed', { message: job.error ?? '' })}</Tag>}
+          {job.status === 'failed' && <Tag color="danger">{t('console.logs.export.failed', { message: job.error })}</Tag>}
           {job.status === 'done' && <Tag color="success">{t('console.logs.export.done', { count: job.row_count })}</Tag>}
         </span>
       )}

@@ -1,16 +1,12 @@
-import { Dialog, Skeleton, Stack, StatCard } from '@sluice/ui-kit';
+import { Dialog, Skeleton, Stack, StatCard, type ApiData } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApiData } from '../../api/useApi';
 import { useSession } from '../../app/session';
 import { compactCount, formatQuota, quotaDisplayOf } from '../quota/format';
 
-interface UserInfo {
-  username: string;
-  quota: number;
-  used_quota: number;
-  request_count: number;
-}
+/** GET /api/user/{id} as documented; the dialog reads username, quota, used_quota and request_count. */
+type UserInfo = ApiData<'/api/user/{id}', 'get'>;
 
 /** Admin: clicking a username on a log row shows that user's name, quota, usage and request count. */
 export function UserInfoDialog({ userId, onClose }: { userId: number | null; onClose: () => void }) {

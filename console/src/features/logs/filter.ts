@@ -1,3 +1,4 @@
+import type { ApiBody } from '@sluice/ui-kit';
 import type { LogFilter } from './types';
 
 const HOUR = 3600;
@@ -21,18 +22,18 @@ export function defaultLogFilter(): LogFilter {
   };
 }
 
-/** Query parameters of the list, stat and export calls; admin-only filters only for admins. */
+/**
+ * Query parameters of the list, stat and export calls; admin-only filters only for admins. The same
+ * values are the export's body, so they are checked against the documented export bodies.
+ */
 export function filterParams(f: LogFilter, admin: boolean): Record<string, string | number> {
-  const params: Record<string, string | number> = {
+  const params = {
     type: f.type,
     token_name: f.token_name.trim(),
     model_name: f.model_name.trim(),
     start_timestamp: f.start_timestamp,
     end_timestamp: f.end_timestamp,
-  };
-  if (admin) {
-    params.username = f.username.trim();
-    params.channel = f.channel.trim();
-  }
-  return params;
+  } satisfies ApiBody<'/api/log/self/export', 'post'>;
+  if (!admin) return params;
+  return { ...params, username: f.username.trim(), channel: f.channel.trim() } satisfies ApiBody<'/api/log/export', 'post'>;
 }

@@ -1,48 +1,19 @@
-// What /api/log/ (admin) and /api/log/self/ answer, as the console reads it.
-export interface LogRow {
-  id: number;
-  created_at: number;
-  type: number;
-  content: string;
-  username: string;
-  token_name: string;
-  token_group: string;
-  model_name: string;
-  quota: number;
-  prompt_tokens: number;
-  completion_tokens: number;
-  use_time: number;
-  is_stream: boolean;
-  client_ip: string;
-  request_id: string;
-  /** JSON text: ratios, frt, admin_info (admins only). */
-  other: string;
-  /** Admins only. */
-  user_id?: number;
-  channel?: number;
-}
+import type { ApiSchema } from '@sluice/ui-kit';
 
-export interface LogPage {
-  items: LogRow[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+// What /api/log (admin) and /api/log/self answer, as the server documents them (GET /api/openapi.json,
+// generated into the kit by `npm run api:types`). An admin row adds user_id, channel and token_id; a
+// caller's own row has none of them, so screens ask `'user_id' in row` before reading them.
+export type AdminLogRow = ApiSchema<'AdminLog'>;
+export type SelfLogRow = ApiSchema<'SelfLog'>;
+export type LogRow = AdminLogRow | SelfLogRow;
 
-export interface LogStat {
-  quota: number;
-  count: number;
-  token: number;
-  tpm: number;
-  rpm: number;
-}
+export type LogPage = ApiSchema<'AdminLogPage'> | ApiSchema<'SelfLogPage'>;
 
-export interface LogExport {
-  id: number;
-  status: 'pending' | 'running' | 'done' | 'failed';
-  row_count: number;
-  error: string | null;
-}
+/** GET /api/log/stat and /api/log/self/stat. */
+export type LogStat = ApiSchema<'LogStat'>;
+
+/** An export job (POST /api/log/export, GET /api/log/export/{id}); `error` is '' unless it failed. */
+export type LogExport = ApiSchema<'LogExport'>;
 
 /** The filter form's values; times as unix seconds (0 = open). */
 export interface LogFilter {

@@ -18,19 +18,22 @@ export function useLogColumns(onUser: (userId: number) => void): TableColumn<Log
     admin && {
       key: 'channel', nowrap: true,
       title: t('console.logs.columns.channel'),
-      render: (r) => (r.channel ? <Tag size="sm">{r.channel}</Tag> : ''),
+      // Only admin rows carry the channel and the user id (AdminLog vs SelfLog).
+      render: (r) => ('channel' in r && r.channel ? <Tag size="sm">{r.channel}</Tag> : ''),
     },
     admin && {
       key: 'username', nowrap: true,
       title: t('console.logs.columns.username'),
-      render: (r) =>
-        r.user_id ? (
-          <Button variant="link" size="sm" aria-label={t('console.logs.userInfo.open', { name: r.username })} onClick={() => onUser(r.user_id as number)}>
+      render: (r) => {
+        const userId = 'user_id' in r ? r.user_id : 0;
+        return userId ? (
+          <Button variant="link" size="sm" aria-label={t('console.logs.userInfo.open', { name: r.username })} onClick={() => onUser(userId)}>
             {r.username}
           </Button>
         ) : (
           r.username
-        ),
+        );
+      },
     },
     { key: 'token_name', nowrap: true, title: t('console.logs.columns.token'), render: (r) => (r.token_name ? <Tag size="sm">{r.token_name}</Tag> : '') },
     { key: 'token_group', nowrap: true, title: t('console.logs.columns.group'), render: (r) => r.token_group },

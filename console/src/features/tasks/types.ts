@@ -1,52 +1,12 @@
-// What GET /api/mj/ (admin) and /api/mj/self/ answer (server tasks.mapper.ts), as the console reads it.
-// Drawing times are milliseconds (midjourney-proxy's unit); async-task times are seconds.
-export interface MjRow {
-  id: number;
-  /** Admins only. */
-  code?: number;
-  user_id?: number;
-  channel_id?: number;
-  action: string;
-  mj_id: string;
-  prompt: string;
-  prompt_en: string;
-  description: string;
-  state: string;
-  submit_time: number;
-  start_time: number;
-  finish_time: number;
-  image_url: string;
-  video_url: string;
-  video_urls: string;
-  status: string;
-  progress: string;
-  fail_reason: string;
-  quota: number;
-  buttons: string;
-  properties: string;
-}
+import type { ApiSchema } from '@sluice/ui-kit';
 
-/** What GET /api/task/ (admin) and /api/task/self answer. */
-export interface TaskRow {
-  id: number;
-  created_at: number;
-  updated_at: number;
-  task_id: string;
-  platform: string;
-  /** Admins only. */
-  user_id?: number;
-  channel_id?: number;
-  quota: number;
-  action: string;
-  status: string;
-  fail_reason: string;
-  submit_time: number;
-  start_time: number;
-  finish_time: number;
-  progress: string;
-  properties: string;
-  data: string;
-}
+// What GET /api/mj (admin) and /api/mj/self answer, and GET /api/task and /api/task/self, as the server
+// documents them (GET /api/openapi.json, generated into the kit by `npm run api:types`). user_id,
+// channel_id and (drawings) code are admin-only, hence optional.
+// Drawing times are milliseconds (midjourney-proxy's unit); async-task times are seconds.
+export type MjRow = ApiSchema<'MidjourneyTask'>;
+
+export type TaskRow = ApiSchema<'Task'>;
 
 /** The filter form of both screens; times as unix seconds (0 = open). */
 export interface TaskFilter {
