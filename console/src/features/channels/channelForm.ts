@@ -1,5 +1,6 @@
 // The channel panel's form as plain data: defaults, reading a stored channel, the client-side
 // checks of spec §5 and the body sent to POST/PUT /api/channel/.
+import type { ApiBody } from '@sluice/ui-kit';
 import { fieldOf, type ChannelType } from './channelTypes';
 import { splitList, type Channel } from './types';
 
@@ -127,11 +128,16 @@ export function problemOf(f: ChannelForm, creating: boolean, type: ChannelType |
 }
 
 /** The body of POST (create) or PUT (update, with id) /api/channel/. */
-export function toBody(f: ChannelForm, creating: boolean, id: number | null, type: ChannelType | undefined): Record<string, unknown> {
+export function toBody(
+  f: ChannelForm,
+  creating: boolean,
+  id: number | null,
+  type: ChannelType | undefined,
+): ApiBody<'/api/channel', 'post'> | ApiBody<'/api/channel', 'put'> {
   let other = f.other.trim();
   // The catalogue's default for the type's `other` field (Azure's API version, Spark's, Vertex's region).
   if (creating && other === '') other = fieldOf(type, 'other')?.default ?? '';
-  const body: Record<string, unknown> = {
+  const body = {
     type: f.type,
     name: f.name.trim(),
     key: f.key.trim(),
@@ -144,8 +150,7 @@ export function toBody(f: ChannelForm, creating: boolean, id: number | null, typ
     base_url: f.baseUrl.trim().replace(/\/+$/, ''),
     other,
     openai_organization: fieldOf(type, 'openai_organization') ? f.organization.trim() : '',
-  };
-  if (creating && f.batch) body.mode = 'batch';
-  if (!creating && id !== null) body.id = id;
-  return body;
+  } satisfies ApiBody<'/api/channel', 'post'>;
+  if (creating) return f.batch ? { ...body, mode: 'batch' } : body;
+  return id !== null ? ({ ...body, id } satisfies ApiBody<'/api/channel', 'put'>) : body;
 }

@@ -1,4 +1,4 @@
-import type { Locale } from '@sluice/ui-kit';
+import type { ApiData, ApiSchema, Locale } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApiData } from '../../api/useApi';
@@ -6,38 +6,14 @@ import { useApiData } from '../../api/useApi';
 // The channel type catalogue is the server's (GET /api/channel/types, server/src/catalogue/): the
 // console holds no list of types, labels, key hints or type-specific fields of its own.
 
-/** A text in both console languages. */
-export interface CatalogueText {
-  zh: string;
-  en: string;
-}
+/** One type as GET /api/channel/types answers it (the server's documented schema). */
+export type ChannelType = ApiSchema<'ChannelType'>;
 
-export interface ChannelTypeField {
-  name: 'base_url' | 'other' | 'openai_organization';
-  label: CatalogueText;
-  placeholder?: CatalogueText;
-  hint?: CatalogueText;
-  input: 'line' | 'multiline';
-  default?: string;
-  template?: string;
-}
+/** A text in both console languages (a type's label). */
+export type CatalogueText = ChannelType['label'];
 
-/** One type as GET /api/channel/types answers it. */
-export interface ChannelType {
-  id: number;
-  label: CatalogueText;
-  default_base_url: string;
-  lists_models: boolean;
-  reports_balance: boolean;
-  default_models: string[];
-  fixed_models: boolean;
-  key_format: 'line' | 'json';
-  key_hint: CatalogueText | null;
-  warning: CatalogueText | null;
-  fields: ChannelTypeField[];
-  /** 'planned': stored, but the relay does not serve it yet (answers 501). */
-  relay: 'adaptor' | 'task' | 'planned' | 'openai_compatible';
-}
+/** A type-specific field of the channel form. */
+export type ChannelTypeField = ChannelType['fields'][number];
 
 export function textIn(text: CatalogueText, locale: Locale): string {
   return locale === 'en' ? text.en : text.zh;
@@ -46,7 +22,7 @@ export function textIn(text: CatalogueText, locale: Locale): string {
 /** The catalogue, and the label of a type id in the console's language. */
 export function useChannelTypes() {
   const { t, locale } = useT();
-  const { data } = useApiData<ChannelType[]>(keys.channelTypes());
+  const { data } = useApiData<ApiData<'/api/channel/types', 'get'>>(keys.channelTypes());
   const types = data;
   const byId = new Map((types ?? []).map((e) => [e.id, e]));
   const labelOf = (id: number) => {

@@ -1,47 +1,19 @@
-// What the channel screens read from the server (allowlisted views: no key unless root asked).
-export interface Channel {
-  id: number;
-  type: number;
-  name: string;
-  status: number;
-  group: string;
-  models: string;
-  other_info: string;
-  response_time: number;
-  used_quota: number;
-  balance: number;
-  balance_updated_time: number;
-  test_time: number;
-  priority: number;
-  weight: number;
-  base_url: string;
-  other: string;
-  test_model: string;
-  model_mapping: string;
-  status_code_mapping: string;
-  openai_organization: string;
-  auto_ban: number;
-  created_time: number;
-  /** Only for root asking with include_key=true. */
-  key?: string;
-}
+import type { ApiSchema } from '@sluice/ui-kit';
+
+// What the channel screens read from the server, as the server documents it (GET /api/openapi.json,
+// generated into the kit by `npm run api:types`): allowlisted views, no key unless root asked
+// (`key` is optional in the schema: only for root asking with include_key=true).
+export type Channel = ApiSchema<'Channel'>;
 
 export const CHANNEL_ENABLED = 1;
 export const CHANNEL_DISABLED = 2;
 export const CHANNEL_AUTO_DISABLED = 3;
 
-export type RunState = 'idle' | 'queued' | 'running' | 'finished';
-
 /** GET /api/channel/test/status and /api/channel/update_balance/status. */
-export interface RunStatus {
-  state: RunState;
-  total: number;
-  done: number;
-  failed: number;
-  queued_at: number;
-  started_at: number;
-  finished_at: number;
-}
+export type RunStatus = ApiSchema<'ChannelRunStatus'>;
+
+/** The run's state, the schema's enum (idle, queued, running, finished). */
+export type RunState = RunStatus['state'];
 
 /** The reason and time of an automatic disable (other_info), when readable. */
 export function statusInfo(raw: string): { reason: string; time: number } | null {

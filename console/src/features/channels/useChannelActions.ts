@@ -1,9 +1,11 @@
 import { useCallback, useState } from 'react';
-import { SluiceApiError, toast } from '@sluice/ui-kit';
+import { SluiceApiError, toast, type ApiBody } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { CHANNEL_DISABLED, CHANNEL_ENABLED, type Channel } from './types';
 
+// GET /api/channel/test/{id}: the document gives only {success, message}; the server also answers
+// `time` (seconds, see channel-health.controller.ts), read here defensively as optional.
 interface TestAnswer {
   success: boolean;
   message: string;
@@ -63,7 +65,7 @@ export function useChannelActions(refresh: () => Promise<unknown>) {
   );
 
   const put = useCallback(
-    async (body: Record<string, unknown>): Promise<boolean> => {
+    async (body: ApiBody<'/api/channel', 'put'>): Promise<boolean> => {
       const res = await call('PUT', '/api/channel/', body);
       if (res) toast.success(t('console.channels.messages.done'));
       await refresh();

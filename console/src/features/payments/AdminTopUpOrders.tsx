@@ -2,12 +2,12 @@
 // with "complete by hand" for an order the gateway never confirmed (POST /api/user/topup/complete,
 // recorded in the admin log by the server).
 import { useCallback, useState } from 'react';
-import { Button, Card, Dialog, DialogActions, FormField, Input, Select, Table, Toolbar, toast } from '@sluice/ui-kit';
+import { Button, Card, Dialog, DialogActions, FormField, Input, Select, Table, Toolbar, toast, type ApiBody } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { keys } from '../../api/keys';
 import { useApi, useApiData, useInvalidate } from '../../api/useApi';
 import { usePaging } from '../../hooks/usePaging';
-import type { OrderPage, TopUpOrder } from './types';
+import type { AdminOrderPage, AdminTopUpOrder } from './types';
 import { useOrderColumns } from './useOrderColumns';
 
 export function AdminTopUpOrders() {
@@ -17,12 +17,12 @@ export function AdminTopUpOrders() {
   const { page, pageSize, setPage, pagination } = usePaging();
   const [keyword, setKeyword] = useState('');
   const [filters, setFilters] = useState({ keyword: '', status: '' });
-  const [target, setTarget] = useState<TopUpOrder | null>(null);
+  const [target, setTarget] = useState<AdminTopUpOrder | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data, isLoading } = useApiData<OrderPage>(keys.topUpAll({ p: page - 1, page_size: pageSize, ...filters }));
+  const { data, isLoading } = useApiData<AdminOrderPage>(keys.topUpAll({ p: page - 1, page_size: pageSize, ...filters }));
 
   const action = useCallback(
-    (row: TopUpOrder) =>
+    (row: AdminTopUpOrder) =>
       row.status === 'success' ? null : (
         <Button size="sm" variant="outline" aria-label={`${t('console.payments.orders.complete')} ${row.trade_no}`} onClick={() => setTarget(row)}>
           {t('console.payments.orders.complete')}
@@ -35,7 +35,7 @@ export function AdminTopUpOrders() {
   const complete = async () => {
     if (!target) return;
     setBusy(true);
-    const res = await call('POST', '/api/user/topup/complete', { trade_no: target.trade_no });
+    const res = await call('POST', '/api/user/topup/complete', { trade_no: target.trade_no } satisfies ApiBody<'/api/user/topup/complete', 'post'>);
     setBusy(false);
     if (!res) return;
     toast.success(t('console.payments.orders.completed_ok'));

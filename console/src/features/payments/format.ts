@@ -1,5 +1,6 @@
 import type { MessageKey } from '../../i18n';
 import type { TagColor } from '@sluice/ui-kit';
+import type { OrderStatus } from './types';
 
 export const METHOD_LABELS: Record<string, MessageKey> = {
   zfb: 'console.payments.orders.methodZfb',
@@ -8,7 +9,7 @@ export const METHOD_LABELS: Record<string, MessageKey> = {
   wxpay: 'console.payments.orders.methodWx',
 };
 
-export const STATUS_LABELS: Record<string, { label: MessageKey; color: TagColor }> = {
+export const STATUS_LABELS: Record<OrderStatus, { label: MessageKey; color: TagColor }> = {
   pending: { label: 'console.payments.orders.statusPending', color: 'warning' },
   success: { label: 'console.payments.orders.statusSuccess', color: 'success' },
   expired: { label: 'console.payments.orders.statusExpired', color: 'neutral' },

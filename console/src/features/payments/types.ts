@@ -1,24 +1,17 @@
-// Online top-up orders as the server lists them (GET /api/user/topup/self, admin /api/user/topup).
-export type OrderStatus = 'pending' | 'success' | 'expired';
+import type { ApiSchema } from '@sluice/ui-kit';
 
-export interface TopUpOrder {
-  id: number;
-  user_id: number;
-  /** Units bought (quota = amount x QuotaPerUnit). */
-  amount: number;
-  /** Money paid, two decimals. */
-  money: number;
-  quota: number;
-  trade_no: string;
-  payment_method: string;
-  create_time: number;
-  complete_time: number;
-  status: OrderStatus | string;
-}
+// Online top-up orders as the server lists them (GET /api/user/topup/self, admin /api/user/topup),
+// the server's documented schemas (GET /api/openapi.json, generated into the kit by `npm run api:types`).
+export type TopUpOrder = ApiSchema<'TopUpOrder'>;
 
-export interface OrderPage {
-  items: TopUpOrder[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+/** An order in the admin list: also who completed it by hand (0: the payment gateway). */
+export type AdminTopUpOrder = ApiSchema<'AdminTopUpOrder'>;
+
+/** pending, success or expired: the schema's enum. */
+export type OrderStatus = TopUpOrder['status'];
+
+/** GET /api/user/topup/self. */
+export type OrderPage = ApiSchema<'TopUpOrderPage'>;
+
+/** GET /api/user/topup (admin). */
+export type AdminOrderPage = ApiSchema<'AdminTopUpOrderPage'>;

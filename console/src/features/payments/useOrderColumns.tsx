@@ -8,13 +8,13 @@ import { formatQuota, quotaDisplayOf } from '../quota/format';
 import { METHOD_LABELS, STATUS_LABELS, formatTime } from './format';
 import type { TopUpOrder } from './types';
 
-export function useOrderColumns(opts: { admin: boolean; action?: (row: TopUpOrder) => ReactNode }): TableColumn<TopUpOrder>[] {
+export function useOrderColumns<T extends TopUpOrder>(opts: { admin: boolean; action?: (row: T) => ReactNode }): TableColumn<T>[] {
   const { t, locale } = useT();
   const { status } = useSession();
   const { admin, action } = opts;
   return useMemo(() => {
     const display = quotaDisplayOf(status);
-    const columns: TableColumn<TopUpOrder>[] = [
+    const columns: TableColumn<T>[] = [
       { key: 'id', title: t('console.payments.orders.id'), width: '5rem' },
       ...(admin ? [{ key: 'user_id', title: t('console.payments.orders.user'), width: '6rem' }] : []),
       { key: 'trade_no', title: t('console.payments.orders.tradeNo'), render: (r) => <code>{r.trade_no}</code> },
@@ -33,12 +33,10 @@ export function useOrderColumns(opts: { admin: boolean; action?: (row: TopUpOrde
         title: t('console.payments.orders.status'),
         render: (r) => {
           const s = STATUS_LABELS[r.status];
-          return s ? (
+          return (
             <Tag size="sm" color={s.color}>
               {t(s.label)}
             </Tag>
-          ) : (
-            r.status
           );
         },
       },
