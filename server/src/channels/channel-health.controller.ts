@@ -1,4 +1,5 @@
 import { Controller, Get, Headers, Param, ParseIntPipe, Query } from '@nestjs/common';
+import { z } from 'zod';
 import { Contract } from '../common/contract';
 import { done, ok } from '../common/envelope';
 import { langOf, t } from '../common/messages';
@@ -43,6 +44,7 @@ export class ChannelHealthController {
   @Contract({
     summary: 'Test one channel with one chat request: answers {success, message, time} (seconds) at the top level; an upstream failure is success false',
     query: channelTestQuerySchema,
+    beside: z.object({ time: z.number().meta({ description: 'How long the test request took, in seconds' }) }),
   })
   async test(@Actor() actor: Principal, @Param('id', ParseIntPipe) id: number, @Query() query: unknown, @Headers('accept-language') lang: string | undefined) {
     const { model } = parseInput(channelTestQuerySchema, query);
@@ -67,7 +69,10 @@ export class ChannelHealthController {
 
   @Get('update_balance/:id')
   @Access('admin')
-  @Contract({ summary: "Read one channel's upstream balance: answers {success, message, balance} (USD) at the top level" })
+  @Contract({
+    summary: "Read one channel's upstream balance: answers {success, message, balance} (USD) at the top level",
+    beside: z.object({ balance: z.number().meta({ description: 'The balance the upstream reported, in US dollars' }) }),
+  })
   async update(@Actor() actor: Principal, @Param('id', ParseIntPipe) id: number) {
     const balance = await this.balances.update(actor, id);
     return { success: true, message: '', balance };

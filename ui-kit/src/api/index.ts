@@ -6,6 +6,7 @@ export type { SseMessage } from './sse';
 export { ApiShapeError } from './parse';
 export type * from './types';
 export type {
+  ApiAnswer,
   ApiBody,
   ApiData,
   ApiErrorCode,

@@ -7231,6 +7231,8 @@ export interface operations {
                         message: string;
                         /** @constant */
                         success: true;
+                        /** @description How long the test request took, in seconds */
+                        time: number;
                     };
                 };
             };
@@ -7481,6 +7483,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The balance the upstream reported, in US dollars */
+                        balance: number;
                         message: string;
                         /** @constant */
                         success: true;

@@ -24,6 +24,10 @@ export type ApiMethodOf<P extends ApiPath> = {
 
 type Operation<P extends ApiPath, M extends ApiMethodOf<P>> = paths[P][M];
 
+/** The whole JSON answer when the call succeeds: the envelope, with any field beside `data`. */
+export type ApiAnswer<P extends ApiPath, M extends ApiMethodOf<P>> =
+  Operation<P, M> extends { responses: { 200: { content: { 'application/json': infer E } } } } ? E : unknown;
+
 /** The envelope's `data` when the call succeeds (`unknown` where the route documents none). */
 export type ApiData<P extends ApiPath, M extends ApiMethodOf<P>> =
   Operation<P, M> extends { responses: { 200: { content: { 'application/json': infer E } } } }

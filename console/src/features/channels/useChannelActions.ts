@@ -1,16 +1,11 @@
 import { useCallback, useState } from 'react';
-import { SluiceApiError, toast, type ApiBody } from '@sluice/ui-kit';
+import { SluiceApiError, toast, type ApiAnswer, type ApiBody } from '@sluice/ui-kit';
 import { useT } from '../../i18n';
 import { useApi } from '../../api/useApi';
 import { CHANNEL_DISABLED, CHANNEL_ENABLED, type Channel } from './types';
 
-// GET /api/channel/test/{id}: the document gives only {success, message}; the server also answers
-// `time` (seconds, see channel-health.controller.ts), read here defensively as optional.
-interface TestAnswer {
-  success: boolean;
-  message: string;
-  time: number;
-}
+/** GET /api/channel/test/{id} answers flat: {success, message, time} (seconds). */
+type TestAnswer = ApiAnswer<'/api/channel/test/{id}', 'get'>;
 
 /** Every row and toolbar action of the channel list; each refreshes the list after a change. */
 export function useChannelActions(refresh: () => Promise<unknown>) {
