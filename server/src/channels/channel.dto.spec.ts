@@ -1,5 +1,4 @@
-import type { ErrorCode } from '../common/error-codes';
-import { RequestError } from '../common/domain-error';
+import { refusal } from '../common/__fixtures__/refusal';
 import { parseInput } from '../common/validation';
 import { assertKeyFits, keyDestinationChanges, keyProblem, splitKeyLines } from './channel-key';
 import { splitList } from './channel-values';
@@ -16,16 +15,6 @@ import {
   isQuickUpdate,
 } from './dto/channel.dto';
 
-/** The code and field a call refuses with, or null when it passes. */
-function refusal(fn: () => unknown): [ErrorCode, string | undefined] | null {
-  try {
-    fn();
-    return null;
-  } catch (err) {
-    if (err instanceof RequestError) return [err.code, err.field];
-    throw err;
-  }
-}
 
 const create = (body: unknown) => parseInput(channelCreateSchema, body);
 const update = (body: unknown) => parseInput(channelUpdateSchema, body);

@@ -1,19 +1,10 @@
-import { RequestError } from '../../common/domain-error';
+import { refusal } from '../../common/__fixtures__/refusal';
 import { parsePage } from '../../common/pagination';
 import { parseInput } from '../../common/validation';
 import { LogEntity } from '../log.entity';
 import { toAdminLogView, toSelfLogView } from '../logs.mapper';
 import { adminLogViewSchema, logAdminFilterSchema, logAdminListQuerySchema, logCleanQuerySchema, logSelfFilterSchema, selfLogViewSchema } from './log.dto';
 
-const refusal = (fn: () => unknown): [string, string | undefined] | null => {
-  try {
-    fn();
-    return null;
-  } catch (err) {
-    if (err instanceof RequestError) return [err.code, err.field];
-    throw err;
-  }
-};
 
 describe('log filter schemas', () => {
   it('read every filter of an admin call', () => {
