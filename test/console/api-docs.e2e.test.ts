@@ -21,8 +21,20 @@ describe('GET /api/docs in a browser', () => {
     });
     await page.goto(`${h.url}/api/docs`);
     await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+    // The document is large (every /api and relay route): Swagger UI renders its operations in turns.
+    const want = ['/api/token', '/api/redemption/keys', '/api/user/topup', '/v1/chat/completions'];
+    type Doc = { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }> };
+    await page.waitForFunction(
+      (w: string[]) => {
+        const doc = (globalThis as unknown as { document: Doc }).document;
+        const shown = new Set(Array.from(doc.querySelectorAll('.opblock-summary-path'), (e) => (e.textContent ?? '').replace(/\u200b/g, '')));
+        return w.every((p) => shown.has(p));
+      },
+      want,
+      { timeout: 20_000 },
+    );
     const paths = await page.locator('.opblock-summary-path').allTextContents();
-    expect(paths.map((p) => p.replace(/\u200b/g, ''))).toEqual(expect.arrayContaining(['/api/token', '/api/redemption/keys', '/api/user/topup']));
+    expect(paths.map((p) => p.replace(/\u200b/g, ''))).toEqual(expect.arrayContaining(want));
     expect(problems).toEqual([]);
     expect(foreign).toEqual([]);
     await page.close();
