@@ -94,27 +94,24 @@ export class LogsService {
   }
 
   async listAll(actor: Principal, f: LogFilterInput, p: unknown, size: unknown): Promise<Page<AdminLogView>> {
-    const page = parsePage(p, size, 10);
-    const [rows, total] = await this.filtered(LogsService.scoped(actor, f, 'admin'))
-      .orderBy('l.id', 'DESC')
-      .skip(page.offset)
-      .take(page.pageSize)
-      .getManyAndCount();
+    const [rows, total, page] = await this.list(actor, f, p, size, 'admin');
     return toPage(rows.map(toAdminLogView), total, page);
   }
 
   async listSelf(actor: Principal, f: LogFilterInput, p: unknown, size: unknown): Promise<Page<SelfLogView>> {
-    const page = parsePage(p, size, 10);
-    const [rows, total] = await this.filtered(LogsService.scoped(actor, f, 'self'))
-      .orderBy('l.id', 'DESC')
-      .skip(page.offset)
-      .take(page.pageSize)
-      .getManyAndCount();
+    const [rows, total, page] = await this.list(actor, f, p, size, 'self');
     return toPage(
       rows.map((l, i) => toSelfLogView(l, page.offset + i + 1)),
       total,
       page,
     );
+  }
+
+  /** One page of the filtered rows, newest first, in the scope's view of the filter. */
+  private async list(actor: Principal, f: LogFilterInput, p: unknown, size: unknown, scope: LogScope) {
+    const page = parsePage(p, size, 10);
+    const [rows, total] = await this.filtered(LogsService.scoped(actor, f, scope)).orderBy('l.id', 'DESC').skip(page.offset).take(page.pageSize).getManyAndCount();
+    return [rows, total, page] as const;
   }
 
   async searchAll(actor: Principal, keyword: string, p: unknown, size: unknown): Promise<Page<AdminLogView>> {
