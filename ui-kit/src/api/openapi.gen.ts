@@ -4370,9 +4370,9 @@ export interface components {
             display_name: string;
             group: string;
             id: number;
-            /** @description 1 user, 10 admin, 100 root */
+            /** @description 1 regular, 10 admin, 100 root */
             role: number;
-            /** @description 1 enabled, 2 disabled */
+            /** @description 1 enabled, 2 disabled, 3 locked */
             status: number;
             username: string;
         };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { coded } from '../../common/validation';
-import { EMAIL_MAX, displayNameSchema, emailSchema, passwordSchema, usernameSchema } from '../../users/dto/user.dto';
+import { EMAIL_MAX, displayNameSchema, emailSchema, passwordSchema, selfViewSchema, usernameSchema } from '../../users/dto/user.dto';
 
 /**
  * Sign-in, registration and the mailed codes (spec accounts §5, §7). Username, password and
@@ -29,14 +29,9 @@ const turnstile = z
 export const humanCheckQuerySchema = z.object({ turnstile });
 
 /** The user a sign-in answers with (the console stores it); `default_password` only for root on the factory password. */
-export const loginViewSchema = z
-  .object({
-    id: z.int(),
-    username: z.string(),
-    display_name: z.string(),
-    role: z.int().meta({ description: '1 user, 10 admin, 100 root' }),
-    status: z.int().meta({ description: '1 enabled, 2 disabled' }),
-    group: z.string(),
+export const loginViewSchema = selfViewSchema
+  .pick({ id: true, username: true, display_name: true, role: true, status: true, group: true })
+  .extend({
     default_password: z.literal(true).optional().meta({ description: 'Root signed in with the factory password: the console warns to change it' }),
   })
   .meta({ id: 'LoginView' });
