@@ -88,7 +88,7 @@ export class OptionsService implements OnModuleInit {
       await this.audit.record({ action: 'option.change', outcome: 'failure', target: { type: 'option', id: key }, detail: { keys: [key], reason: 'root_only', ...this.auditFlags([key]) } });
       throw OptionsError.of('option.root_only', {}, 403);
     }
-    const value = valueOrRefusal(key, def, rawValue);
+    const value = normalizeOptionValue(key, def, rawValue);
     if (def.needsServerAddress && value !== '' && this.get('ServerAddress') === '') {
       throw OptionsError.of('option.server_address_required');
     }
@@ -119,14 +119,9 @@ export class OptionsService implements OnModuleInit {
   }
 }
 
-/** The value's refusal names the field at fault, `value` (the key is known: the caller sent it). */
-function valueOrRefusal(key: OptionKey, def: OptionDef, raw: unknown): string {
-  try {
-    return normalizeOptionValue(key, def, raw);
-  } catch (err) {
-    if (err instanceof OptionsError && err.field === undefined) throw new OptionsError(err.code as ErrorCode, err.params, err.status, 'value');
-    throw err;
-  }
+/** A refused option value: the field at fault is `value` (the caller sent the key). */
+function refuse(code: ErrorCode, params: Record<string, string | number> = {}): OptionsError {
+  return new OptionsError(code, params, 400, 'value');
 }
 
 /** Validates one option value by the registry's rules (PUT /api/option/ and the importer); the stored text. */
@@ -136,24 +131,24 @@ export function normalizeOptionValue(key: OptionKey, def: OptionDef, raw: unknow
   const kind = def.kind;
   switch (kind.type) {
     case 'bool':
-      if (text !== 'true' && text !== 'false') throw OptionsError.of('option.invalid_bool');
+      if (text !== 'true' && text !== 'false') throw refuse('option.invalid_bool');
       return text;
     case 'int': {
       const n = Number(text.trim());
       if (text.trim() === '' || !Number.isInteger(n)) {
-        throw key === 'LinuxDoMinLevel' ? OptionsError.of('option.linuxdo_min_level') : OptionsError.of('option.invalid_integer');
+        throw key === 'LinuxDoMinLevel' ? refuse('option.linuxdo_min_level') : refuse('option.invalid_integer');
       }
       if ((kind.min !== undefined && n < kind.min) || (kind.max !== undefined && n > kind.max)) {
-        if (key === 'LinuxDoMinLevel') throw OptionsError.of('option.linuxdo_min_level');
-        throw OptionsError.of('option.out_of_range', { min: kind.min ?? '-∞', max: kind.max ?? '∞' });
+        if (key === 'LinuxDoMinLevel') throw refuse('option.linuxdo_min_level');
+        throw refuse('option.out_of_range', { min: kind.min ?? '-∞', max: kind.max ?? '∞' });
       }
       return String(n);
     }
     case 'number': {
       const n = Number(text.trim());
-      if (text.trim() === '' || !Number.isFinite(n)) throw OptionsError.of('option.invalid_number');
+      if (text.trim() === '' || !Number.isFinite(n)) throw refuse('option.invalid_number');
       if ((kind.min !== undefined && n < kind.min) || (kind.max !== undefined && n > kind.max)) {
-        throw OptionsError.of('option.out_of_range', { min: kind.min ?? '-∞', max: kind.max ?? '∞' });
+        throw refuse('option.out_of_range', { min: kind.min ?? '-∞', max: kind.max ?? '∞' });
       }
       return String(n);
     }
@@ -163,27 +158,27 @@ export function normalizeOptionValue(key: OptionKey, def: OptionDef, raw: unknow
       return text;
     case 'url': {
       const v = text.trim().replace(/\/+$/, '');
-      if (v !== '' && !/^https?:\/\/[^\s]+$/i.test(v)) throw OptionsError.of('option.invalid_url');
+      if (v !== '' && !/^https?:\/\/[^\s]+$/i.test(v)) throw refuse('option.invalid_url');
       return v;
     }
     case 'json-object': {
       const parsed = parseJson(text, key === 'TopupGroupRatio' ? 'option.invalid_topup_group_ratio' : 'option.invalid_json');
       if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-        throw key === 'TopupGroupRatio' ? OptionsError.of('option.invalid_topup_group_ratio') : OptionsError.of('option.invalid_json_object');
+        throw key === 'TopupGroupRatio' ? refuse('option.invalid_topup_group_ratio') : refuse('option.invalid_json_object');
       }
       if (key === 'GroupRateLimits') {
         const bad = checkGroupRateLimits(parsed);
-        if (bad) throw OptionsError.of(`option.group_rate_limits_${bad.problem}`, { path: bad.path.slice(0, 128) });
+        if (bad) throw refuse(`option.group_rate_limits_${bad.problem}`, { path: bad.path.slice(0, 128) });
       }
       return text;
     }
     case 'json-list': {
       const parsed = parseJson(text, 'option.invalid_json');
-      if (!Array.isArray(parsed)) throw OptionsError.of('option.invalid_json_list');
+      if (!Array.isArray(parsed)) throw refuse('option.invalid_json_list');
       return text;
     }
     case 'choice':
-      if (!kind.values.includes(text)) throw OptionsError.of('option.invalid_choice', { values: kind.values.join(', ') });
+      if (!kind.values.includes(text)) throw refuse('option.invalid_choice', { values: kind.values.join(', ') });
       return text;
     default: {
       const never: never = kind;
@@ -196,7 +191,7 @@ function parseJson(text: string, key: 'option.invalid_json' | 'option.invalid_to
   try {
     return JSON.parse(text);
   } catch {
-    throw OptionsError.of(key);
+    throw refuse(key);
   }
 }
 
