@@ -8,13 +8,26 @@ import { DATABASES } from '../support/env';
 
 const ROOT = join(__dirname, '..', '..');
 const TARGET = 'ui-kit/src/api/openapi.gen.ts';
+const SCHEMAS_TARGET = 'ui-kit/src/api/openapi.schemas.gen.ts';
 
 /**
- * What `npm run api:types` writes for a document. In a child node: openapi-typescript loads ES
- * modules through require(), which node allows and jest's module loader does not.
+ * What `npm run api:types` writes for a document: the types, or (`--schemas`) the kit's run-time
+ * schemas. In a child node: openapi-typescript loads ES modules through require(), which node
+ * allows and jest's module loader does not.
  */
-function renderTypes(doc: unknown): string {
-  return execFileSync(process.execPath, [join(ROOT, 'scripts', 'api-types.cjs'), '--stdin'], { input: JSON.stringify(doc), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+function render(doc: unknown, ...flags: string[]): string {
+  return execFileSync(process.execPath, [join(ROOT, 'scripts', 'api-types.cjs'), '--stdin', ...flags], { input: JSON.stringify(doc), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+function expectCurrent(target: string, fresh: string): string {
+  const committed = readFileSync(join(ROOT, target), 'utf8');
+  if (committed !== fresh) {
+    throw new Error(
+      `${target} is stale: the OpenAPI document changed since it was generated. ` +
+        `Run \`npm run api:types\` and commit the result.\nFirst difference at ${firstDifference(committed, fresh)}`,
+    );
+  }
+  return committed;
 }
 
 /** The first line where two texts part, for the failure message. */
@@ -47,16 +60,21 @@ describe.each(DATABASES.slice(0, 1))('the generated API types (%s)', (kind) => {
   });
 
   it('are committed as generated: ui-kit/src/api/openapi.gen.ts is current (else run `npm run api:types`)', () => {
-    const fresh = renderTypes(emitOpenApiDocument());
-    const committed = readFileSync(join(ROOT, TARGET), 'utf8');
-    if (committed !== fresh) {
-      throw new Error(
-        `${TARGET} is stale: the OpenAPI document changed since it was generated. ` +
-          `Run \`npm run api:types\` and commit the result.\nFirst difference at ${firstDifference(committed, fresh)}`,
-      );
-    }
+    const committed = expectCurrent(TARGET, render(emitOpenApiDocument()));
     // The file is the generator's own output, declaring the document's paths.
     expect(committed).toContain('export interface paths {');
     expect(committed).toContain('"/api/token": {');
+  });
+
+  it('and the kit reads server JSON with the document\'s own schemas: openapi.schemas.gen.ts is current too', () => {
+    const doc = JSON.parse(JSON.stringify(emitOpenApiDocument())) as { components: { schemas: Record<string, Record<string, unknown>> } };
+    const committed = expectCurrent(SCHEMAS_TARGET, render(doc, '--schemas'));
+    expect(committed).toContain('export const documentedSchemas');
+    // A schema changed in the document changes what the kit checks: the token's key becomes a number here.
+    const token = doc.components.schemas.Token as { properties: Record<string, unknown> };
+    token.properties.key = { type: 'integer' };
+    const changed = render(doc, '--schemas');
+    expect(changed).not.toEqual(committed);
+    expect(changed).toMatch(/"key": \{\s*"type": "integer"\s*\}/);
   });
 });

@@ -9,18 +9,34 @@ describe('parsePricingResponse', () => {
         { model_name: 'a', quota_type: 1, model_ratio: 0, completion_ratio: 1, model_price: 0.04, enable_groups: ['default'], tags: '画图, 高清' },
         { model_name: 'b', quota_type: 0, model_ratio: '2', enable_groups: ['vip', 3], tags: ['对话'] },
       ],
-      group_ratio: { default: 1, vip: '2', svip: 0.8 },
-      usable_group: { default: '默认' },
+      group_ratio: { default: 1, vip: '2', svip: 0.8, odd: 'x' },
+      usable_group: { default: '默认', other: 3 },
     });
     expect(r.items[0]).toMatchObject({ quota_type: 1, model_price: 0.04, tags: ['画图', '高清'] });
     expect(r.items[1]).toMatchObject({ quota_type: 0, model_ratio: 2, completion_ratio: 1, enable_groups: ['vip'], tags: ['对话'] });
-    // A ratio that is not a number is dropped rather than guessed.
-    expect(r.groupRatio).toEqual({ default: 1, svip: 0.8 });
+    // A numeric string is read as the number the document says; a ratio that is no number is left out rather than guessed.
+    expect(r.groupRatio).toEqual({ default: 1, vip: 2, svip: 0.8 });
     expect(r.usableGroup).toEqual({ default: '默认' });
   });
 
   it('rejects a body without data', () => {
     expect(() => parsePricingResponse({ success: true })).toThrow(ApiShapeError);
+  });
+
+  it('refuses a row whose documented field does not conform, naming it', () => {
+    const row = { model_name: 'a', quota_type: 0, model_ratio: 1, completion_ratio: 1, model_price: 0, enable_groups: [] };
+    // quota_type is documented as 0 or 1.
+    expect(() => parsePricingResponse({ data: [{ ...row, quota_type: 2 }] })).toThrow(/pricing item: \.quota_type: matches none of its 2 forms/);
+    expect(() => parsePricingResponse({ data: [{ ...row, model_ratio: 'cheap' }] })).toThrow(/\.model_ratio: expected a number, got "cheap"/);
+    expect(() => parsePricingResponse({ data: [{ ...row, model_name: undefined }] })).toThrow(/\.model_name: missing/);
+  });
+
+  it('reads vendors by the documented PricingVendor, leaving out one without a name', () => {
+    const r = parsePricingResponse({ data: [], vendors: [{ id: 1, name: 'OpenAI', icon: '' }, { id: '2', name: 'Anthropic', description: 'x' }, { id: 3 }] });
+    expect(r.vendors).toEqual([
+      { id: 1, name: 'OpenAI' },
+      { id: 2, name: 'Anthropic', description: 'x' },
+    ]);
   });
 });
 
@@ -79,6 +95,25 @@ describe('other parsers', () => {
       server_address: 'https://a.example',
     });
   });
+
+  it('leaves out a status field that does not conform to the documented Status', () => {
+    expect(parseStatus({ price: 'seven', quota_per_unit: 500000, display_in_currency: 'yes', system_name: 'S' })).toEqual({
+      quota_per_unit: 500000,
+      system_name: 'S',
+    });
+  });
+
+  it('reads names from the documented list, leaving out a member that is not a name', () => {
+    expect(parseModelNames(['a', 3, 'b'])).toEqual(['a', 'b']);
+    expect(() => parseModelNames({ nope: true })).toThrow(ApiShapeError);
+  });
+
+  it('offers a group whose entry fits neither documented form by its key', () => {
+    expect(parseGroups({ a: { ratio: 'x', desc: 'A' }, b: { ratio: '1.5', desc: 'B' } })).toEqual([
+      { value: 'a', label: 'a' },
+      { value: 'b', label: 'B', ratio: 1.5 },
+    ]);
+  });
 });
 
 describe('parseToken against the documented Token schema', () => {
@@ -110,6 +145,15 @@ describe('parseToken against the documented Token schema', () => {
   it('keeps every field the widgets read, value for value, and drops the rest', () => {
     const { user_id: _user, accessed_time: _accessed, ...read } = served;
     expect(parseToken(served)).toEqual(read);
+  });
+
+  it('refuses a token whose documented field does not conform, naming the field', () => {
+    expect(() => parseToken({ ...served, name: 5 })).toThrow(/token: \.name: expected a string, got 5/);
+    // Token.id is documented as an integer.
+    expect(() => parseToken({ ...served, id: 1.5 })).toThrow(/token: \.id: expected a whole number/);
+    expect(() => parseToken({ ...served, unlimited_quota: 'maybe' })).toThrow(/\.unlimited_quota: expected true or false/);
+    expect(() => parseToken({ name: 'no id' })).toThrow(/token: \.id: missing/);
+    expect(() => parseTokenPage([served, { ...served, remain_quota: 'lots' }])).toThrow(ApiShapeError);
   });
 
   it('reads GET /api/token data (a list of documented tokens)', () => {

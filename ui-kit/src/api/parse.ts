@@ -1,6 +1,8 @@
-// Parsing at the edge: server JSON is `unknown` until these functions have checked it.
-// They are lenient about extra fields and about the older/newer server variants
-// (reference §6), and strict about the fields the widgets rely on.
+// Parsing at the edge: server JSON is `unknown` until these functions have checked it. Every field
+// the server documents is read by its schema in the document (conform.ts, openapi.schemas.gen.ts);
+// what is handled here by hand is only what other servers of the new-api family send differently
+// (reference §6): renamed fields, tags as one string, lists as pages, and fields the document lacks.
+import { conform, documentedAnswer, documentedSchema, propertyOf, readPicked, type JsonSchema, type Reading } from './conform';
 import type {
   GroupOption,
   ModelInfoEntry,
@@ -8,7 +10,6 @@ import type {
   PricingItem,
   PricingResponse,
   PricingVendor,
-  QuotaType,
   SiteStatus,
   Token,
   TokenStatus,
@@ -22,18 +23,8 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function num(value: unknown, fallback = 0): number {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-  return fallback;
-}
-
 function str(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback;
-}
-
-function bool(value: unknown): boolean {
-  return value === true || value === 1 || value === 'true';
 }
 
 /** Tags arrive as a list or as a comma string depending on the server version. */
@@ -46,69 +37,63 @@ function optStr(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** A reading that did not conform, as the kit's shape error. */
+function read(reading: Reading, what: string): unknown {
+  if (!reading.ok) throw new ApiShapeError(`${what}: ${reading.problem}`);
+  return reading.value;
+}
+
+const PRICING_ITEM = documentedSchema('PricingItem');
+const PRICING_ANSWER = documentedAnswer('GET /api/pricing');
+
+/**
+ * One price row, read by the documented `PricingItem`. Another server of the family may leave out
+ * the ratios, the price and the groups (their neutral values stand in) and `owner_by`; it may add a
+ * description and tags per row, which the document does not list and are read here by hand.
+ */
 export function parsePricingItem(value: unknown): PricingItem {
-  if (!isRecord(value) || typeof value.model_name !== 'string') {
-    throw new ApiShapeError('pricing item without model_name');
+  const item = read(
+    readPicked(PRICING_ITEM, value, {
+      pick: ['model_name', 'quota_type', 'model_ratio', 'completion_ratio', 'model_price', 'enable_groups', 'owner_by', 'vendor_id'],
+      defaults: { quota_type: 0, model_ratio: 0, completion_ratio: 1, model_price: 0, enable_groups: [] },
+      optional: ['owner_by', 'vendor_id'],
+    }),
+    'pricing item',
+  ) as PricingItem;
+  if (item.owner_by === '') delete item.owner_by;
+  if (isRecord(value)) {
+    const description = optStr(value.description);
+    if (description !== undefined) item.description = description;
+    if (value.tags !== undefined) item.tags = parseTags(value.tags);
   }
-  const quotaType: QuotaType = num(value.quota_type) === 1 ? 1 : 0;
-  const item: PricingItem = {
-    model_name: value.model_name,
-    quota_type: quotaType,
-    model_ratio: num(value.model_ratio),
-    completion_ratio: num(value.completion_ratio, 1),
-    model_price: num(value.model_price),
-    enable_groups: Array.isArray(value.enable_groups)
-      ? value.enable_groups.filter((g): g is string => typeof g === 'string')
-      : [],
-  };
-  const owner = optStr(value.owner_by);
-  if (owner !== undefined) item.owner_by = owner;
-  const description = optStr(value.description);
-  if (description !== undefined) item.description = description;
-  if (value.tags !== undefined) item.tags = parseTags(value.tags);
-  if (typeof value.vendor_id === 'number') item.vendor_id = value.vendor_id;
   return item;
 }
 
-function numberMap(value: unknown): Record<string, number> {
-  const out: Record<string, number> = {};
-  if (!isRecord(value)) return out;
-  for (const [k, v] of Object.entries(value)) {
-    if (typeof v === 'number' && Number.isFinite(v)) out[k] = v;
-  }
-  return out;
+/** A vendor beside the price list: the documented `PricingVendor`, where older servers may omit id and icon. */
+function parsePricingVendor(value: unknown): PricingVendor[] {
+  const reading = readPicked(documentedSchema('PricingVendor'), value, { pick: ['name', 'id', 'icon'], optional: ['id', 'icon'] });
+  if (!reading.ok) return [];
+  const vendor = reading.value as PricingVendor;
+  if (vendor.name === '') return [];
+  if (vendor.icon === '') delete vendor.icon;
+  const description = isRecord(value) ? optStr(value.description) : undefined;
+  if (description !== undefined) vendor.description = description;
+  return [vendor];
 }
 
-function stringMap(value: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!isRecord(value)) return out;
-  for (const [k, v] of Object.entries(value)) {
-    if (typeof v === 'string') out[k] = v;
-  }
-  return out;
-}
-
-/** `GET /api/pricing` keeps group_ratio etc. beside data, outside the usual envelope. */
+/**
+ * `GET /api/pricing` keeps group_ratio, usable_group and vendors beside data, outside the usual
+ * envelope; each is read by its part of the documented answer (a ratio that is not a number is
+ * left out rather than guessed).
+ */
 export function parsePricingResponse(body: unknown): PricingResponse {
   if (!isRecord(body) || !Array.isArray(body.data)) throw new ApiShapeError('pricing response without data');
-  const vendors: PricingVendor[] = Array.isArray(body.vendors)
-    ? body.vendors.filter(isRecord).flatMap((v) => {
-        const name = optStr(v.name);
-        if (name === undefined) return [];
-        const vendor: PricingVendor = { name };
-        if (typeof v.id === 'number') vendor.id = v.id;
-        const description = optStr(v.description);
-        if (description !== undefined) vendor.description = description;
-        const icon = optStr(v.icon);
-        if (icon !== undefined) vendor.icon = icon;
-        return [vendor];
-      })
-    : [];
+  const part = (name: string, fallback: unknown) => read(conform(propertyOf(PRICING_ANSWER, name), body[name] ?? fallback, name), 'pricing');
   return {
     items: body.data.map(parsePricingItem),
-    groupRatio: numberMap(body.group_ratio),
-    usableGroup: stringMap(body.usable_group),
-    vendors,
+    groupRatio: part('group_ratio', {}) as Record<string, number>,
+    usableGroup: part('usable_group', {}) as Record<string, string>,
+    vendors: Array.isArray(body.vendors) ? body.vendors.flatMap(parsePricingVendor) : [],
   };
 }
 
@@ -147,21 +132,14 @@ export function parseModelInfo(data: unknown): ModelInfoVendor[] {
   });
 }
 
+const STATUS_FIELDS = ['server_address', 'price', 'quota_per_unit', 'display_in_currency', 'chat_link', 'chat_link2', 'system_name'] as const;
+
+/** The widgets' part of the documented `Status`: each field optional, one that does not conform left out, an empty text unset. */
 export function parseStatus(data: unknown): SiteStatus {
   if (!isRecord(data)) return {};
-  const status: SiteStatus = {};
-  const address = optStr(data.server_address);
-  if (address !== undefined) status.server_address = address;
-  if (data.price !== undefined) status.price = num(data.price, 7.3);
-  if (data.quota_per_unit !== undefined) status.quota_per_unit = num(data.quota_per_unit, 500000);
-  if (data.display_in_currency !== undefined) status.display_in_currency = bool(data.display_in_currency);
-  const chat = optStr(data.chat_link);
-  if (chat !== undefined) status.chat_link = chat;
-  const chat2 = optStr(data.chat_link2);
-  if (chat2 !== undefined) status.chat_link2 = chat2;
-  const name = optStr(data.system_name);
-  if (name !== undefined) status.system_name = name;
-  return status;
+  const status = read(readPicked(documentedSchema('Status'), data, { pick: STATUS_FIELDS, lenient: true }), 'status') as Record<string, unknown>;
+  for (const [key, value] of Object.entries(status)) if (value === '') delete status[key];
+  return status as SiteStatus;
 }
 
 /**
@@ -170,58 +148,72 @@ export function parseStatus(data: unknown): SiteStatus {
  */
 export function parseGroups(data: unknown): GroupOption[] {
   if (!isRecord(data)) return [];
+  const ratioEntry = documentedSchema('GroupRatios').additionalProperties as JsonSchema;
+  const labelEntry = documentedSchema('GroupLabels').additionalProperties as JsonSchema;
   return Object.entries(data).flatMap(([value, v]) => {
     if (value.includes('¥') || value.includes('￥')) return [];
-    if (typeof v === 'string') return [{ value, label: v || value }];
-    if (isRecord(v)) {
-      const option: GroupOption = { value, label: optStr(v.desc) ?? value };
-      if (typeof v.ratio === 'number') option.ratio = v.ratio;
-      return [option];
+    const label = conform(labelEntry, v);
+    if (label.ok) return [{ value, label: (label.value as string) || value }];
+    const ratio = conform(ratioEntry, v);
+    if (ratio.ok) {
+      const entry = ratio.value as { ratio: number; desc: string };
+      return [{ value, label: entry.desc || value, ratio: entry.ratio }];
     }
+    // Neither documented form (another server's): the group is still offered, by its key.
     return [{ value, label: value }];
   });
 }
 
-/** Model names from /api/user/models (a list) or /v1/models (OpenAI `{data:[{id}]}`). */
+/**
+ * Model names from /api/user/models (the documented list of names) or /v1/models (the documented
+ * `ModelList`, of which only each model's `id` is read: other servers send fewer fields).
+ */
 export function parseModelNames(data: unknown): string[] {
-  const list = isRecord(data) && Array.isArray(data.data) ? data.data : data;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((m) => {
-    if (typeof m === 'string') return [m];
-    if (isRecord(m) && typeof m.id === 'string') return [m.id];
-    return [];
-  });
+  if (isRecord(data) && Array.isArray(data.data)) {
+    const model = documentedSchema('Model');
+    return data.data.flatMap((m) => {
+      const r = readPicked(model, m, { pick: ['id'] });
+      return r.ok ? [(r.value as { id: string }).id] : [];
+    });
+  }
+  return read(conform(propertyOf(documentedAnswer('GET /api/user/models'), 'data'), data ?? []), 'models') as string[];
 }
 
-function tokenStatus(value: unknown): TokenStatus {
-  const n = num(value, 1);
-  return n === 2 || n === 3 || n === 4 ? n : 1;
+function tokenStatus(value: number): TokenStatus {
+  return value === 2 || value === 3 || value === 4 ? value : 1;
 }
 
+/** What a token the server leaves a field out of means (older servers send fewer fields). */
+const TOKEN_DEFAULTS = {
+  name: '',
+  key: '',
+  status: 1,
+  remain_quota: 0,
+  used_quota: 0,
+  unlimited_quota: false,
+  expired_time: -1,
+  created_time: 0,
+  group: '',
+  model_limits_enabled: false,
+  model_limits: '',
+  ip_limits: '',
+  rate_limit_enabled: false,
+  rate_limit_interval: 1,
+  rate_limit_count: 1,
+  rpm_limit: 0,
+  tpm_limit: 0,
+  concurrency_limit: 0,
+} satisfies Omit<Token, 'id'>;
+
+const TOKEN_FIELDS = ['id', ...(Object.keys(TOKEN_DEFAULTS) as (keyof typeof TOKEN_DEFAULTS)[])];
+
+/** A token, read by the documented `Token`: its id required, every other field typed as documented or absent. */
 export function parseToken(value: unknown): Token {
-  if (!isRecord(value) || typeof value.id !== 'number') throw new ApiShapeError('token without id');
-  return {
-    id: value.id,
-    name: str(value.name),
-    key: str(value.key),
-    status: tokenStatus(value.status),
-    remain_quota: num(value.remain_quota),
-    used_quota: num(value.used_quota),
-    unlimited_quota: bool(value.unlimited_quota),
-    expired_time: num(value.expired_time, -1),
-    created_time: num(value.created_time),
-    group: str(value.group),
-    model_limits_enabled: bool(value.model_limits_enabled),
-    model_limits: str(value.model_limits),
-    // Older servers call the field allow_ips.
-    ip_limits: str(value.ip_limits ?? value.allow_ips),
-    rate_limit_enabled: bool(value.rate_limit_enabled),
-    rate_limit_interval: num(value.rate_limit_interval, 1),
-    rate_limit_count: num(value.rate_limit_count, 1),
-    rpm_limit: num(value.rpm_limit),
-    tpm_limit: num(value.tpm_limit),
-    concurrency_limit: num(value.concurrency_limit),
-  };
+  // Older servers call ip_limits allow_ips.
+  const adapted = isRecord(value) && value.ip_limits === undefined && value.allow_ips !== undefined ? { ...value, ip_limits: value.allow_ips } : value;
+  const token = read(readPicked(documentedSchema('Token'), adapted, { pick: TOKEN_FIELDS, defaults: TOKEN_DEFAULTS }), 'token') as Token;
+  token.status = tokenStatus(token.status);
+  return token;
 }
 
 export interface TokenPage {
