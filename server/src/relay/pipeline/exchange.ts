@@ -5,6 +5,7 @@ import { langOf, type Lang } from '../../common/messages';
 import type { ErrorFormat } from '../../wire/format';
 import { OPENAI_ERRORS } from '../../wire/openai-chat/index';
 import { renderRelayError } from '../edge/relay-errors';
+import { writeChunkDirect } from './chunked-writer';
 
 const logger = new Logger('Relay');
 
@@ -34,6 +35,8 @@ export class ClientExchange {
   private readonly goneHandlers: (() => void)[] = [];
   private readonly baseHeaders: OutgoingHttpHeaders;
   private drainWaiters: (() => void)[] = [];
+  /** A chunk written straight to the socket found its buffer full: waiting for the socket's 'drain'. */
+  private socketFull = false;
 
   constructor(req: FastifyRequest, reply: FastifyReply) {
     this.res = reply.raw;
@@ -84,12 +87,21 @@ export class ClientExchange {
   /** False when the socket buffer is full: the caller waits for `whenDrained()` (backpressure). */
   write(chunk: string | Uint8Array): boolean {
     if (this.gone || this.res.writableEnded) return true;
-    return this.res.write(chunk);
+    const direct = writeChunkDirect(this.res, chunk);
+    if (direct === undefined) return this.res.write(chunk);
+    if (!direct && !this.socketFull) {
+      this.socketFull = true;
+      this.res.socket?.once('drain', () => {
+        this.socketFull = false;
+        this.releaseDrainWaiters();
+      });
+    }
+    return direct;
   }
 
   /** Resolves when the client can take more bytes, or left. */
   whenDrained(): Promise<void> {
-    if (this.gone || !this.res.writableNeedDrain) return Promise.resolve();
+    if (this.gone || (!this.res.writableNeedDrain && !this.socketFull)) return Promise.resolve();
     return new Promise((resolve) => this.drainWaiters.push(resolve));
   }
 
