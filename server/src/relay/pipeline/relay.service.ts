@@ -134,7 +134,7 @@ export class RelayService implements OnModuleDestroy {
       o.isStream = isStreaming(req);
       this.auth.checkModel(caller, req.model);
       this.checkSensitive(req);
-      await this.auth.checkRateLimits(caller);
+      if (this.auth.hasRateLimits(caller)) await this.auth.checkRateLimits(caller);
       const priced = this.pricing.resolve(req, caller.group);
       // Channel affinity: the body as the client sent it (/v1/messages and Gemini wrap it with their headers / stream mode).
       const sent = ops.endpoint === 'messages' || ops.endpoint === 'gemini' ? (input as { body: unknown }).body : input;
