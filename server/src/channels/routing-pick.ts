@@ -21,6 +21,12 @@ export function pickCandidate(
   exclude: ReadonlySet<number>,
   rand: () => number = Math.random,
 ): RouteCandidate | null {
+  const sole = soleTop(candidates, exclude);
+  if (sole !== undefined) {
+    // The draw below can only land on it; the random number is still taken, as there.
+    rand();
+    return sole;
+  }
   const open = candidates.filter((c) => !exclude.has(c.channelId));
   if (open.length === 0) return null;
   const top = Math.max(...open.map((c) => c.priority));
@@ -36,4 +42,23 @@ export function pickCandidate(
   }
   // Floating-point leftovers land on the last weighted channel.
   return [...tier].reverse().find((c) => c.weight > 0) ?? null;
+}
+
+/**
+ * The top tier's only candidate outside `exclude` when it has a positive finite weight (the usual
+ * (group, model) pair has one channel there): whatever the random point, `pickCandidate` picks it.
+ * Undefined in every other case (ties, weight 0, odd numbers), which take the general walk.
+ */
+function soleTop(candidates: readonly RouteCandidate[], exclude: ReadonlySet<number>): RouteCandidate | undefined {
+  let top: RouteCandidate | undefined;
+  let tied = false;
+  for (const c of candidates) {
+    if (exclude.has(c.channelId)) continue;
+    if (Number.isNaN(c.priority)) return undefined;
+    if (top === undefined || c.priority > top.priority) {
+      top = c;
+      tied = false;
+    } else if (c.priority === top.priority) tied = true;
+  }
+  return top !== undefined && !tied && top.weight > 0 && Number.isFinite(top.weight) ? top : undefined;
 }
