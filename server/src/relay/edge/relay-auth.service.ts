@@ -57,7 +57,7 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
    * once filled the pool and held up the ledger's holds behind them).
    */
   private readonly reading = new Map<string, Promise<TokenAuthView | null>>();
-  private groupMemo: { refs: unknown[]; hits: Map<string, boolean> } | null = null;
+  private groupMemo: { generation: number; refs: unknown[]; hits: Map<string, boolean> } | null = null;
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -181,13 +181,18 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
 
   /** canUse + "still has a ratio", memoised until one of the group options changes (new parsed objects). */
   private groupUsable(userGroup: string, group: string): boolean {
-    const refs = [
-      this.options.json<unknown>('UserUsableGroups'),
-      this.options.json<unknown>('HiddenGroups'),
-      this.options.json<unknown>('GroupDisplayNames'),
-      this.options.json<unknown>('GroupRatio'),
-    ];
-    if (!this.groupMemo || this.groupMemo.refs.some((r, i) => r !== refs[i])) this.groupMemo = { refs, hits: new Map() };
+    // While no option changed (the options' generation), the parsed objects are the same ones.
+    const generation = this.options.generation;
+    if (!this.groupMemo || this.groupMemo.generation !== generation) {
+      const refs = [
+        this.options.json<unknown>('UserUsableGroups'),
+        this.options.json<unknown>('HiddenGroups'),
+        this.options.json<unknown>('GroupDisplayNames'),
+        this.options.json<unknown>('GroupRatio'),
+      ];
+      if (!this.groupMemo || this.groupMemo.refs.some((r, i) => r !== refs[i])) this.groupMemo = { generation, refs, hits: new Map() };
+      else this.groupMemo.generation = generation;
+    }
     const key = `${userGroup}\u0000${group}`;
     let ok = this.groupMemo.hits.get(key);
     if (ok === undefined) {
