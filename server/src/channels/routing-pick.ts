@@ -23,9 +23,10 @@ export function pickCandidate(
 ): RouteCandidate | null {
   const sole = soleTop(candidates, exclude);
   if (sole !== undefined) {
-    // The draw below can only land on it; the random number is still taken, as there.
-    rand();
-    return sole;
+    // The draw below can only land on it (the random number is still taken, as there); a tier of
+    // weight 0 is drawn by index, where a point that is not a number lands on none.
+    const r = Math.min(Math.max(rand(), 0), 1 - Number.EPSILON);
+    return sole.weight === 0 && Number.isNaN(r) ? null : sole;
   }
   const open = candidates.filter((c) => !exclude.has(c.channelId));
   if (open.length === 0) return null;
@@ -45,9 +46,10 @@ export function pickCandidate(
 }
 
 /**
- * The top tier's only candidate outside `exclude` when it has a positive finite weight (the usual
- * (group, model) pair has one channel there): whatever the random point, `pickCandidate` picks it.
- * Undefined in every other case (ties, weight 0, odd numbers), which take the general walk.
+ * The top tier's only candidate outside `exclude` when its weight is 0 or positive and finite (the
+ * usual (group, model) pair has one channel there): the draw picks it whatever the random point
+ * (but a point that is not a number on weight 0). Undefined in every other case (ties, odd
+ * numbers), which take the general walk.
  */
 function soleTop(candidates: readonly RouteCandidate[], exclude: ReadonlySet<number>): RouteCandidate | undefined {
   let top: RouteCandidate | undefined;
@@ -60,5 +62,5 @@ function soleTop(candidates: readonly RouteCandidate[], exclude: ReadonlySet<num
       tied = false;
     } else if (c.priority === top.priority) tied = true;
   }
-  return top !== undefined && !tied && top.weight > 0 && Number.isFinite(top.weight) ? top : undefined;
+  return top !== undefined && !tied && (top.weight === 0 || (top.weight > 0 && Number.isFinite(top.weight))) ? top : undefined;
 }
