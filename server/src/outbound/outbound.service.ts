@@ -1,5 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { EventEmitter } from 'node:events';
 import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Agent, request, type Dispatcher } from 'undici';
@@ -34,7 +35,23 @@ export interface OutboundRequest {
   /** Loopback and private targets; only for operator-configured endpoints or when root allowed them. */
   allowPrivate?: boolean;
   timeouts?: Partial<OutboundTimeouts>;
-  signal?: AbortSignal;
+  signal?: AbortSignal | CancelSwitch;
+}
+
+/**
+ * A request's cancel switch, cheaper than an AbortController (whose EventTarget, with the listener
+ * undici adds and removes, costs microseconds per request): undici takes an EventEmitter with
+ * `aborted` and an 'abort' event as a signal. A request cancelled by it fails, and its body ends,
+ * with undici's RequestAbortedError (mapped to 'aborted' as an AbortError is).
+ */
+export class CancelSwitch extends EventEmitter {
+  aborted = false;
+
+  abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.emit('abort');
+  }
 }
 
 export interface OutboundResponse {

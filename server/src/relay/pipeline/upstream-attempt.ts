@@ -1,7 +1,7 @@
 import { t, type MessageKey } from '../../common/messages';
 import { estimateTokens } from '../../billing/token-estimator';
 import { reportsCompletion } from '../../billing/usage-clamp';
-import { OutboundError, type OutboundClient, type OutboundResponse } from '../../outbound/outbound.service';
+import { CancelSwitch, OutboundError, type OutboundClient, type OutboundResponse } from '../../outbound/outbound.service';
 import type { Adaptor, ChannelContext, ResponseKind, UpstreamRequest, UpstreamResponse } from '../adaptors/types';
 import { transportFailure, type UpstreamFailure } from '../../wire/canonical/errors';
 import type { CanonicalRequest } from '../../wire/canonical/request';
@@ -86,7 +86,8 @@ function requestFailure(err: unknown, reason: AbortReason | null): AttemptResult
  * before anything reached the client comes back as `failed` so the caller may fail over.
  */
 export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits, a: AttemptInput): Promise<AttemptResult> {
-  const controller = new AbortController();
+  // A WebSocket needs an AbortSignal; an HTTP request takes the cheaper switch (same outcomes).
+  const controller = a.upstream.expect === 'websocket' ? new AbortController() : new CancelSwitch();
   let reason: AbortReason | null = null;
   const abort = (r: AbortReason): void => {
     if (reason !== null) return;
@@ -97,7 +98,7 @@ export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits
   if (remaining <= 0) return transport('total_timeout', 'relay.upstream_too_long');
   const totalTimer = setTimeout(() => abort('total'), remaining);
   try {
-    if (a.upstream.expect === 'websocket') return await socketAttempt(outbound, limits, a, controller.signal, abort, () => reason);
+    if (controller instanceof AbortController) return await socketAttempt(outbound, limits, a, controller.signal, abort, () => reason);
     // Client gone before upstream headers: cancel and charge nothing (money rule 6).
     const removeGone = a.exchange.onGone(() => abort('client'));
     const headersTimer = setTimeout(() => abort('headers'), limits.headersTimeoutMs);
@@ -112,7 +113,7 @@ export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits
         body: upstream.body,
         allowPrivate: a.allowPrivate,
         timeouts: { headersMs: limits.headersTimeoutMs, idleMs: limits.idleTimeoutMs },
-        signal: controller.signal,
+        signal: controller,
       });
     } catch (err) {
       return requestFailure(err, reason);
