@@ -58,7 +58,12 @@ export type AttemptResult =
 
 function headerMap(h: OutboundResponse['headers']): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(h)) out[k.toLowerCase()] = Array.isArray(v) ? v[0] : v;
+  // for-in, not Object.entries: no array of pairs per answer (the headers are a plain object).
+  for (const k in h) {
+    if (!Object.hasOwn(h, k)) continue;
+    const v = h[k];
+    out[k.toLowerCase()] = Array.isArray(v) ? v[0] : v;
+  }
   return out;
 }
 
