@@ -101,6 +101,8 @@ function guardedLookup(hostname: string, options: { all?: boolean }, callback: L
 
 const PARSED_URLS_MAX = 1024;
 
+const ignore = (): void => undefined;
+
 /**
  * The one outbound HTTP client: relay, model lists, balance queries, Turnstile, webhooks.
  * http/https only, target IP checked after DNS at connect time, redirects never followed,
@@ -219,16 +221,17 @@ export class OutboundClient implements OnApplicationShutdown {
         body.off('error', onError);
         body.off('close', onClose);
         // A late error after we stopped listening must not become an uncaught exception.
-        body.on('error', () => undefined);
+        body.on('error', ignore);
       };
       if (body.destroyed) {
         onClose();
         return;
       }
+      // `on`, not `once`: each handler calls done() first, which removes all four (no once-wrappers).
       body.on('data', onData);
-      body.once('end', onEnd);
-      body.once('error', onError);
-      body.once('close', onClose);
+      body.on('end', onEnd);
+      body.on('error', onError);
+      body.on('close', onClose);
     });
   }
 
