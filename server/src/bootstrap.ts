@@ -33,12 +33,15 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
     bufferLogs: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onRequest', async (req, reply) => {
+  // A callback hook, not an async one: nothing here waits, and Fastify then runs the next hook at
+  // once instead of through a promise per request (a throw still reaches the error handler).
+  fastify.addHook('onRequest', (req, reply, done) => {
     // The same id under new-api/one-api's name too, for scripts written against them.
     void reply.header('X-Request-Id', req.id).header('X-Oneapi-Request-Id', req.id);
     if (config.pidHeader) void reply.header('X-Sluice-Pid', String(process.pid));
     // Registered before the relay's routes, so their hijacked replies get their line too.
     attachRequestLog(log, req.id, req.method, req.url, reply.raw);
+    done();
   });
   if (config.consoleDist && existsSync(config.consoleDist)) {
     // Files are registered one route each (no wildcard) so the SPA fallback controller owns '*'.

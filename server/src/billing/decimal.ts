@@ -11,8 +11,11 @@ export interface Decimal {
 
 const TEN = 10n;
 
+/** 10^0 .. 10^40, made once: scales of ratios and their products stay far below. */
+const POW10: readonly bigint[] = Array.from({ length: 41 }, (_, i) => TEN ** BigInt(i));
+
 function pow10(n: number): bigint {
-  return TEN ** BigInt(n);
+  return POW10[n] ?? TEN ** BigInt(n);
 }
 
 /** Non-integer values read before (ratios repeat on every request); bounded, cleared when full. */

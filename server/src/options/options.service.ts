@@ -18,6 +18,7 @@ export class OptionsService implements OnModuleInit {
   private readonly logger = new Logger('Options');
   private values = new Map<OptionKey, string>();
   private readonly parsed = new Map<OptionKey, unknown>();
+  private changes = 0;
 
   constructor(
     private readonly db: DatabaseService,
@@ -43,6 +44,15 @@ export class OptionsService implements OnModuleInit {
       this.parsed.delete(key);
     }
     this.values = next;
+    this.changes += 1;
+  }
+
+  /**
+   * Moves on every reload and every write: while it stands still, every value and every parsed
+   * object read here is the one read before (memos of derived values compare it, not each key).
+   */
+  get generation(): number {
+    return this.changes;
   }
 
   get(key: OptionKey): string {
@@ -107,6 +117,7 @@ export class OptionsService implements OnModuleInit {
       this.values.set(key, value);
       this.parsed.delete(key);
     }
+    this.changes += 1;
     await this.bus.publish('options.changed', { keys: entries.map(([k]) => k) });
   }
 

@@ -48,9 +48,15 @@ export class UsersService implements OnModuleInit {
 
   // ---- lookups used by authentication ----
 
-  async authSnapshot(id: number): Promise<AuthSnapshot | null> {
+  /** The cached snapshot while it is fresh, without a promise (the relay's hot path); undefined when it must be read. */
+  cachedAuthSnapshot(id: number): AuthSnapshot | undefined {
     const hit = this.authCache.get(id);
-    if (hit && Date.now() - hit.at < AUTH_CACHE_MS) return hit.snap;
+    return hit && Date.now() - hit.at < AUTH_CACHE_MS ? hit.snap : undefined;
+  }
+
+  async authSnapshot(id: number): Promise<AuthSnapshot | null> {
+    const hit = this.cachedAuthSnapshot(id);
+    if (hit) return hit;
     let read = this.authReading.get(id);
     if (!read) {
       const shared = this.db.manager.findOne(UserEntity, { where: { id } });

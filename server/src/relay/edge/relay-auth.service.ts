@@ -57,7 +57,7 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
    * once filled the pool and held up the ledger's holds behind them).
    */
   private readonly reading = new Map<string, Promise<TokenAuthView | null>>();
-  private groupMemo: { refs: unknown[]; hits: Map<string, boolean> } | null = null;
+  private groupMemo: { generation: number; refs: unknown[]; hits: Map<string, boolean> } | null = null;
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -88,7 +88,9 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
     const raw = options.gemini ? presentedGeminiKey(req.headers, req.url) : presentedKey(req.headers);
     if (raw === null) throw new RelayError('missing_api_key', 'relay.missing_api_key', 401);
     const { key, channelId } = splitTokenKey(raw);
-    const entry = await unavailableOnFailure(this.token(key, options.fresh === true));
+    const fresh = options.fresh === true;
+    // A cached view (the usual case) is used at once: no read, no promise on the way.
+    const entry = (fresh ? undefined : this.cachedToken(key, Date.now())) ?? (await unavailableOnFailure(this.token(key, fresh)));
     const t = entry.view;
     if (!t) throw new RelayError('invalid_api_key', 'relay.invalid_api_key', 401);
     switch (t.status) {
@@ -106,7 +108,7 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
     const clientIp = req.ip;
     if (entry.ips && !entry.ips.allows(clientIp)) throw new RelayError('ip_not_allowed', 'relay.ip_not_allowed', 403, { ip: clientIp.slice(0, 64) });
 
-    const user = await unavailableOnFailure(this.users.authSnapshot(t.userId));
+    const user = this.users.cachedAuthSnapshot(t.userId) ?? (await unavailableOnFailure(this.users.authSnapshot(t.userId)));
     if (!user || user.deleted) throw new RelayError('invalid_api_key', 'relay.invalid_api_key', 401);
     if (user.status !== USER_ENABLED) throw new RelayError('user_banned', 'relay.user_banned', 403);
     if (channelId !== null && user.role < ROLE_ADMIN) throw new RelayError('channel_pin_forbidden', 'relay.channel_pin_forbidden', 403);
@@ -137,6 +139,12 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
    * DurationMinutes). Both the total and the success count are counted at admission (a request
    * refused later still counts): simple, atomic, and never lets more through than configured.
    */
+  /** Whether `checkRateLimits` has anything to count for this caller (false: it would return at once). */
+  hasRateLimits(caller: RelayCaller): boolean {
+    const t = caller.token;
+    return (t !== null && t.rateLimitEnabled && t.rateLimitCount > 0) || this.options.bool('ModelRequestRateLimitEnabled');
+  }
+
   async checkRateLimits(caller: RelayCaller): Promise<void> {
     const t = caller.token;
     if (t && t.rateLimitEnabled && t.rateLimitCount > 0) {
@@ -173,13 +181,18 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
 
   /** canUse + "still has a ratio", memoised until one of the group options changes (new parsed objects). */
   private groupUsable(userGroup: string, group: string): boolean {
-    const refs = [
-      this.options.json<unknown>('UserUsableGroups'),
-      this.options.json<unknown>('HiddenGroups'),
-      this.options.json<unknown>('GroupDisplayNames'),
-      this.options.json<unknown>('GroupRatio'),
-    ];
-    if (!this.groupMemo || this.groupMemo.refs.some((r, i) => r !== refs[i])) this.groupMemo = { refs, hits: new Map() };
+    // While no option changed (the options' generation), the parsed objects are the same ones.
+    const generation = this.options.generation;
+    if (!this.groupMemo || this.groupMemo.generation !== generation) {
+      const refs = [
+        this.options.json<unknown>('UserUsableGroups'),
+        this.options.json<unknown>('HiddenGroups'),
+        this.options.json<unknown>('GroupDisplayNames'),
+        this.options.json<unknown>('GroupRatio'),
+      ];
+      if (!this.groupMemo || this.groupMemo.refs.some((r, i) => r !== refs[i])) this.groupMemo = { generation, refs, hits: new Map() };
+      else this.groupMemo.generation = generation;
+    }
     const key = `${userGroup}\u0000${group}`;
     let ok = this.groupMemo.hits.get(key);
     if (ok === undefined) {
@@ -190,17 +203,22 @@ export class RelayAuthService implements OnModuleInit, OnModuleDestroy {
     return ok;
   }
 
+  /** The cached entry of this key while it may be used as it is (see `token`); undefined when it must be read. */
+  private cachedToken(key: string, now: number): CachedToken | undefined {
+    const hit = this.cache.get(key);
+    if (!hit) return undefined;
+    const ttl = hit.view ? TOKEN_CACHE_MS : NEGATIVE_CACHE_MS;
+    const v = hit.view;
+    // A cached enabled token past its expiry is read again so the expiry is recorded.
+    const expired = v !== null && v.status === TOKEN_ENABLED && v.expiredTime !== NEVER_EXPIRES && v.expiredTime <= nowSeconds();
+    return now - hit.at < ttl && !expired ? hit : undefined;
+  }
+
   /** Keyed by the presented key itself (this process holds decrypted keys anyway): no hash per request. */
   private async token(key: string, fresh: boolean): Promise<CachedToken> {
     const now = Date.now();
-    const hit = fresh ? undefined : this.cache.get(key);
-    if (hit) {
-      const ttl = hit.view ? TOKEN_CACHE_MS : NEGATIVE_CACHE_MS;
-      const v = hit.view;
-      // A cached enabled token past its expiry is read again so the expiry is recorded.
-      const expired = v !== null && v.status === TOKEN_ENABLED && v.expiredTime !== NEVER_EXPIRES && v.expiredTime <= nowSeconds();
-      if (now - hit.at < ttl && !expired) return hit;
-    }
+    const hit = fresh ? undefined : this.cachedToken(key, now);
+    if (hit) return hit;
     let read = fresh ? undefined : this.reading.get(key);
     if (!read) {
       read = this.tokens.authenticate(key);

@@ -32,6 +32,8 @@ export class BodyEncodingError extends RelayError {
  * than one stacked, is a 415 with `Accept-Encoding` listing what is accepted (RFC 9110 §15.5.16).
  */
 export function bodyCoding(header: string | string[] | undefined): BodyCoding | null {
+  // The usual request names none.
+  if (header === undefined) return null;
   const raw = Array.isArray(header) ? header.join(',') : (header ?? '');
   const codings = raw
     .split(',')

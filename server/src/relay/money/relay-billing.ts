@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { DomainError } from '../../common/domain-error';
 import type { ConsumeLogInput, HoldRequest, Ledger } from '../../billing/ledger.types';
-import { quotaFor } from '../../billing/quota';
+import { quotaFor, type ModelPricing } from '../../billing/quota';
 import { settleUsage } from '../../billing/usage-clamp';
 import type { RelayEndpoint } from '../../wire/canonical/request';
 import type { ReportedUsage, Usage } from '../../wire/canonical/usage';
@@ -85,14 +85,29 @@ function fmt(n: number): string {
   return Number.isInteger(n) ? n.toFixed(2) : String(Number(n.toPrecision(10)));
 }
 
-/** The human line of a consume log (zh, as the console shows it). */
-export function logContent(priced: ResolvedPricing, computed: ComputedCharge, notes: { clientGone: boolean; upstreamError: boolean }): string {
-  const p = priced.pricing;
+/** The prices part of a log line (see `logContent`). */
+function pricesText(p: ModelPricing): string {
   const parts =
     p.modelPrice !== null
       ? [`模型价格 ${fmt(p.modelPrice)}`, `分组倍率 ${fmt(p.groupRatio)}`]
       : [`模型倍率 ${fmt(p.modelRatio)}`, `补全倍率 ${fmt(p.completionRatio)}`, `分组倍率 ${fmt(p.groupRatio)}`];
-  let text = parts.join('，');
+  return parts.join('，');
+}
+
+/**
+ * `pricesText` per pricing object: the relay's pricing objects are memoised per (group, model)
+ * and never changed (a changed option makes new ones), so the text is made once per object.
+ */
+const pricesTexts = new WeakMap<ModelPricing, string>();
+
+/** The human line of a consume log (zh, as the console shows it). */
+export function logContent(priced: ResolvedPricing, computed: ComputedCharge, notes: { clientGone: boolean; upstreamError: boolean }): string {
+  const p = priced.pricing;
+  let text = pricesTexts.get(p);
+  if (text === undefined) {
+    text = pricesText(p);
+    pricesTexts.set(p, text);
+  }
   if (priced.unpriced) text += '（模型未定价，自用模式按默认倍率计费）';
   if (computed.emptyUsage) text += '（上游没有返回计费信息，无法扣费（可能是上游超时））';
   else if (computed.source === 'estimate') text += '（上游未返回用量，按本地估算计费）';

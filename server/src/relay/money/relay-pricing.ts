@@ -35,11 +35,17 @@ export function perCallMultiplierFor(req: CanonicalRequest): number {
 @Injectable()
 export class RelayPricing {
   private cached: { refs: readonly Table[]; tables: PricingTables } | null = null;
-  private memo: { tables: PricingTables | null; groups: Table | null; selfUse: string; hits: Map<string, { pricing: ModelPricing; unpriced: boolean } | null> } = {
+  /**
+   * (group, model) -> pricing (as resolved with no per-call factor), for the options of `generation`
+   * (checked first: while no option changed, nothing else is compared).
+   */
+  private memo: { generation: number; tables: PricingTables | null; groups: Table | null; selfUse: string; hits: Map<string, Map<string, ResolvedPricing | null>>; size: number } = {
+    generation: -1,
     tables: null,
     groups: null,
     selfUse: '',
     hits: new Map(),
+    size: 0,
   };
 
   constructor(
@@ -74,38 +80,55 @@ export class RelayPricing {
 
   /** The model's pricing in a group, or null when it has no ratio or price (and self-use mode is off). */
   lookup(model: string, group: string): { pricing: ModelPricing; unpriced: boolean } | null {
-    // Memoised per (group, model) until a pricing option changes (new parsed objects).
-    const tables = this.tables();
-    const groupRatios = this.options.json<Table>('GroupRatio');
-    const selfUse = this.options.get('SelfUseModeEnabled');
-    if (this.memo.tables !== tables || this.memo.groups !== groupRatios || this.memo.selfUse !== selfUse) {
-      this.memo = { tables, groups: groupRatios, selfUse, hits: new Map() };
+    return this.memoised(model, group);
+  }
+
+  /** `lookup`, memoised per (group, model) until a pricing option changes (new parsed objects). */
+  private memoised(model: string, group: string): ResolvedPricing | null {
+    const generation = this.options.generation;
+    if (this.memo.generation !== generation) {
+      const tables = this.tables();
+      const groupRatios = this.options.json<Table>('GroupRatio');
+      const selfUse = this.options.get('SelfUseModeEnabled');
+      if (this.memo.tables !== tables || this.memo.groups !== groupRatios || this.memo.selfUse !== selfUse) {
+        this.memo = { generation, tables, groups: groupRatios, selfUse, hits: new Map(), size: 0 };
+      } else this.memo.generation = generation;
     }
-    const key = `${group}\u0000${model}`;
-    const hit = this.memo.hits.get(key);
+    let byModel = this.memo.hits.get(group);
+    const hit = byModel?.get(model);
     if (hit !== undefined) return hit;
     const value = this.compute(model, group);
-    if (this.memo.hits.size >= MEMO_MAX) this.memo.hits.clear();
-    this.memo.hits.set(key, value);
+    if (this.memo.size >= MEMO_MAX) {
+      this.memo.hits.clear();
+      this.memo.size = 0;
+      byModel = undefined;
+    }
+    if (!byModel) {
+      byModel = new Map();
+      this.memo.hits.set(group, byModel);
+    }
+    byModel.set(model, value);
+    this.memo.size += 1;
     return value;
   }
 
-  private compute(model: string, group: string): { pricing: ModelPricing; unpriced: boolean } | null {
+  private compute(model: string, group: string): ResolvedPricing | null {
     const groupRatio = this.groups.ratio(group);
     const tables = this.tables();
     const pricing = pricingFor(model, tables, groupRatio);
-    if (pricing) return { pricing, unpriced: false };
+    if (pricing) return { pricing, unpriced: false, perCallMultiplier: 1 };
     if (!this.options.bool('SelfUseModeEnabled')) return null;
     // Self-use mode: an unpriced model is charged at the reference's unset ratio.
     const unset = pricingFor(model, tables, groupRatio, UNSET_MODEL_RATIO);
-    return unset && { pricing: unset, unpriced: true };
+    return unset && { pricing: unset, unpriced: true, perCallMultiplier: 1 };
   }
 
   /** Pricing of a parsed request: 400 `model_price_unset` when the model is not priced. */
   resolve(req: CanonicalRequest, group: string): ResolvedPricing {
-    const hit = this.lookup(req.model, group);
+    const hit = this.memoised(req.model, group);
     if (!hit) throw new RelayError('model_price_unset', 'relay.model_price_unset', 400, { model: req.model.slice(0, 128) });
-    return { ...hit, perCallMultiplier: hit.pricing.modelPrice !== null ? perCallMultiplierFor(req) : 1 };
+    // Without a fixed price the factor is 1: the memoised object itself (never changed, shared).
+    return hit.pricing.modelPrice !== null ? { ...hit, perCallMultiplier: perCallMultiplierFor(req) } : hit;
   }
 
   /** Whether /v1/models may list the model (priced, or self-use mode). */

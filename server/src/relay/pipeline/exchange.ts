@@ -37,6 +37,7 @@ export class ClientExchange {
   private drainWaiters: (() => void)[] = [];
   /** A chunk written straight to the socket found its buffer full: waiting for the socket's 'drain'. */
   private socketFull = false;
+  private drainHeard = false;
 
   constructor(req: FastifyRequest, reply: FastifyReply) {
     this.res = reply.raw;
@@ -44,7 +45,11 @@ export class ClientExchange {
     this.lang = langOf(req.headers['accept-language']);
     // Headers hooks put on the reply (X-Request-Id) ride on every raw answer.
     const base: OutgoingHttpHeaders = { ...RELAY_CORS_HEADERS };
-    for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) base[k] = typeof v === 'number' ? String(v) : v;
+    const own = reply.getHeaders();
+    for (const k in own) {
+      const v = own[k];
+      if (v !== undefined) base[k] = typeof v === 'number' ? String(v) : v;
+    }
     this.baseHeaders = base;
     const session = req.headers['session_id'] ?? req.headers['x-session-id'];
     this.sessionHeader = typeof session === 'string' ? session : undefined;
@@ -55,7 +60,6 @@ export class ClientExchange {
       for (const h of this.goneHandlers.splice(0)) h();
       this.releaseDrainWaiters();
     });
-    this.res.on('drain', () => this.releaseDrainWaiters());
   }
 
   /** Runs `fn` once when the client leaves early (at once if it already has). Returns a remover. */
@@ -78,10 +82,15 @@ export class ClientExchange {
 
   writeHead(status: number, headers: OutgoingHttpHeaders): void {
     if (this.committed || this.gone) return;
+    this.commitHead(status, { ...this.baseHeaders, ...headers });
+  }
+
+  /** Writes the head: `all` is every header of the answer (the base ones included). */
+  private commitHead(status: number, all: OutgoingHttpHeaders): void {
     this.committed = true;
     this.firstByteMs = Date.now() - this.startedAt;
     this.status = status;
-    this.res.writeHead(status, { ...this.baseHeaders, ...headers });
+    this.res.writeHead(status, all);
   }
 
   /** False when the socket buffer is full: the caller waits for `whenDrained()` (backpressure). */
@@ -101,7 +110,15 @@ export class ClientExchange {
 
   /** Resolves when the client can take more bytes, or left. */
   whenDrained(): Promise<void> {
-    if (this.gone || (!this.res.writableNeedDrain && !this.socketFull)) return Promise.resolve();
+    if (this.gone) return Promise.resolve();
+    if (!this.socketFull) {
+      if (!this.res.writableNeedDrain) return Promise.resolve();
+      // Listened for from the first wait on (most answers never fill the socket buffer).
+      if (!this.drainHeard) {
+        this.drainHeard = true;
+        this.res.on('drain', () => this.releaseDrainWaiters());
+      }
+    }
     return new Promise((resolve) => this.drainWaiters.push(resolve));
   }
 
@@ -115,7 +132,8 @@ export class ClientExchange {
   send(status: number, contentType: string, body: string | Uint8Array, headers: OutgoingHttpHeaders = {}): void {
     if (this.committed || this.gone) return;
     const len = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-    this.writeHead(status, { 'Content-Type': contentType, 'Content-Length': len, ...headers });
+    // One object for the head (the same names, order and values as writeHead of the two merged).
+    this.commitHead(status, { ...this.baseHeaders, 'Content-Type': contentType, 'Content-Length': len, ...headers });
     this.res.end(body);
   }
 

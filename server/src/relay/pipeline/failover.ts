@@ -138,7 +138,9 @@ export class Failover {
       attempt: async (channel) => {
         let prepared: Prepared | { failed: FailedAttempt };
         try {
-          prepared = await prepare(channel, r.ops, r.req, r.authorize);
+          // Awaited only when the adaptor exchanges a token (no promise for the others).
+          const p = prepareNow(channel, r.ops, r.req, r.authorize);
+          prepared = p instanceof Promise ? await p : p;
         } catch (err) {
           // This channel cannot serve the request (type without adaptor, missing capability, bad
           // configuration): another channel may.
@@ -203,9 +205,19 @@ export interface Prepared {
 
 /** The relay's channel preparation (model mapping, credentials, token exchange, request building); also used by channel tests. */
 export async function prepare(channel: RelayChannel, ops: EndpointOps, req: CanonicalRequest, authorize: FailoverRequest['authorize']): Promise<Prepared | { failed: FailedAttempt }> {
+  return prepareNow(channel, ops, req, authorize);
+}
+
+/** `prepare`, answered at once unless the adaptor exchanges a token (then a promise); throws where `prepare` rejects. */
+function prepareNow(
+  channel: RelayChannel,
+  ops: EndpointOps,
+  req: CanonicalRequest,
+  authorize: FailoverRequest['authorize'],
+): Prepared | { failed: FailedAttempt } | Promise<Prepared | { failed: FailedAttempt }> {
   const adaptor = adaptorFor(channel.type);
   const mapping = upstreamModelFor(channel.modelMapping, req.model);
-  let ctx: ChannelContext = {
+  const ctx: ChannelContext = {
     type: adaptor.type,
     baseUrl: channel.baseUrl,
     key: channel.key,
@@ -214,12 +226,26 @@ export async function prepare(channel: RelayChannel, ops: EndpointOps, req: Cano
     organization: channel.openaiOrganization,
   };
   const exchange = adaptor.tokenExchange;
-  if (exchange && authorize && (exchange.applies?.(ctx) ?? true)) {
-    // A refused or unreachable token endpoint fails this channel like an upstream answer would.
-    const token = await authorize(exchange, ctx);
-    if (!token.ok) return { failed: { kind: 'failed', failure: token.failure, fromStatus: false, clientGone: false } };
-    ctx = { ...ctx, accessToken: token.token };
-  }
+  if (exchange && authorize && (exchange.applies?.(ctx) ?? true)) return withToken(exchange, authorize, adaptor, ctx, ops, req, mapping);
+  return built(adaptor, ctx, ops, req, mapping);
+}
+
+/** A refused or unreachable token endpoint fails this channel like an upstream answer would. */
+async function withToken(
+  exchange: TokenExchangeCapability,
+  authorize: NonNullable<FailoverRequest['authorize']>,
+  adaptor: Adaptor,
+  ctx: ChannelContext,
+  ops: EndpointOps,
+  req: CanonicalRequest,
+  mapping: { model: string; mapped: boolean },
+): Promise<Prepared | { failed: FailedAttempt }> {
+  const token = await authorize(exchange, ctx);
+  if (!token.ok) return { failed: { kind: 'failed', failure: token.failure, fromStatus: false, clientGone: false } };
+  return built(adaptor, { ...ctx, accessToken: token.token }, ops, req, mapping);
+}
+
+function built(adaptor: Adaptor, ctx: ChannelContext, ops: EndpointOps, req: CanonicalRequest, mapping: { model: string; mapped: boolean }): Prepared {
   // JSON endpoints need no boundary: no random bytes on their path.
   const upstream = ops.build(adaptor, req, ctx, ops.body === 'multipart' ? `----SluiceBoundary${randomHex(12)}` : '');
   return { adaptor, ctx, upstream, upstreamModel: mapping.model, mapped: mapping.mapped };

@@ -14,7 +14,7 @@ import type { CanonicalRequest } from '../../wire/canonical/request';
 import { DrainLimiter } from './drain-limiter';
 import { isStreaming, type EndpointOps } from './endpoints';
 import type { ClientExchange } from './exchange';
-import { Failover } from './failover';
+import { Failover, type FailoverRequest } from './failover';
 import { BillingSession, computeCharge, consumeLog, logContent } from '../money/relay-billing';
 import type { RelayCaller } from '../edge/relay-auth.service';
 import { RelayAuthService } from '../edge/relay-auth.service';
@@ -57,6 +57,8 @@ export class RelayService implements OnModuleDestroy {
   private readonly heartbeat: NodeJS.Timeout;
   private idleWaiters: (() => void)[] = [];
   private sensitive: { raw: string; words: string[] } = { raw: '', words: [] };
+  /** The token exchange of adaptors that need one (Vertex AI), cached by ChannelTokens: one closure for every request. */
+  private readonly authorize: NonNullable<FailoverRequest['authorize']> = (exchange, ctx) => this.tokens.get(exchange, ctx);
 
   constructor(
     private readonly auth: RelayAuthService,
@@ -134,7 +136,7 @@ export class RelayService implements OnModuleDestroy {
       o.isStream = isStreaming(req);
       this.auth.checkModel(caller, req.model);
       this.checkSensitive(req);
-      await this.auth.checkRateLimits(caller);
+      if (this.auth.hasRateLimits(caller)) await this.auth.checkRateLimits(caller);
       const priced = this.pricing.resolve(req, caller.group);
       // Channel affinity: the body as the client sent it (/v1/messages and Gemini wrap it with their headers / stream mode).
       const sent = ops.endpoint === 'messages' || ops.endpoint === 'gemini' ? (input as { body: unknown }).body : input;
@@ -172,7 +174,7 @@ export class RelayService implements OnModuleDestroy {
         first: first.channel,
         retryTimes: this.options.num('RetryTimes'),
         retryWindowMs: this.config.relay.retryWindowMs,
-        authorize: (exchange, ctx) => this.tokens.get(exchange, ctx),
+        authorize: this.authorize,
         attempt: (channel, adaptor, ctx, upstream) =>
           runAttempt(this.outbound, this.limits, {
             exchange: x,

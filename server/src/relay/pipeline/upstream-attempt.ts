@@ -1,7 +1,7 @@
 import { t, type MessageKey } from '../../common/messages';
 import { estimateTokens } from '../../billing/token-estimator';
 import { reportsCompletion } from '../../billing/usage-clamp';
-import { OutboundError, type OutboundClient, type OutboundResponse } from '../../outbound/outbound.service';
+import { CancelSwitch, OutboundError, type OutboundClient, type OutboundResponse } from '../../outbound/outbound.service';
 import type { Adaptor, ChannelContext, ResponseKind, UpstreamRequest, UpstreamResponse } from '../adaptors/types';
 import { transportFailure, type UpstreamFailure } from '../../wire/canonical/errors';
 import type { CanonicalRequest } from '../../wire/canonical/request';
@@ -58,7 +58,12 @@ export type AttemptResult =
 
 function headerMap(h: OutboundResponse['headers']): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(h)) out[k.toLowerCase()] = Array.isArray(v) ? v[0] : v;
+  // for-in, not Object.entries: no array of pairs per answer (the headers are a plain object).
+  for (const k in h) {
+    if (!Object.hasOwn(h, k)) continue;
+    const v = h[k];
+    out[k.toLowerCase()] = Array.isArray(v) ? v[0] : v;
+  }
   return out;
 }
 
@@ -86,7 +91,8 @@ function requestFailure(err: unknown, reason: AbortReason | null): AttemptResult
  * before anything reached the client comes back as `failed` so the caller may fail over.
  */
 export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits, a: AttemptInput): Promise<AttemptResult> {
-  const controller = new AbortController();
+  // A WebSocket needs an AbortSignal; an HTTP request takes the cheaper switch (same outcomes).
+  const controller = a.upstream.expect === 'websocket' ? new AbortController() : new CancelSwitch();
   let reason: AbortReason | null = null;
   const abort = (r: AbortReason): void => {
     if (reason !== null) return;
@@ -97,7 +103,7 @@ export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits
   if (remaining <= 0) return transport('total_timeout', 'relay.upstream_too_long');
   const totalTimer = setTimeout(() => abort('total'), remaining);
   try {
-    if (a.upstream.expect === 'websocket') return await socketAttempt(outbound, limits, a, controller.signal, abort, () => reason);
+    if (controller instanceof AbortController) return await socketAttempt(outbound, limits, a, controller.signal, abort, () => reason);
     // Client gone before upstream headers: cancel and charge nothing (money rule 6).
     const removeGone = a.exchange.onGone(() => abort('client'));
     const headersTimer = setTimeout(() => abort('headers'), limits.headersTimeoutMs);
@@ -112,7 +118,7 @@ export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits
         body: upstream.body,
         allowPrivate: a.allowPrivate,
         timeouts: { headersMs: limits.headersTimeoutMs, idleMs: limits.idleTimeoutMs },
-        signal: controller.signal,
+        signal: controller,
       });
     } catch (err) {
       return requestFailure(err, reason);

@@ -1,5 +1,10 @@
 import { isJsonObject, type JsonObject } from './json';
 
+/** Keys normalised before, bounded in number (cleared when full) and in length (longer ones are not kept). */
+const normalised = new Map<string, string>();
+const NORMALISED_MAX = 1024;
+const NORMALISED_KEY_MAX = 64;
+
 /**
  * Keys that, in some SDK or proxy, redirect a call or carry credentials (LiteLLM-style
  * `api_base`, `api_key`, `extra_headers`, Azure and AWS settings). Nothing a client sends may
@@ -44,7 +49,15 @@ const ROUTING_KEYS = new Set(
 const NESTED_CONTAINERS = new Set(['extra_body', 'litellm_params', 'model_kwargs'].map(normaliseKey));
 
 function normaliseKey(k: string): string {
-  return k.toLowerCase().replace(/[^a-z0-9]/g, '');
+  // Short keys normalised before (a client sends the same few on every request) are looked up.
+  if (k.length > NORMALISED_KEY_MAX) return k.toLowerCase().replace(/[^a-z0-9]/g, '');
+  let n = normalised.get(k);
+  if (n === undefined) {
+    n = k.toLowerCase().replace(/[^a-z0-9]/g, '');
+    if (normalised.size >= NORMALISED_MAX) normalised.clear();
+    normalised.set(k, n);
+  }
+  return n;
 }
 
 /** A copy of `body` without routing keys (top level and inside known containers). */
