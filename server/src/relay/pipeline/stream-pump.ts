@@ -75,6 +75,11 @@ export class StreamPump {
   private drainTimer: NodeJS.Timeout | null = null;
   private lastCheckpoint = Date.now();
   private removeGone: () => void = noop;
+  /**
+   * While the events of one upstream chunk are handled: the text they write, sent as one write
+   * after them (each write is its own socket write, see `writeChunkDirect`). Null otherwise.
+   */
+  private batch: string | null = null;
   private resolve: (r: PumpResult) => void = noop;
 
   constructor(private readonly o: PumpOptions) {
@@ -113,11 +118,26 @@ export class StreamPump {
     // A chunk that is one whole `data:` event (the usual chunk of an OpenAI-wire stream) may go
     // out as these bytes when the step forwards the event unchanged.
     const whole = this.parser instanceof SseParser && this.parser.wholeEvent ? chunk : null;
+    const only = events.length === 1 ? events[0] : undefined;
+    if (only !== undefined) {
+      this.handle(only, whole);
+      return;
+    }
+    this.batch = '';
     for (const ev of events) {
       this.handle(ev, whole);
-      if (this.done) return;
+      if (this.done) break;
     }
+    const text = this.takeBatch();
+    if (text !== '' && !this.done) this.send(text);
   };
+
+  /** The text batched so far (see `batch`), which stops the batching. */
+  private takeBatch(): string {
+    const text = this.batch ?? '';
+    this.batch = null;
+    return text;
+  }
 
   private readonly onEnd = (): void => {
     if (this.done) return;
@@ -223,6 +243,10 @@ export class StreamPump {
   }
 
   private send(text: string | Buffer): void {
+    if (this.batch !== null && typeof text === 'string') {
+      this.batch += text;
+      return;
+    }
     if (this.o.exchange.write(text)) return;
     if (this.paused) return;
     this.paused = true;
@@ -247,9 +271,9 @@ export class StreamPump {
     if (!this.draining) {
       if (!this.o.exchange.committed) this.commit();
       const estimate = { promptTokens: this.o.promptEstimate, completionTokens: this.completionTokens() };
-      const tail = this.o.encoder.end({ usage: this.usage, finishReason: this.finishReason, estimate });
-      if (tail !== '') this.o.exchange.write(tail);
-      this.o.exchange.end();
+      // What this chunk's events wrote, the encoder's tail and the end of the answer, in one write.
+      const tail = this.takeBatch() + this.o.encoder.end({ usage: this.usage, finishReason: this.finishReason, estimate });
+      this.o.exchange.end(tail === '' ? undefined : tail);
     }
     this.finish({ kind: 'served', charge });
   }
@@ -300,8 +324,7 @@ export class StreamPump {
   /** The inbound format's in-stream error (the message gets the request id), then the end of the answer. */
   private writeErrorEvent(e: ClientError): void {
     const x = this.o.exchange;
-    x.write(this.o.encoder.error({ ...e, message: `${e.message} (request id: ${x.requestId})` }));
-    x.end();
+    x.end(this.takeBatch() + this.o.encoder.error({ ...e, message: `${e.message} (request id: ${x.requestId})` }));
   }
 
   private finish(result: PumpResult): void {
