@@ -7,9 +7,9 @@ import {
   parsePricingResponse,
   parseStatus,
   parseTokenPage,
-  isRecord,
   type TokenPage,
 } from './parse';
+import { isRecord } from './conform';
 import { clientScope } from './keys';
 import type { ApiBody, ApiQuery } from './schema';
 import { ChatStreamError, SseParser, readChatChunk } from './sse';

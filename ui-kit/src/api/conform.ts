@@ -56,7 +56,8 @@ export type Reading = { ok: true; value: unknown } | { ok: false; problem: strin
 
 const REF = '#/components/schemas/';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not null, not a list). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

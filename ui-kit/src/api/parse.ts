@@ -2,7 +2,7 @@
 // the server documents is read by its schema in the document (conform.ts, openapi.schemas.gen.ts);
 // what is handled here by hand is only what other servers of the new-api family send differently
 // (reference §6): renamed fields, tags as one string, lists as pages, and fields the document lacks.
-import { conform, documentedAnswer, documentedSchema, propertyOf, readPicked, type JsonSchema, type Reading } from './conform';
+import { conform, documentedAnswer, documentedSchema, isRecord, propertyOf, readPicked, type JsonSchema, type Reading } from './conform';
 import type {
   GroupOption,
   ModelInfoEntry,
@@ -17,10 +17,6 @@ import type {
 
 export class ApiShapeError extends Error {
   override readonly name = 'ApiShapeError';
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function str(value: unknown, fallback = ''): string {
