@@ -14,16 +14,8 @@ if (process.argv[2] !== '--child') {
     encoding: 'utf8',
     maxBuffer: 1 << 28,
   });
-  let on = false;
-  let bytes = 0;
-  for (const line of r.stdout.split('\n')) {
-    if (line === 'MARK-START') on = true;
-    else if (line === 'MARK-END') on = false;
-    else if (on) {
-      const m = /allocated=(\d+)/.exec(line);
-      if (m) bytes += Number(m[1]);
-    } else if (line.startsWith('cpu per stream')) console.log(line);
-  }
+  const { bytes, cpu } = require('./lib/gc-marks.cjs').allocatedBetweenMarks(r.stdout);
+  if (cpu !== '') console.log(cpu);
   if (r.status !== 0) console.error(r.stderr);
   console.log(`alloc per stream ${Math.round(bytes / n)} B (${dist})`);
   return;

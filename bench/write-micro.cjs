@@ -8,6 +8,7 @@
 const { fork } = require('node:child_process');
 const { connect } = require('node:net');
 const { resolve } = require('node:path');
+const { allocatedBetweenMarks } = require('./lib/gc-marks.cjs');
 
 if (process.argv[2] === '--child') {
   const http = require('node:http');
@@ -57,18 +58,7 @@ function run(mode) {
     child.stdout.on('data', (d) => (out += d));
     child.on('exit', () => {
       for (const s of sockets) s.destroy();
-      let on = false;
-      let bytes = 0;
-      let cpu = '';
-      for (const line of out.split('\n')) {
-        if (line === 'MARK-START') on = true;
-        else if (line === 'MARK-END') on = false;
-        else if (line.startsWith('cpu')) cpu = line;
-        else if (on) {
-          const m = /allocated=(\d+)/.exec(line);
-          if (m) bytes += Number(m[1]);
-        }
-      }
+      const { bytes, cpu } = allocatedBetweenMarks(out);
       console.log(`${mode.padEnd(6)} alloc per answer ${Math.round(bytes / N)} B, ${cpu}`);
       done();
     });
