@@ -133,6 +133,8 @@ describe('TokenManager list', () => {
     expect(team).toHaveTextContent(formatTimestamp(1800000000));
     expect(rowOf('停用的')).toHaveAttribute('data-disabled');
     expect(first).not.toHaveAttribute('data-disabled');
+    // The name stays on one line (a narrow column broke "seeded" into "seede" and "d").
+    expect(within(first).getByText('默认令牌').closest('td')).toHaveAttribute('data-nowrap', 'true');
   });
 
   it('searches by name and by key', async () => {

@@ -44,7 +44,8 @@ const STATUS: Record<Token['status'], { key: 'statusEnabled' | 'statusDisabled' 
 export function tokenColumns(ctx: TokenColumnContext): TableColumn<Token>[] {
   const { t, quotaDisplay } = ctx;
   return [
-    { key: 'name', title: t('tokens.columnName'), hideable: false, render: (row) => row.name },
+    // On one line: a short name broken mid-word ("seede|d") reads as two words.
+    { key: 'name', title: t('tokens.columnName'), hideable: false, nowrap: true, render: (row) => row.name },
     {
       key: 'status',
       title: t('tokens.columnStatus'),
