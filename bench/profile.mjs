@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatRequest, startGateway } from './lib/gateway.mjs';
 import { closedLoop, newPool, percentile, streamStaggerMs } from './lib/load.mjs';
-import { cpuTicks, startBenchServer, targetNodeArgs, ticksToMs } from './lib/procs.mjs';
+import { cpuTicks, procFile, startBenchServer, targetNodeArgs, ticksToMs } from './lib/procs.mjs';
 
 const CHUNKS = 16;
 const CHUNK_DELAY_MS = 10;
@@ -38,6 +38,13 @@ try {
   const staggerMs = stream && concurrency > 1 ? streamStaggerMs(CHUNKS, CHUNK_DELAY_MS) : 0;
   let t0 = [0, 0];
   let t1 = [0, 0];
+  // Read and write system calls of the target (/proc/<pid>/io: sockets, files and the WAL alike).
+  const syscalls = () => {
+    const io = procFile(g.pid, 'io') ?? '';
+    return ['syscr', 'syscw'].map((k) => Number(new RegExp(`^${k}: (\\d+)`, 'm').exec(io)?.[1] ?? NaN));
+  };
+  let io0 = [0, 0];
+  let io1 = [0, 0];
   const r = await closedLoop({
     dispatcher: pool,
     req: chatRequest(g.key, stream),
@@ -47,8 +54,13 @@ try {
     warmupMs: WARMUP_MS,
     staggerMs,
     onWindow: (edge) => {
-      if (edge === 'start') t0 = cpuTicks(g.pid);
-      else t1 = cpuTicks(g.pid);
+      if (edge === 'start') {
+        t0 = cpuTicks(g.pid);
+        io0 = syscalls();
+      } else {
+        t1 = cpuTicks(g.pid);
+        io1 = syscalls();
+      }
     },
   });
   const ticks = t1.map((v, i) => v - t0[i]);
@@ -58,7 +70,8 @@ try {
   log(
     `${g.name} ${phase}: ${r.completed} done in ${(r.windowMs / 1000).toFixed(1)} s = ${Math.round((r.completed * 1000) / r.windowMs)}/s, ` +
       `${Math.round((cpuMs * 1000) / r.completed)} µs CPU each (user:system ticks ${ticks.join(':')}), ` +
-      `${stream ? 'first chunk' : 'latency'} p50 ${ms(percentile(lat, 50))} p99 ${ms(percentile(lat, 99))}, errors ${r.errors.count}`,
+      `${stream ? 'first chunk' : 'latency'} p50 ${ms(percentile(lat, 50))} p99 ${ms(percentile(lat, 99))}, errors ${r.errors.count}, ` +
+      `system calls each: ${((io1[0] - io0[0]) / r.completed).toFixed(1)} read, ${((io1[1] - io0[1]) / r.completed).toFixed(1)} write`,
   );
   await pool.close();
 } finally {

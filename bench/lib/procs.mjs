@@ -12,7 +12,7 @@ try {
 }
 
 /** Reads a /proc file; null when the process is gone (the report shows n/a, the run goes on). */
-function procFile(pid, name) {
+export function procFile(pid, name) {
   try {
     return readFileSync(`/proc/${pid}/${name}`, 'utf8');
   } catch {
