@@ -154,3 +154,11 @@ export const NoWrapColumns: Story = {
     columns: columns.map((c) => (c.key === 'name' || c.key === 'usedQuota' || c.key === 'remainQuota' ? { ...c, nowrap: true } : c)),
   },
 };
+
+/** A long name capped by `maxWidth`: cut with an ellipsis, the whole name in its tooltip. */
+export const CappedColumn: Story = {
+  args: {
+    rows: rows.slice(0, 5).map((r, i) => (i === 1 ? { ...r, name: '生产环境-华东二区-夜间批量翻译任务专用令牌-请勿删除' } : r)),
+    columns: columns.map((c) => (c.key === 'name' ? { ...c, nowrap: true, maxWidth: '12rem' } : c)),
+  },
+};

@@ -104,6 +104,14 @@ const selectionCell = css`
   text-align: center;
 `;
 
+/** A capped cell value (TableColumn.maxWidth): one line, cut with an ellipsis. */
+export const StyledClip = styled.span`
+  display: block;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
 export const StyledSelectionTh = styled(StyledTh)`
   ${selectionCell}
 `;

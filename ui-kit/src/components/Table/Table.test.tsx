@@ -66,6 +66,24 @@ describe('Table', () => {
     expect(quota).not.toHaveStyle({ whiteSpace: 'nowrap' });
   });
 
+  it('caps a column with maxWidth: the value is clipped with an ellipsis and whole in its tooltip', () => {
+    const cols: TableColumn<Token>[] = [
+      { key: 'name', title: '名称', nowrap: true, maxWidth: '12rem' },
+      { key: 'quota', title: '额度', render: (r) => <strong>{r.quota}</strong>, maxWidth: '6rem' },
+    ];
+    const row = tokens[0] as Token;
+    renderWithTheme(<Table caption="令牌" columns={cols} rows={[row]} rowKey={(r) => r.id} />);
+    const [name, quota] = screen.getAllByRole('cell') as [HTMLElement, HTMLElement];
+    const clip = within(name).getByText(row.name);
+    expect(clip).toHaveStyle({ maxWidth: '12rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+    expect(clip).toHaveAttribute('title', row.name);
+    // Rendered content is clipped too, without a tooltip of its own (it has no plain text).
+    const amount = within(quota).getByText(String(row.quota));
+    expect(amount.tagName).toBe('STRONG');
+    expect(amount.parentElement).toHaveStyle({ maxWidth: '6rem' });
+    expect(amount.parentElement).not.toHaveAttribute('title');
+  });
+
   it('shows the empty state and a custom empty message', () => {
     const { rerender } = renderWithTheme(<Table columns={columns} rows={[]} rowKey={(r) => r.id} />);
     expect(screen.getByText('暂无数据')).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { Pagination, type PaginationProps } from '../Pagination/Pagination';
 import { PAGE_SIZE_OPTIONS, clampPage, pageSlice } from '../Pagination/paginationMath';
 import { Spinner } from '../Spinner/Spinner';
 import {
+  StyledClip,
   StyledEmpty,
   StyledPaginationRow,
   StyledRow,
@@ -281,7 +282,7 @@ export function Table<Row>({
                       ) : null}
                       {shownColumns.map((column) => (
                         <StyledTd key={column.key} data-align={column.align ?? 'start'} data-nowrap={column.nowrap ? 'true' : undefined} $size={size}>
-                          {column.render ? column.render(row, index) : defaultCell(row, column.key)}
+                          {cellContent(column, column.render ? column.render(row, index) : defaultCell(row, column.key))}
                         </StyledTd>
                       ))}
                     </StyledRow>
@@ -317,5 +318,16 @@ export function Table<Row>({
         </StyledPaginationRow>
       ) : null}
     </StyledTableRoot>
+  );
+}
+
+/** A cell's content, inside its clip when the column caps its width (plain text becomes the tooltip). */
+function cellContent<Row>(column: TableColumn<Row>, content: ReactNode): ReactNode {
+  if (column.maxWidth === undefined) return content;
+  const text = typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
+  return (
+    <StyledClip style={{ maxWidth: column.maxWidth }} title={text}>
+      {content}
+    </StyledClip>
   );
 }

@@ -26,6 +26,12 @@ export interface TableColumn<Row> {
    * (give the Table a minWidth). Other columns wrap long text at any character.
    */
   nowrap?: boolean;
+  /**
+   * CSS max-width of a `nowrap` column's values (e.g. '14rem'): a longer one ends in an ellipsis,
+   * with the whole text as its tooltip (screen readers read it whole), so one long name cannot
+   * widen the column until the row's other cells are squeezed.
+   */
+  maxWidth?: string;
   /** Shows a sort button in the header. */
   sortable?: boolean;
   /** Value compared by useTableSort; defaults to `row[key]`. */
