@@ -34,7 +34,7 @@ export const StyledKey = styled.span`
 
 export const StyledActions = styled.div`
   display: flex;
-  flex-wrap: wrap;
+  flex-wrap: nowrap;
   gap: ${th((t) => t.space[1])};
 `;
 

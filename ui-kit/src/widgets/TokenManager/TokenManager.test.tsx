@@ -135,6 +135,10 @@ describe('TokenManager list', () => {
     expect(first).not.toHaveAttribute('data-disabled');
     // The name stays on one line (a narrow column broke "seeded" into "seede" and "d").
     expect(within(first).getByText('默认令牌').closest('td')).toHaveAttribute('data-nowrap', 'true');
+    // A long name ends in an ellipsis (its whole text in the tooltip) instead of widening the
+    // column until the row's buttons stack on a phone.
+    expect(within(first).getByText('默认令牌')).toHaveAttribute('title', '默认令牌');
+    expect(within(first).getByText('默认令牌')).toHaveStyle({ textOverflow: 'ellipsis', maxWidth: '12rem' });
   });
 
   it('searches by name and by key', async () => {

@@ -44,8 +44,9 @@ const STATUS: Record<Token['status'], { key: 'statusEnabled' | 'statusDisabled' 
 export function tokenColumns(ctx: TokenColumnContext): TableColumn<Token>[] {
   const { t, quotaDisplay } = ctx;
   return [
-    // On one line: a short name broken mid-word ("seede|d") reads as two words.
-    { key: 'name', title: t('tokens.columnName'), hideable: false, nowrap: true, render: (row) => row.name },
+    // On one line: a short name broken mid-word ("seede|d") reads as two words. A long one is cut
+    // with an ellipsis, so it cannot push the row's buttons onto several lines on a phone.
+    { key: 'name', title: t('tokens.columnName'), hideable: false, nowrap: true, maxWidth: '12rem', render: (row) => row.name },
     {
       key: 'status',
       title: t('tokens.columnStatus'),
@@ -91,6 +92,8 @@ export function tokenColumns(ctx: TokenColumnContext): TableColumn<Token>[] {
       key: 'actions',
       title: t('common.actions'),
       hideable: false,
+      // The buttons on one line: a narrow table scrolls sideways instead of stacking them.
+      nowrap: true,
       render: (row) => (
         <StyledActions aria-label={t('tokens.rowActions', { name: row.name })} role="group">
           <Button size="sm" variant="outline" onClick={() => ctx.onCopyKey(row)}>
