@@ -1,25 +1,14 @@
 import { isJsonObject, objectAt, parseJson, type JsonObject, type JsonValue } from '../../../wire/canonical/json';
 import { finishReasonOf, type FinishReason } from '../../../wire/canonical/usage';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
-import type { StreamStep } from '../../../wire/canonical/response';
+import { EMPTY_STEP, type StreamStep } from '../../../wire/canonical/response';
 import type { ChannelContext } from '../types';
 import { failureFromBody } from './error';
 import { responsesFinish } from './response';
 import { chunkUsage, ioUsage, transcriptionUsage } from '../../../wire/openai-chat/usage';
 
-const EMPTY: StreamStep = Object.freeze({
-  forward: null,
-  text: '',
-  toolCalls: 0,
-  usage: null,
-  finishReason: null,
-  done: false,
-  error: null,
-  malformed: false,
-});
-
 /** The end marker's step, shared (steps are read, never changed). */
-const DONE: StreamStep = Object.freeze({ ...EMPTY, done: true });
+const DONE: StreamStep = Object.freeze({ ...EMPTY_STEP, done: true });
 
 function str(v: JsonValue | undefined): string {
   return typeof v === 'string' ? v : '';
@@ -32,9 +21,9 @@ export function parseChatStreamEvent(event: SseEvent, ctx: ChannelContext): Stre
   const opensObject = data.charCodeAt(0) === 0x7b;
   if (data === '[DONE]' || (!opensObject && data.trim() === '[DONE]')) return DONE;
   const chunk = parseJson(opensObject ? data : data.trim());
-  if (!isJsonObject(chunk)) return { ...EMPTY, malformed: true };
+  if (!isJsonObject(chunk)) return { ...EMPTY_STEP, malformed: true };
   if (isJsonObject(chunk.error) && !Array.isArray(chunk.choices)) {
-    return { ...EMPTY, error: failureFromBody(chunk, ctx), done: true };
+    return { ...EMPTY_STEP, error: failureFromBody(chunk, ctx), done: true };
   }
   let text = '';
   let toolCalls = 0;
@@ -57,7 +46,7 @@ export function parseChatStreamEvent(event: SseEvent, ctx: ChannelContext): Stre
       }
     }
   }
-  // Written out rather than spread from EMPTY: this runs for every chunk of every stream.
+  // Written out rather than spread from EMPTY_STEP: this runs for every chunk of every stream.
   return { forward: { data: chunk }, text, toolCalls, usage: chunkUsage(chunk), finishReason, done: false, error: null, malformed: false };
 }
 
@@ -77,27 +66,27 @@ const RESPONSES_TEXT_EVENTS = new Set([
  */
 export function parseResponsesStreamEvent(event: SseEvent, ctx: ChannelContext): StreamStep {
   const data = parseJson(event.data.trim());
-  if (!isJsonObject(data)) return { ...EMPTY, malformed: true };
+  if (!isJsonObject(data)) return { ...EMPTY_STEP, malformed: true };
   const type = str(data.type) || event.event || '';
   const forward = { event: type || undefined, data };
-  if (RESPONSES_TEXT_EVENTS.has(type)) return { ...EMPTY, forward, text: str(data.delta) };
+  if (RESPONSES_TEXT_EVENTS.has(type)) return { ...EMPTY_STEP, forward, text: str(data.delta) };
   if (type === 'response.output_item.added') {
     const item = objectAt(data, 'item');
     const isCall = item?.type === 'function_call' || item?.type === 'custom_tool_call';
-    return { ...EMPTY, forward, toolCalls: isCall ? 1 : 0, text: isCall ? str(item?.name) : '' };
+    return { ...EMPTY_STEP, forward, toolCalls: isCall ? 1 : 0, text: isCall ? str(item?.name) : '' };
   }
   if (type === 'response.completed' || type === 'response.incomplete') {
     const response = objectAt(data, 'response') ?? {};
     const usage = objectAt(response, 'usage');
-    return { ...EMPTY, forward, usage: usage ? ioUsage(usage, false) : null, finishReason: responsesFinish(response), done: true };
+    return { ...EMPTY_STEP, forward, usage: usage ? ioUsage(usage, false) : null, finishReason: responsesFinish(response), done: true };
   }
   if (type === 'response.failed' || type === 'error') {
     const response = objectAt(data, 'response');
     const err: JsonObject = objectAt(response, 'error') ?? (isJsonObject(data.error) ? data.error : data);
     const usage = objectAt(response, 'usage');
-    return { ...EMPTY, forward, usage: usage ? ioUsage(usage, false) : null, error: failureFromBody({ error: err }, ctx), done: true };
+    return { ...EMPTY_STEP, forward, usage: usage ? ioUsage(usage, false) : null, error: failureFromBody({ error: err }, ctx), done: true };
   }
-  return { ...EMPTY, forward };
+  return { ...EMPTY_STEP, forward };
 }
 
 /**
@@ -107,15 +96,15 @@ export function parseResponsesStreamEvent(event: SseEvent, ctx: ChannelContext):
  */
 export function parseTranscriptionStreamEvent(event: SseEvent, ctx: ChannelContext): StreamStep {
   const raw = event.data.trim();
-  if (raw === '[DONE]') return { ...EMPTY, done: true };
+  if (raw === '[DONE]') return { ...EMPTY_STEP, done: true };
   const data = parseJson(raw);
-  if (!isJsonObject(data)) return { ...EMPTY, malformed: true };
+  if (!isJsonObject(data)) return { ...EMPTY_STEP, malformed: true };
   const type = str(data.type) || event.event || '';
   const forward = { event: event.event || undefined, data };
-  if (type === 'transcript.text.delta') return { ...EMPTY, forward, text: str(data.delta) };
-  if (type === 'transcript.text.done') return { ...EMPTY, forward, usage: transcriptionUsage(data), finishReason: 'stop', done: true };
+  if (type === 'transcript.text.delta') return { ...EMPTY_STEP, forward, text: str(data.delta) };
+  if (type === 'transcript.text.done') return { ...EMPTY_STEP, forward, usage: transcriptionUsage(data), finishReason: 'stop', done: true };
   if (type === 'error' || (isJsonObject(data.error) && type === '')) {
-    return { ...EMPTY, forward, error: failureFromBody({ error: isJsonObject(data.error) ? data.error : data }, ctx), done: true };
+    return { ...EMPTY_STEP, forward, error: failureFromBody({ error: isJsonObject(data.error) ? data.error : data }, ctx), done: true };
   }
-  return { ...EMPTY, forward };
+  return { ...EMPTY_STEP, forward };
 }
