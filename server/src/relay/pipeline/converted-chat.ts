@@ -123,12 +123,13 @@ export function openChatParts(a: Adaptor, chat: ChatRequest, ctx: ChannelContext
   const inner = a.openTextStream?.(chat, ctx) ?? ((ev: SseEvent) => a.parseTextStreamEvent(chat, ev, ctx));
   const decoder = new OpenAIChunkDecoder();
   return (event) => {
-    const { more, ...step } = inner(event);
-    if (step.malformed || step.error) return { ...step, forward: null };
-    if (step.parts) return { ...step, forward: null };
+    const step = inner(event);
+    // A failure, or a native decoder's parts: no chunk of the upstream's own goes to this client.
+    // (Spreads overwrite keys a step names already: see EMPTY_STEP.)
+    if (step.malformed || step.error || step.parts) return step.forward === null && step.more === undefined ? step : { ...step, forward: null, more: undefined };
     // A step may carry several chunks (forward, then `more`); the finish, usage and end go with the last.
-    const chunks = [step.forward?.data ?? null, ...(more ?? []).map((m) => m.data)];
+    const chunks = [step.forward?.data ?? null, ...(step.more ?? []).map((m) => m.data)];
     const parts = chunks.flatMap((c, i) => (i === chunks.length - 1 ? decoder.decode(c, step.usage, step.finishReason, step.done) : decoder.decode(c, null, null, false)));
-    return { ...step, forward: null, parts };
+    return { ...step, forward: null, more: undefined, parts };
   };
 }
