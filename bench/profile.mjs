@@ -1,12 +1,12 @@
 // Profiling helper: one gateway (or the floor), one phase, long enough for a CPU profile that
 // shows only that phase's work. Not part of the report (bench/run.mjs); see bench/README.md.
-//   node bench/profile.mjs [sqlite|postgres|floor] [json32|json1|stream256|stream1] [seconds]
+//   node bench/profile.mjs [sqlite|postgres|floor] [json32|json1|stream256|stream1|gemclaude256|msggem256] [seconds]
 // With BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" the gateway (or the floor)
 // writes its profile when it is stopped at the end; BENCH_SERVER_ENTRY picks another build.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chatRequest, startGateway } from './lib/gateway.mjs';
-import { closedLoop, newPool, percentile, streamStaggerMs } from './lib/load.mjs';
+import { chatRequest, geminiToClaudeRequest, messagesToGeminiRequest, startGateway } from './lib/gateway.mjs';
+import { ANTHROPIC_MARKS, GEMINI_MARKS, OPENAI_MARKS, closedLoop, newPool, percentile, streamStaggerMs } from './lib/load.mjs';
 import { cpuTicks, procFile, startBenchServer, targetNodeArgs, ticksToMs } from './lib/procs.mjs';
 
 const CHUNKS = 16;
@@ -15,7 +15,13 @@ const WARMUP_MS = 2000;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [kind = 'sqlite', phase = 'json32', seconds = '8'] = process.argv.slice(2);
-const stream = phase.startsWith('stream');
+/** The two-hop phases of run.mjs (streamed, on the Claude and Gemini channels it sets up), besides the chat ones. */
+const TWO_HOPS = {
+  gemclaude256: { req: geminiToClaudeRequest, marks: GEMINI_MARKS },
+  msggem256: { req: messagesToGeminiRequest, marks: ANTHROPIC_MARKS },
+};
+const hop = TWO_HOPS[phase];
+const stream = phase.startsWith('stream') || hop !== undefined;
 const concurrency = Number(phase.replace(/^\D+/, '')) || 32;
 const log = (l) => process.stdout.write(`${l}\n`);
 
@@ -47,7 +53,8 @@ try {
   let io1 = [0, 0];
   const r = await closedLoop({
     dispatcher: pool,
-    req: chatRequest(g.key, stream),
+    req: hop ? hop.req(g.key) : chatRequest(g.key, stream),
+    marks: hop ? hop.marks : OPENAI_MARKS,
     stream,
     concurrency,
     seconds: WARMUP_MS / 1000 + Number(seconds),
