@@ -35,10 +35,13 @@ export function claudeHeaders(ctx: ChannelContext): Record<string, string> {
 function buildRequest(req: TextRequest, ctx: ChannelContext): UpstreamRequest {
   const chat = textAsCanonical(req, ctx.upstreamModel);
   const body = toAnthropicRequest(chat);
+  // Added to the fresh object, not spread into another (see authHeaders in openai-compatible).
+  const headers = claudeHeaders(ctx);
+  headers.Accept = chat.stream ? 'text/event-stream' : 'application/json';
   return {
     method: 'POST',
     url: messagesUrl(ctx),
-    headers: { ...claudeHeaders(ctx), Accept: chat.stream ? 'text/event-stream' : 'application/json' },
+    headers,
     body: JSON.stringify(body),
     expect: chat.stream ? 'sse' : 'json',
   };

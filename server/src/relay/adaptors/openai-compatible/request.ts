@@ -17,7 +17,10 @@ export function authHeaders(config: OpenAICompatibleConfig, ctx: ChannelContext)
   const headers: Record<string, string> = {};
   if (config.auth === 'api_key') headers['api-key'] = ctx.key;
   else if (config.auth === 'bearer' || ctx.key !== '') headers.Authorization = `Bearer ${ctx.key}`;
-  return { ...headers, ...(config.headers?.(ctx) ?? {}) };
+  // A fresh object the caller may add to. Assigned, not spread: a spread that adds keys its
+  // source lacks costs microseconds per request on Node 20 (see EMPTY_STEP).
+  const extra = config.headers?.(ctx);
+  return extra ? Object.assign(headers, extra) : headers;
 }
 
 export function jsonRequest(
@@ -27,13 +30,10 @@ export function jsonRequest(
   body: JsonObject,
   expect: ResponseKind = 'json',
 ): UpstreamRequest {
-  return {
-    method: 'POST',
-    url: urlFor(config, path, ctx),
-    headers: { ...authHeaders(config, ctx), 'Content-Type': 'application/json', Accept: expect === 'sse' ? 'text/event-stream' : '*/*' },
-    body: JSON.stringify({ ...body, model: ctx.upstreamModel }),
-    expect,
-  };
+  const headers = authHeaders(config, ctx);
+  headers['Content-Type'] = 'application/json';
+  headers.Accept = expect === 'sse' ? 'text/event-stream' : '*/*';
+  return { method: 'POST', url: urlFor(config, path, ctx), headers, body: JSON.stringify({ ...body, model: ctx.upstreamModel }), expect };
 }
 
 export function multipartRequest(
@@ -52,7 +52,7 @@ export function multipartRequest(
   return {
     method: 'POST',
     url: urlFor(config, path, ctx),
-    headers: { ...authHeaders(config, ctx), 'Content-Type': multipartContentType(boundary) },
+    headers: Object.assign(authHeaders(config, ctx), { 'Content-Type': multipartContentType(boundary) }),
     body: encodeMultipart(form, boundary),
     expect,
   };
