@@ -202,7 +202,7 @@ describe('console: tokens', () => {
     await narrow.close();
   });
 
-  it('cuts a long token name and keeps the row buttons on one line at 390 px', async () => {
+  it('cuts a long token name and keeps the row buttons on two lines at most at 390 px', async () => {
     // A long name is cut with an ellipsis (whole in its tooltip): it no longer widens the name
     // column until the row's buttons stack on a phone.
     const long = '生产环境-华东二区-夜间批量翻译任务专用令牌';
@@ -213,11 +213,13 @@ describe('console: tokens', () => {
     expect(await name.getAttribute('title')).toBe(long);
     expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     const buttonTops = await row(narrow.page, long)
+      .getByRole('group')
       .getByRole('button')
       .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
     expect(buttonTops.length).toBeGreaterThanOrEqual(5);
-    // One line: outline and ghost buttons sit within a pixel of each other.
-    expect(Math.max(...buttonTops) - Math.min(...buttonTops)).toBeLessThan(2);
+    // Two lines at most (outline and ghost buttons of one line sit within a pixel of each other).
+    const lines = [...buttonTops].sort((a, b) => a - b).filter((top, i, all) => i === 0 || top - (all[i - 1] as number) > 4).length;
+    expect(lines).toBeLessThanOrEqual(2);
     await screenshot(narrow.page, 'tokens-390-long-name');
     expect(narrow.errors).toEqual([]);
     await narrow.close();

@@ -34,7 +34,9 @@ export const StyledKey = styled.span`
 
 export const StyledActions = styled.div`
   display: flex;
-  flex-wrap: nowrap;
+  flex-wrap: wrap;
+  /* Two lines at most: a narrow column no longer stacks the buttons one per line. */
+  min-width: 13rem;
   gap: ${th((t) => t.space[1])};
 `;
 

@@ -92,8 +92,6 @@ export function tokenColumns(ctx: TokenColumnContext): TableColumn<Token>[] {
       key: 'actions',
       title: t('common.actions'),
       hideable: false,
-      // The buttons on one line: a narrow table scrolls sideways instead of stacking them.
-      nowrap: true,
       render: (row) => (
         <StyledActions aria-label={t('tokens.rowActions', { name: row.name })} role="group">
           <Button size="sm" variant="outline" onClick={() => ctx.onCopyKey(row)}>
