@@ -7,18 +7,8 @@ import { FakeLinuxDo, type LinuxDoUser } from '../support/fakes/linuxdo';
 import { FakeWeChatServer } from '../support/fakes/wechat';
 import { newUser } from '../support/http';
 import { createHash, createHmac } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { expectNoHorizontalOverflow, openPage, screenshot, startConsole, type ConsoleHarness } from './support';
-
-/** axe (no serious or critical violation) over the page, or only over `include`. */
-async function expectAccessible(page: Page, label: string, include?: string): Promise<void> {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const result = await builder.analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
-  expect({ label, violations: bad }).toEqual({ label, violations: [] });
-}
+import { expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, startConsole, type ConsoleHarness } from './support';
 
 const GH_ID = 'Iv1.console-e2e-0001';
 const GH_SECRET = 'gh-console-secret-4d2c';
