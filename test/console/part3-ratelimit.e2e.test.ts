@@ -3,48 +3,76 @@
 // screen stays well under it, and a limited request says so in a toast with the wait.
 import type { Page } from 'playwright-core';
 import request from 'supertest';
-import { expectAccessible, openPage, screenshot, startConsole, type ConsoleHarness } from './support';
+import { expectAccessible, openPage, screenshot, startConsole, type ConsoleHarness, type OpenedPage } from './support';
 
 const TOUR = ['/', '/channel', '/token', '/redemption', '/topup', '/log', '/detail', '/pricing', '/playground', '/user', '/setting', '/setting?tab=operation', '/task', '/midjourney', '/perf', '/audit'];
 
-/** Counts the page's /api/ requests from now on. */
-function countApi(page: Page): { total: () => number; paths: string[] } {
+/** Counts the page's /api/ requests from now on, each with the address of the document that made it. */
+function countApi(page: Page): { total: () => number; paths: string[]; from: string[] } {
   const paths: string[] = [];
+  const from: string[] = [];
   page.on('request', (r) => {
     const u = new URL(r.url());
-    if (u.pathname.startsWith('/api/')) paths.push(u.pathname + u.search);
+    if (!u.pathname.startsWith('/api/')) return;
+    paths.push(u.pathname + u.search);
+    // The document's address as the renderer sent it (the frame's url() can lag behind a navigation).
+    const referer = r.headers().referer;
+    const f = referer ? new URL(referer) : undefined;
+    from.push(f ? f.pathname + f.search : '');
   });
-  return { total: () => paths.length, paths };
+  return { total: () => paths.length, paths, from };
 }
 
+// One page walks the steps in order (each step its own test, so each has the whole test time on a
+// loaded machine): the full loads and the clicks spend this address's budget that the last steps use up.
 describe('console part 3 (16): the per-IP API limit', () => {
   let h: ConsoleHarness;
+  let o: OpenedPage;
+  let page: Page;
+  let api: ReturnType<typeof countApi>;
   beforeAll(async () => {
     h = await startConsole({ env: { GLOBAL_API_RATE_LIMIT: '180', GLOBAL_API_RATE_LIMIT_DURATION: '180' } });
+    o = await openPage(h, '/', { as: h.root, locale: 'en', theme: 'light' });
+    page = o.page;
+    api = countApi(page);
   });
   afterAll(async () => {
+    await o?.close();
     await h?.close();
   });
 
-  it('an admin opening every screen (each a fresh page load) stays far below the limit, then a limited request shows a toast with the wait (en light 1280, then zh-CN dark 1280, en dark 390, zh-CN light 390)', async () => {
-    const o = await openPage(h, '/', { as: h.root, locale: 'en', theme: 'light' });
-    const { page } = o;
-    const api = countApi(page);
+  it('an admin opening every screen (each a fresh page load) stays far below the limit', async () => {
     const perScreen: Record<string, number> = {};
     const callsOf: Record<string, string[]> = {};
+    const starts: number[] = [];
     for (const path of TOUR) {
-      const before = api.total();
+      starts.push(api.total());
       await page.goto(`${h.url}${path}`);
       await page.waitForLoadState('networkidle');
-      perScreen[path] = api.total() - before;
-      callsOf[path] = api.paths.slice(before);
     }
+    starts.push(api.total());
+    // Each screen's calls are those made between its load and the next one's, less those the previous
+    // document made after the next load began (its effects can run late on a loaded machine), which count
+    // for the previous screen.
+    for (const path of TOUR) callsOf[path] = [];
+    TOUR.forEach((path, i) => {
+      const prev = TOUR[i - 1];
+      for (let k = starts[i] ?? 0; k < (starts[i + 1] ?? 0); k += 1) {
+        const late = prev !== undefined && api.from[k] === prev && prev !== path;
+        callsOf[late && prev ? prev : path]?.push(api.paths[k] ?? '');
+      }
+    });
+    for (const path of TOUR) perScreen[path] = callsOf[path]?.length ?? 0;
     // Measured: 5 to 10 requests a screen on a full page load (the shell's status, self, contact,
     // check-in dates and the screen's own); the channel model map is read once per tab, not per load.
     const fullLoads = api.total();
     // A screen over the bound names the calls it made (the message of a failure under load).
     for (const [path, n] of Object.entries(perScreen)) expect({ path, n: n <= 10, calls: n <= 10 ? [] : callsOf[path] }).toEqual({ path, n: true, calls: [] });
     expect(fullLoads).toBeLessThan(110);
+    process.stdout.write(`API requests per full load: ${JSON.stringify(perScreen)} (total ${fullLoads})\n`);
+  });
+
+  it('in-app navigation reads only what each screen needs', async () => {
     // In-app navigation (how a person clicks through): the shell's data is cached, each screen reads its own.
     const spa: Record<string, number> = {};
     for (const name of ['Home', 'Channels', 'Playground', 'Tokens', 'Redemption codes', 'Wallet', 'Pricing', 'Users']) {
@@ -53,10 +81,12 @@ describe('console part 3 (16): the per-IP API limit', () => {
       await page.waitForLoadState('networkidle');
       spa[name] = api.total() - before;
     }
-    process.stdout.write(`API requests per full load: ${JSON.stringify(perScreen)} (total ${fullLoads}); per in-app click: ${JSON.stringify(spa)}\n`);
+    process.stdout.write(`API requests per in-app click: ${JSON.stringify(spa)}\n`);
     const clicks = Object.values(spa).reduce((a, b) => a + b, 0);
     expect(clicks).toBeLessThanOrEqual(8 * 6);
+  });
 
+  it('a limited request shows one toast with the wait (en light 1280)', async () => {
     // Use up what is left of this address's budget (the same 127.0.0.1 as the browser), then click on.
     for (let i = 0; i < 200; i += 1) {
       const res = await request(h.url).get('/api/status');
@@ -73,7 +103,9 @@ describe('console part 3 (16): the per-IP API limit', () => {
     expect(await toast.count()).toBe(1);
     await screenshot(page, 'part3-ratelimit-toast-en-light');
     await expectAccessible(page);
+  });
 
+  it('each fresh load over the budget is refused once, in the reader\'s language and theme (zh-CN dark 1280, en dark 390, zh-CN light 390)', async () => {
     // The other views: the address is still over its budget, so each fresh load of a screen is refused
     // again, and says so once, in the reader's language and theme, at both widths.
     const VIEWS = [
@@ -94,6 +126,5 @@ describe('console part 3 (16): the per-IP API limit', () => {
       await screenshot(page, `part3-ratelimit-toast-${locale}-${theme}-${width}`);
       await expectAccessible(page);
     }
-    await o.close();
   });
 });
