@@ -239,16 +239,17 @@ describe('channel screens', () => {
     it('runs test-all and update-all-balances with their progress to the end; a second click joins', async () => {
       const mine = await Promise.all([create({ name: 'job-a' }), create({ name: 'job-b' }), create({ name: 'job-c' })]);
       fake.reset();
-      fake.set('chat/completions', { kind: 'json', headersDelayMs: 1500, body: chatBody('gpt-4o-mini') });
+      fake.set('chat/completions', { kind: 'json', headersDelayMs: 3000, body: chatBody('gpt-4o-mini') });
       const { page, errors, close } = await openPage(h, '/channel', { as: h.root });
       await page.getByRole('table', { name: '渠道列表' }).getByRole('row').filter({ hasText: 'job-a' }).waitFor();
       const before = Math.floor(Date.now() / 1000);
       await page.getByRole('button', { name: '测试所有渠道' }).click();
       await page.getByText(/测试所有渠道：已完成 \d+ \/ \d+，失败 \d+/).first().waitFor();
-      await screenshot(page, 'channel-test-all-running');
-      // A second click while it runs joins it.
+      // A second click while it runs joins it (at once: the run lasts about the fake's 3 s delay, and a
+      // screenshot first, under CI's load, once outlasted it, so the click started a second run).
       await page.getByRole('button', { name: '测试所有渠道' }).click();
       await page.getByText('测试所有渠道已在运行中，已加入当前任务').first().waitFor();
+      await screenshot(page, 'channel-test-all-running');
       await page.locator('[data-job="test"][data-state="finished"]').waitFor({ timeout: 30_000 });
       const enabled = (await all()).filter((c) => c.status === 1 || c.status === 3);
       await page.getByText(new RegExp(`测试所有渠道：已完成，共 ${enabled.length} 个渠道，失败 \\d+ 个`)).first().waitFor();
