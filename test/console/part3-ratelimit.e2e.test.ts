@@ -3,7 +3,7 @@
 // screen stays well under it, and a limited request says so in a toast with the wait.
 import type { Page } from 'playwright-core';
 import request from 'supertest';
-import { expectAccessible, openPage, screenshot, startConsole, type ConsoleHarness, type OpenedPage } from './support';
+import { expectAccessible, openPage, screenshot, startConsole, watchToasts, type ConsoleHarness, type OpenedPage } from './support';
 
 const TOUR = ['/', '/channel', '/token', '/redemption', '/topup', '/log', '/detail', '/pricing', '/playground', '/user', '/setting', '/setting?tab=operation', '/task', '/midjourney', '/perf', '/audit'];
 
@@ -101,8 +101,14 @@ describe('console part 3 (16): the per-IP API limit', () => {
     await page.waitForLoadState('networkidle');
     // The screen's parallel reads were all refused: one toast says so, not one per request.
     expect(await toast.count()).toBe(1);
+    const toasts = await watchToasts(page, 'too many requests');
+    const sent = api.total();
     await screenshot(page, 'part3-ratelimit-toast-en-light');
     await expectAccessible(page);
+    // And they are not retried inside the wait (a retry is refused again): past the data library's
+    // retry backoff (5 or 10 s after a failure) no read went out again and no second toast came up.
+    await page.waitForTimeout(11_000);
+    expect({ retried: api.paths.slice(sent), toasts: await toasts() }).toEqual({ retried: [], toasts: 1 });
   });
 
   it('each fresh load over the budget is refused once, in the reader\'s language and theme (zh-CN dark 1280, en dark 390, zh-CN light 390)', async () => {

@@ -94,6 +94,9 @@ export function useApiData<T>(key: string | null, config?: SWRConfiguration<T, u
     async ([path]: [string, number]) => (await request<T>('GET', path)).data,
     {
       revalidateOnFocus: false,
+      // A read refused by the rate limit is not retried: a retry inside the wait it names is refused
+      // again, spends the budget, and raised a second toast once the first one's 5 s were over.
+      shouldRetryOnError: (error: unknown) => !(error instanceof SluiceApiError && error.status === 429),
       onError: (error: unknown) => toastFailure(error, describe),
       ...config,
     },
