@@ -43,7 +43,7 @@ function run(name, { hold }) {
   return new Promise((resolve) => {
     const t0 = Date.now();
     process.stdout.write(`\n▶ ${name} (at ${seconds(t0 - started)})\n`);
-    const child = spawn(npm, STEPS[name], { stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    const child = spawn(npm, STEPS[name], { stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     const out = [];
     if (hold) {
       child.stdout.on('data', (b) => out.push(b));
