@@ -9,6 +9,7 @@
 // A lane's output is held until its step ends, then printed whole under the step's name, so the two
 // lanes never interleave. After a failure no new step starts; the steps already running finish.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /** npm scripts by step name. */
 const STEPS = {
@@ -30,6 +31,13 @@ const LANES = [
   ['lint', 'typecheck', 'test:storybook'],
 ];
 const AFTER = ['test:e2e', 'test:ui'];
+
+// Every browser test launches CHROMIUM_PATH (default /usr/bin/chromium). Debian's headless shell
+// (package chromium-headless-shell, the same Chromium build without the browser's UI layer) costs
+// about a third less CPU per page on these machines, so the run takes it when it is installed.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+if (!process.env.CHROMIUM_PATH && existsSync(HEADLESS_SHELL)) process.env.CHROMIUM_PATH = HEADLESS_SHELL;
+process.stdout.write(`browser tests: ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}\n`);
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const started = Date.now();

@@ -192,7 +192,7 @@ describe('storybook stories in headless Chromium', () => {
     mkdirSync(RESULTS_DIR, { recursive: true });
     server = await serveStatic(STATIC_DIR);
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
       args: [
         '--headless',

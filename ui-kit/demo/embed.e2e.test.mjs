@@ -32,7 +32,7 @@ before(async () => {
   assert.ok(existsSync(bundle), `missing ${bundle}: run "npm run build:embed -w ui-kit" first`);
   // Slow enough that the page renders between pieces, so partial text is observable.
   server = await startFakeServer({ tokenDelayMs: 150 });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (msg) => {

@@ -128,7 +128,7 @@ async function main() {
 
     step('render in headless Chromium');
     const server = await serve(join(app, 'dist'));
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage();
       const errors = [];
