@@ -75,6 +75,7 @@ export const shellZhCN = {
     stateFuture: '未到',
     stateMissed: '未签到',
     stateBeforeAccount: '注册之前',
+    stateUnknown: '读取中',
     count: '本月已签到 {{count}} 天',
   },
   newYear: {
@@ -179,6 +180,7 @@ export const shellEn: SameShape<typeof shellZhCN> = {
     stateFuture: 'Future',
     stateMissed: 'Missed',
     stateBeforeAccount: 'Before your account',
+    stateUnknown: 'Loading',
     count: '{{count}} days signed in this month',
   },
   newYear: {

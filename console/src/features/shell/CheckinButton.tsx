@@ -23,20 +23,25 @@ interface SignInDates {
   status: { can_sign_in_today: boolean };
 }
 
-export type DayState = 'signed' | 'today' | 'todaySigned' | 'future' | 'missed' | 'beforeAccount';
+export type DayState = 'signed' | 'today' | 'todaySigned' | 'future' | 'missed' | 'beforeAccount' | 'unknown';
 
-/** A day's state; days before the account existed (`firstDay`, a UTC date key) were never missable. */
-export function dayState(day: Pick<CalendarDayInfo, 'relation' | 'marked' | 'key'>, firstDay?: string): DayState {
+/**
+ * A day's state; days before the account existed (`firstDay`, a UTC date key) were never missable.
+ * Until the month's sign-ins and the account's creation time are both in (`loaded`), a past day
+ * without a mark is unknown, not missed: a slow answer must not show a month of misses.
+ */
+export function dayState(day: Pick<CalendarDayInfo, 'relation' | 'marked' | 'key'>, firstDay?: string, loaded = true): DayState {
   if (day.relation === 'today') return day.marked ? 'todaySigned' : 'today';
   if (day.relation === 'future') return 'future';
   if (day.marked) return 'signed';
+  if (!loaded) return 'unknown';
   return firstDay !== undefined && day.key < firstDay ? 'beforeAccount' : 'missed';
 }
 
 const utcToday = (): string => new Date().toISOString().slice(0, 10);
 const monthParam = (m: YearMonth): string => `${m.year}-${String(m.month).padStart(2, '0')}`;
 
-const GLYPH: Record<DayState, string> = { signed: '✓', todaySigned: '✓', today: '•', future: '', missed: '–', beforeAccount: '' };
+const GLYPH: Record<DayState, string> = { signed: '✓', todaySigned: '✓', today: '•', future: '', missed: '–', beforeAccount: '', unknown: '' };
 
 export function CheckinButton() {
   const { t } = useT();
@@ -51,6 +56,7 @@ export function CheckinButton() {
     onError: (error: unknown) => console.warn('sign-in dates', error),
   });
   const { data: self } = useApiData<{ created_time?: number }>(user ? keys.self() : null);
+  const loaded = data !== undefined && self !== undefined;
   const firstDay = typeof self?.created_time === 'number' && self.created_time > 0 ? new Date(self.created_time * 1000).toISOString().slice(0, 10) : undefined;
   const current = month.year === Number(today.slice(0, 4)) && month.month === Number(today.slice(5, 7));
   const signedToday = current && data ? !data.status.can_sign_in_today : false;
@@ -82,6 +88,7 @@ export function CheckinButton() {
     future: t('console.shell.checkin.stateFuture'),
     missed: t('console.shell.checkin.stateMissed'),
     beforeAccount: t('console.shell.checkin.stateBeforeAccount'),
+    unknown: t('console.shell.checkin.stateUnknown'),
   };
 
   return (
@@ -102,7 +109,7 @@ export function CheckinButton() {
             markedDates={data?.sign_in_dates ?? []}
             markLabel={t('console.shell.checkin.stateSigned')}
             renderDay={(day) => {
-              const state = dayState(day, firstDay);
+              const state = dayState(day, firstDay, loaded);
               return day.inMonth ? <span data-day-state={state}>{GLYPH[state]}</span> : null;
             }}
           />
