@@ -33,8 +33,12 @@ describe('console: audit log', () => {
     await page.getByRole('combobox', { name: '操作' }).click();
     await page.getByRole('option', { name: '状态变更' }).click();
     await page.getByRole('button', { name: '查询' }).click();
+    // The old rows leave when the new query starts loading (the table is empty in between), so the
+    // filtered rows are waited for after that, not counted at once.
     await table(page).getByRole('row').filter({ hasText: '额度变更' }).first().waitFor({ state: 'detached' });
-    expect(await table(page).getByRole('row').filter({ hasText: '状态变更' }).count()).toBe(2);
+    const statusRows = table(page).getByRole('row').filter({ hasText: '状态变更' });
+    await statusRows.nth(1).waitFor();
+    expect(await statusRows.count()).toBe(2);
     expect(await table(page).getByRole('row').filter({ hasText: `user ${user.caller.userId}` }).count()).toBe(2);
     // Failures only: root's failed sign-in.
     await page.getByRole('button', { name: '重置' }).click();
@@ -42,7 +46,9 @@ describe('console: audit log', () => {
     await page.getByRole('option', { name: '失败' }).click();
     await page.getByRole('button', { name: '查询' }).click();
     await table(page).getByRole('row').filter({ hasText: '修改设置' }).first().waitFor({ state: 'detached' });
+    // No sign-in is among the newest 20 rows, so a sign-in row means the failures' page is in.
     const failed = table(page).getByRole('row').filter({ hasText: '登录' });
+    await failed.first().waitFor();
     expect(await failed.count()).toBe(1);
     await expect(failed.textContent()).resolves.toContain('method: password');
     // Paging: 20 rows a page, more than 20 rows in all.
@@ -51,6 +57,8 @@ describe('console: audit log', () => {
     expect(await table(page).getByRole('row').count()).toBe(21);
     await page.getByRole('button', { name: /下一页|2/ }).first().click();
     await table(page).getByRole('row').filter({ hasText: '修改设置' }).first().waitFor({ state: 'detached' });
+    // The oldest rows, the sign-ins among them, are on page 2.
+    await table(page).getByRole('row').filter({ hasText: '登录' }).first().waitFor();
     expect(await table(page).getByRole('row').count()).toBeGreaterThan(1);
     await expectAccessible(page, '/audit light');
     await screenshot(page, 'audit-light');

@@ -51,7 +51,9 @@ describe('request logs and dashboard screens', () => {
     // Model filter.
     await page.getByLabel('模型名称').fill('gpt-4.1-mini');
     await page.getByRole('button', { name: '查询' }).click();
+    // The old rows leave when the new query starts loading: the filtered row is waited for, then counted.
     await table.getByRole('row').filter({ hasText: 'gpt-4o-mini' }).first().waitFor({ state: 'detached' });
+    await table.getByRole('row').filter({ hasText: 'gpt-4.1-mini' }).first().waitFor();
     expect(await table.getByRole('row').filter({ hasText: 'gpt-4.1-mini' }).count()).toBe(1);
     // Type tabs: no top-up logs.
     await page.getByRole('tab', { name: '充值' }).click();

@@ -63,12 +63,16 @@ describe('operator settings tabs', () => {
     throw new Error(`never happened: ${what}`);
   }
 
-  /** Waits for one more toast with this text than there was before `act`. */
+  /**
+   * Waits for a toast with this text that was not on the page before `act`. The ones already there
+   * are marked first: counting them instead failed when an earlier toast faded out while the new
+   * one came up.
+   */
   async function toastAfter(page: Page, text: string, act: () => Promise<void>): Promise<void> {
     const toasts = page.getByText(text, { exact: true });
-    const before = await toasts.count();
+    await toasts.evaluateAll((els) => els.forEach((e) => e.setAttribute('data-seen-toast', '')));
     await act();
-    await eventually(async () => (await toasts.count()) > before, `toast "${text}"`);
+    await toasts.and(page.locator(':not([data-seen-toast])')).first().waitFor({ timeout: 15_000 });
   }
 
   const section = (page: Page, name: string): Locator => page.getByRole('form', { name, exact: true });

@@ -43,7 +43,10 @@ describe('settings page: personal tab and frame', () => {
     // The GitHub flag is on, the others off.
     await page.getByTestId('binding-github').waitFor();
     expect(await page.getByTestId('binding-wechat').count()).toBe(0);
-    expect(await page.getByTestId('aff-link').inputValue()).toMatch(/\/register\?aff=\w+$/);
+    // The link fills in when the affiliate code's call answers (a placeholder says so until then).
+    const aff = page.getByTestId('aff-link');
+    for (let i = 0; i < 100 && !(await aff.inputValue()).includes('/register?aff='); i += 1) await page.waitForTimeout(100);
+    expect(await aff.inputValue()).toMatch(/\/register\?aff=\w+$/);
     await screenshot(page, 'personal-light');
     await expectAccessible(page, 'personal light');
     expect(light.errors).toEqual([]);
@@ -216,6 +219,8 @@ describe('settings page: personal tab and frame', () => {
     await tabs.waitFor();
     expect(await tabs.getByRole('tab').allTextContents()).toEqual(['个人设置', '运营设置', '系统设置', '其他设置', '分组设置', '模型配置', '关于项目']);
     expect(await page.getByRole('tab', { name: '关于项目' }).getAttribute('aria-selected')).toBe('true');
+    // The version is the stored status object's: "unknown" until /api/status has answered.
+    await page.getByTestId('project-version').filter({ hasText: version }).waitFor();
     expect(await page.getByTestId('project-version').textContent()).toContain(version);
     await page.getByRole('heading', { name: '2.0.1' }).waitFor();
     await page.getByRole('heading', { name: '2.0.0' }).waitFor();

@@ -71,6 +71,15 @@ export interface OpenedPage {
 export async function openPage(h: ConsoleHarness, path: string, opts: OpenOptions = {}): Promise<OpenedPage> {
   const context = await h.browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.touch ? 844 : 900 }, hasTouch: opts.touch ?? false });
   if (opts.permissions) await context.grantPermissions(opts.permissions, { origin: h.url });
+  // DELAY_API=<ms>: every /api call of the page answers that much later, a slow network or server
+  // on purpose; a check that reads a screen before its data is in fails under it.
+  const delayMs = Number(process.env.DELAY_API ?? 0);
+  if (delayMs > 0) {
+    await context.route('**/api/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await route.continue();
+    });
+  }
   const init: Record<string, string> = {};
   if (opts.theme) init['theme-mode'] = opts.theme;
   if (opts.locale) init['sluice-locale'] = opts.locale;

@@ -130,7 +130,9 @@ describe('drawing log and async task screens', () => {
     // Filters: a task ID, then a channel with no drawings.
     await page.getByLabel('任务 ID').fill(mj.failed);
     await page.getByRole('button', { name: '查询' }).click();
+    // The old rows leave when the new query starts loading: the filtered row is waited for, then counted.
     await table.getByRole('row').filter({ hasText: mj.done }).waitFor({ state: 'detached' });
+    await table.getByRole('row').filter({ hasText: mj.failed }).waitFor();
     expect(await table.getByRole('row').count()).toBe(2);
     await page.getByLabel('任务 ID').fill('');
     await page.getByLabel('渠道 ID').fill(String(mjChannel + 100));
@@ -242,6 +244,7 @@ describe('drawing log and async task screens', () => {
     await page.getByLabel('任务 ID').fill(suno.lyrics);
     await page.getByRole('button', { name: '查询' }).click();
     await music.waitFor({ state: 'detached' });
+    await lyrics.waitFor();
     expect(await table.getByRole('row').count()).toBe(2);
     await page.getByLabel('任务 ID').fill('');
     await page.getByLabel('渠道 ID').fill(String(sunoChannel + 100));
