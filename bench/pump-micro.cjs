@@ -1,6 +1,6 @@
 // The stream pump alone, without sockets: allocation and CPU per stream of the gateway's per-chunk
 // work (SSE split, OpenAI chunk parse, chat encoder, StreamPump) on the bench's 20-event stream.
-//   node bench/pump-micro.cjs [path/to/dist] [streams]
+//   node bench/pump-micro.cjs [path/to/dist] [streams]      (PUMP_SKIM=0: every chunk parsed, as before the glance)
 // Allocation is the sum of `allocated=` of the GC lines (--trace-gc-nvp, a child process) between two
 // marks, divided by the streams; it does not move between runs. CPU is process.cpuUsage: noisy.
 const { spawnSync } = require('node:child_process');
@@ -24,7 +24,10 @@ const { EventEmitter } = require('node:events');
 const dist = process.argv[3];
 const N = Number(process.argv[4] ?? 200000);
 const { StreamPump } = require(`${dist}/relay/pipeline/stream-pump.js`);
-const { parseChatStreamEvent } = require(`${dist}/relay/adaptors/openai-compatible/stream.js`);
+const stream = require(`${dist}/relay/adaptors/openai-compatible/stream.js`);
+const { parseChatStreamEvent } = stream;
+// As the relay opens an OpenAI-wire stream (a build before the glance has none: every chunk parsed).
+const skim = process.env.PUMP_SKIM === '0' ? undefined : stream.skimChatStreamEvent;
 const { OpenAIChatStreamEncoder } = require(`${dist}/wire/openai-chat/stream.js`);
 const { DrainLimiter } = require(`${dist}/relay/pipeline/drain-limiter.js`);
 const WORDS = ['Hello', ' there', '!', ' How', ' can', ' I', ' help', ' you', ' today', '?'];
@@ -43,7 +46,7 @@ const exchange = { committed: false, requestId: 'r', bytes: 0, writeHead() { thi
 async function one() {
   const body = new Body();
   exchange.committed = false;
-  const pump = new StreamPump({ body, exchange, parse: (ev) => parseChatStreamEvent(ev, ctx), encoder: new OpenAIChatStreamEncoder(true, 'gpt-4o-mini'), idleMs: 60000, drain: { ms: 1000, maxBytes: 1e6, limiter }, maxEventBytes: 1 << 20, abort() {}, aborted: () => null, checkpoint() {}, checkpointMs: 1e9, promptEstimate: 9, interruptedMessage: () => '' });
+  const pump = new StreamPump({ body, exchange, parse: (ev) => parseChatStreamEvent(ev, ctx), skim, encoder: new OpenAIChatStreamEncoder(true, 'gpt-4o-mini'), idleMs: 60000, drain: { ms: 1000, maxBytes: 1e6, limiter }, maxEventBytes: 1 << 20, abort() {}, aborted: () => null, checkpoint() {}, checkpointMs: 1e9, promptEstimate: 9, interruptedMessage: () => '' });
   const p = pump.run();
   for (const f of frames) body.emit('data', f);
   body.readableEnded = true; body.emit('end');

@@ -63,6 +63,12 @@ export interface ClientStreamEncoder {
    * `forward` does (the relay writes the upstream's bytes as they came). False: call `forward`.
    */
   forwardAsIs?(chunk: StreamForward, upstream: SseEvent): boolean;
+  /**
+   * For an upstream event whose step would be a plain forward of its unchanged chunk (`Skim`;
+   * `nullUsage`: its data has `"usage": null`), not parsed: true when `forward` would write the
+   * event's own text unchanged, as for `forwardAsIs`. False: the relay parses it and calls `forward`.
+   */
+  forwardsPlain?(upstream: SseEvent, nullUsage: boolean): boolean;
   /** Canonical stream parts (converted answers), for formats that encode them. */
   parts?(parts: readonly ChatStreamPart[]): string;
   /** The upstream finished: whatever this format still owes the client (end markers, a missing last event). */

@@ -13,7 +13,7 @@ import type {
   RerankRequest,
   ResponsesRequest,
 } from '../../wire/canonical/request';
-import type { ParsedResponse, ParsedTextResponse, StreamStep } from '../../wire/canonical/response';
+import type { ParsedResponse, ParsedTextResponse, Skim, StreamStep } from '../../wire/canonical/response';
 import type { SseEvent } from '../../wire/framing/sse/sse-parser';
 
 /**
@@ -102,6 +102,13 @@ export interface Adaptor {
   parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedTextResponse;
   /** Stream steps: the upstream's chunks (OpenAI wire), or a native provider's canonical `parts`. */
   parseTextStreamEvent(req: TextRequest, event: SseEvent, ctx: ChannelContext): StreamStep;
+  /**
+   * For a stateless `parseTextStreamEvent` of the upstream's own chunks: a glance at an event
+   * that says, without parsing it, whether its step is a plain forward (`Skim`). The relay then
+   * writes such an event's bytes as they came and parses it only if a count is needed. Not used
+   * when `openTextStream` is present.
+   */
+  skimTextStreamEvent?(event: SseEvent): Skim;
   /**
    * For providers whose stream events need state (tool call numbering, usage spread over
    * events): one parser per streamed answer. When present the relay uses it instead of

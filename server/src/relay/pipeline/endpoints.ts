@@ -14,7 +14,7 @@ import { geminiFormat } from '../../wire/gemini/gemini';
 import { OPENAI_ERRORS, openAIChatFormat } from '../../wire/openai-chat/index';
 import { openAICompletionsFormat } from '../../wire/openai-completions/openai-completions';
 import { OpenAIEventStreamEncoder, openAIResponsesFormat } from '../../wire/openai-responses/openai-responses';
-import type { ParsedResponse, StreamStep } from '../../wire/canonical/response';
+import type { ParsedResponse, Skim, StreamStep } from '../../wire/canonical/response';
 import type { SseEvent } from '../../wire/framing/sse/sse-parser';
 
 /** How a request body arrives. */
@@ -38,6 +38,8 @@ export interface EndpointOps {
   parseResponse(adaptor: Adaptor, req: CanonicalRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
   /** Present for endpoints that can stream: the event parser of one streamed answer. */
   openStream?(adaptor: Adaptor, req: CanonicalRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep;
+  /** The adaptor's glance at the events `openStream` parses (see `Skim`), where it has one. */
+  skimStream?(adaptor: Adaptor): ((event: SseEvent) => Skim) | undefined;
 }
 
 /** The request of one endpoint (transcription and translation share a request type). */
@@ -50,6 +52,7 @@ interface Calls<E extends RelayEndpoint> {
   parseStream?(adaptor: Adaptor, req: RequestOf<E>, event: SseEvent, ctx: ChannelContext): StreamStep;
   /** A stateful parser per answer; wins over parseStream. */
   openStream?(adaptor: Adaptor, req: RequestOf<E>, ctx: ChannelContext): ((event: SseEvent) => StreamStep) | null;
+  skimStream?(adaptor: Adaptor): ((event: SseEvent) => Skim) | undefined;
 }
 
 /** The client side of an endpoint: its error shape and, for streams, its stream encoder. */
@@ -97,6 +100,7 @@ function endpointOps<E extends RelayEndpoint>(
           },
         }
       : {}),
+    ...(calls.skimStream ? { skimStream: calls.skimStream } : {}),
   };
 }
 
@@ -122,6 +126,8 @@ function textOps<E extends 'chat' | 'completion'>(endpoint: E, path: string, for
     parseResponse: (a, req, res, ctx) => encodeAnswer(format, req, a.parseTextResponse(req, res, ctx)),
     parseStream: (a, req, ev, ctx) => a.parseTextStreamEvent(req, ev, ctx),
     openStream: (a, req, ctx) => a.openTextStream?.(req, ctx) ?? null,
+    // The glance describes `parseTextStreamEvent`'s steps, not those of a parser per answer.
+    skimStream: (a) => (a.openTextStream ? undefined : a.skimTextStreamEvent),
   });
 }
 

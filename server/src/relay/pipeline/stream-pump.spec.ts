@@ -75,6 +75,8 @@ function pump(overrides: Partial<PumpOptions> = {}) {
     body,
     exchange: x as unknown as ClientExchange,
     parse: (ev) => openaiAdaptor.parseTextStreamEvent(req, ev, ctx),
+    // As the relay opens an OpenAI-wire stream: plain chunks may go out unparsed.
+    skim: openaiAdaptor.skimTextStreamEvent,
     encoder: new OpenAIStreamEncoder(false),
     idleMs: 5_000,
     drain: { ms: 5_000, maxBytes: 1_000_000, limiter: new DrainLimiter(4) },
@@ -275,6 +277,158 @@ describe('StreamPump', () => {
       { status: expect.any(Number), code: 'overloaded', type: 'server_error', message: expect.stringMatching(/overloaded.* \(request id: req-1\)$/), param: null },
       { status: 502, code: 'upstream_interrupted', type: 'upstream_error', message: 'interrupted:interrupted (request id: req-1)', param: null },
     ]);
+  });
+
+  describe('plain chunks (skim): forwarded as they came, parsed only when a count is needed', () => {
+    const finish = (content?: string) =>
+      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: content === undefined ? {} : { content }, finish_reason: 'stop' }] })}\n\n`;
+    const nullUsage = (content: string) =>
+      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }], usage: null })}\n\n`;
+    const call = (id: string, args: string) =>
+      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, ...(id ? { id, type: 'function' } : {}), function: { name: id ? 'lookup' : undefined, arguments: args } }] }, finish_reason: null }] })}\n\n`;
+    const dataOf = (sse: string) => sse.slice('data: '.length, -2);
+
+    /** A pump whose parse calls are recorded. */
+    function counted(overrides: Partial<PumpOptions> = {}) {
+      const parsed: string[] = [];
+      const p = pump({ parse: (ev) => (parsed.push(ev.data), openaiAdaptor.parseTextStreamEvent(req, ev, ctx)), ...overrides });
+      return { ...p, parsed };
+    }
+
+    it('with the upstream\'s usage the content chunks are never parsed, and go out as the upstream\'s bytes', async () => {
+      const { body, x, run, parsed } = counted({ encoder: new OpenAIStreamEncoder(true) });
+      body.write(chunk('Hello'));
+      body.write(chunk(' there'));
+      body.write(chunk('two') + chunk(' in one'));
+      body.write(finish());
+      body.write(usage);
+      body.end('data: [DONE]\n\n');
+      const r = await run;
+      // The first chunk (the answer begins with it), the finish, the usage and the end marker.
+      expect(parsed).toEqual([dataOf(chunk('Hello')), dataOf(finish()), dataOf(usage), '[DONE]']);
+      expect(x.written).toEqual([chunk('Hello'), chunk(' there'), chunk('two') + chunk(' in one'), finish(), usage, 'data: [DONE]\n\n']);
+      expect(x.kinds.slice(0, 3)).toEqual(['text', 'bytes', 'text']);
+      // The reported completion is billed as it is: the estimate it makes moot is not taken.
+      expect(r).toEqual({ kind: 'served', charge: { kind: 'usage', reported: expect.objectContaining({ completionTokens: 3 }), completionEstimate: 0, zeroIsMissing: true } });
+    });
+
+    it('a long stream counts what waits in bounded batches', async () => {
+      const { body, run, parsed } = counted();
+      for (let i = 0; i < 100; i++) body.write(chunk(`w${i} `));
+      await new Promise((r) => setImmediate(r));
+      // The first is parsed at once; of the 99 plain ones, 64 were counted when the 64th arrived.
+      expect(parsed).toHaveLength(1 + 64);
+      body.end('data: [DONE]\n\n');
+      await run;
+    });
+
+    /**
+     * One upstream stream through a pump with the glance and one without: the client gets the same
+     * bytes and the same charge (the estimate aside where the reported usage makes it moot), and
+     * the same checkpoints.
+     */
+    async function same(write: (body: PassThrough, x: FakeExchange) => Promise<void>, overrides: () => Partial<PumpOptions> = () => ({})) {
+      const runs = [];
+      for (const skim of [openaiAdaptor.skimTextStreamEvent, undefined]) {
+        const p = pump({ ...overrides(), skim });
+        await write(p.body, p.x);
+        const r = await p.run;
+        runs.push({ written: p.x.written.join(''), result: r, checkpoints: p.checkpoints, aborts: p.aborts });
+      }
+      const [fast, slow] = runs as [(typeof runs)[0], (typeof runs)[0]];
+      expect(fast).toEqual(slow);
+      return fast;
+    }
+    const tick = () => new Promise((r) => setImmediate(r));
+
+    it('the same bytes, charge and checkpoints with or without the glance', async () => {
+      // No usage from the upstream: the estimate counts every chunk's text, in order (a word split
+      // over two chunks, then text on the finish chunk, counted after the unread ones).
+      let r = await same(async (body) => {
+        body.write(chunk('Hel'));
+        body.write(chunk('lo wor'));
+        body.write(chunk('ld, 你好') + chunk(' again'));
+        body.write(finish(' and done'));
+        body.end('data: [DONE]\n\n');
+      });
+      expect(r.result).toMatchObject({ kind: 'served', charge: { kind: 'usage', reported: null, completionEstimate: 8 } });
+      // A client that asked for usage gets the relay's own usage chunk with that estimate.
+      r = await same(
+        async (body) => {
+          body.write(chunk('Hello'));
+          for (const w of [' big', ' wide', ' world']) body.write(chunk(w));
+          body.end('data: [DONE]\n\n');
+        },
+        () => ({ encoder: new OpenAIStreamEncoder(true) }),
+      );
+      expect(r.written).toContain('"completion_tokens":4');
+      // Tool call deltas: their names and arguments count, and each call started adds its tokens.
+      r = await same(async (body) => {
+        body.write(call('call_1', ''));
+        body.write(call('', '{"city":'));
+        body.write(call('', '"Paris"}'));
+        body.write(call('call_2', '{}'));
+        body.end(finish() + 'data: [DONE]\n\n');
+      });
+      expect(r.result).toMatchObject({ kind: 'served', charge: { kind: 'usage', reported: null } });
+      // `"usage": null` on every chunk (include_usage asked by the relay), for a client that did
+      // not ask: the key is taken out, so those chunks are parsed and re-encoded.
+      r = await same(async (body) => {
+        body.write(nullUsage('Hi'));
+        body.write(nullUsage(' you'));
+        body.end(usage + 'data: [DONE]\n\n');
+      });
+      expect(r.written).not.toContain('"usage":null');
+      // The upstream breaks off: the delivered text is charged.
+      r = await same(async (body) => {
+        body.write(chunk('Hello'));
+        body.write(chunk(' big world'));
+        body.end();
+      });
+      expect(r.result).toEqual({ kind: 'served', charge: { kind: 'delivered', deliveredTokens: 3, reason: 'upstream_error' } });
+      // The client leaves: what it received is counted when it leaves, then the drain reads on.
+      r = await same(
+        async (body, x) => {
+          body.write(chunk('Hello'));
+          body.write(chunk(' big world'));
+          await tick();
+          x.leave();
+          body.write(chunk(' more'));
+          await tick();
+        },
+        () => ({ drain: { ms: 5_000, maxBytes: 1_000, limiter: new DrainLimiter(0) } }),
+      );
+      expect(r.result).toEqual({ kind: 'served', charge: { kind: 'delivered', deliveredTokens: 3, reason: 'client_gone' } });
+      // Checkpoints count the waiting chunks when they fall due.
+      r = await same(
+        async (body) => {
+          for (const w of ['one', ' two', ' three', ' four']) body.write(chunk(w));
+          body.end('data: [DONE]\n\n');
+        },
+        () => ({ checkpointMs: 0 }),
+      );
+      expect(r.checkpoints).toEqual([1, 2, 3, 4]);
+    });
+
+    it('the estimate is still taken where the reported completion is 0 or missing', async () => {
+      const zero = `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: { prompt_tokens: 7, completion_tokens: 0 } })}\n\n`;
+      const r = await same(async (body) => {
+        body.write(chunk('Hello'));
+        body.write(chunk(' big world'));
+        body.end(finish() + zero + 'data: [DONE]\n\n');
+      });
+      expect(r.result).toMatchObject({ kind: 'served', charge: { kind: 'usage', completionEstimate: 3 } });
+    });
+
+    it('a plain-looking chunk that is not JSON goes out as the upstream wrote it, and counts nothing', async () => {
+      const { body, x, run } = pump();
+      body.write(chunk('Hello'));
+      body.write('data: {"choices":[{"delta":{"content":"a"}}]}}\n\n');
+      body.end('data: [DONE]\n\n');
+      const r = await run;
+      expect(x.written[1]).toBe('data: {"choices":[{"delta":{"content":"a"}}]}}\n\n');
+      expect(r).toMatchObject({ charge: { completionEstimate: 1 } });
+    });
   });
 
   describe('a native provider\'s stream (canonical parts, encoded by the client\'s format)', () => {

@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
 import { TokenCounter } from '../../billing/token-estimator';
 import { transportFailure, type UpstreamFailure } from '../../wire/canonical/errors';
-import type { StreamStep } from '../../wire/canonical/response';
+import type { Skim, StreamStep } from '../../wire/canonical/response';
 import type { FinishReason, ReportedUsage } from '../../wire/canonical/usage';
 import type { DrainLimiter } from './drain-limiter';
 import type { AttemptClient } from './attempt-client';
-import type { ClientError, ClientStreamEncoder } from '../../wire/format';
+import { sseEvent, type ClientError, type ClientStreamEncoder } from '../../wire/format';
+import { reportsCompletion } from '../../billing/usage-clamp';
 import { TOOL_CALL_TOKENS, type Charge } from '../money/relay-billing';
 import { StreamFrameError, type StreamFraming } from '../../wire/framing/eventstream/aws-event-stream';
 import { SseEventTooLargeError, SseParser, type SseEvent } from '../../wire/framing/sse/sse-parser';
@@ -25,6 +26,11 @@ export interface PumpOptions {
   framing?: StreamFraming;
   exchange: AttemptClient;
   parse(event: SseEvent): StreamStep;
+  /**
+   * A glance at an event (`Skim`) for a stateless `parse` of SSE events: a plain event of an
+   * answer already begun goes out as it came, and its parse waits until a count is needed.
+   */
+  skim?(event: SseEvent): Skim;
   /** The client side in the inbound format: its chunks, its end and its in-stream errors. */
   encoder: ClientStreamEncoder;
   idleMs: number;
@@ -49,6 +55,9 @@ export type PumpResult =
   | { kind: 'served'; charge: Charge };
 
 const noop = (): void => undefined;
+
+/** Plain events `unread` holds at the most before it counts them (a few KB of chunk text). */
+const MAX_UNREAD = 64;
 
 /**
  * Relays one upstream stream to the client. Commits the client answer on the first event worth
@@ -81,6 +90,12 @@ export class StreamPump {
    */
   private batch: string | null = null;
   private resolve: (r: PumpResult) => void = noop;
+  /**
+   * Plain events forwarded unparsed (see `skimmed`), and the text of later events while any
+   * wait, in the stream's order; counted by `readUnread`. Most streams end with the upstream's
+   * usage, and then their content chunks are never parsed at all.
+   */
+  private unread: (SseEvent | string)[] = [];
 
   constructor(private readonly o: PumpOptions) {
     this.parser = o.framing ?? new SseParser({ maxEventBytes: o.maxEventBytes });
@@ -176,12 +191,15 @@ export class StreamPump {
   };
 
   private completionTokens(): number {
+    this.readUnread();
     return this.counter.count + this.toolCalls * TOOL_CALL_TOKENS;
   }
 
   private handle(ev: SseEvent, whole: Buffer | null = null): void {
     // Only events reset the idle timer; `: keep-alive` comments do not (rule 19).
     this.idleTimer?.refresh();
+    const skim = this.o.skim;
+    if (skim !== undefined && this.skimmed(skim(ev), ev, whole)) return;
     let step: StreamStep;
     try {
       step = this.o.parse(ev);
@@ -192,7 +210,10 @@ export class StreamPump {
     if (step.forward || step.usage || (step.parts && step.parts.length > 0)) this.valid = true;
     if (step.usage) this.usage = step.usage;
     if (step.finishReason) this.finishReason = step.finishReason;
-    if (step.text) this.counter.push(step.text);
+    if (step.text) {
+      if (this.unread.length > 0) this.unread.push(step.text);
+      else this.counter.push(step.text);
+    }
     this.toolCalls += step.toolCalls;
     if (step.error) {
       this.upstreamError(step.error);
@@ -204,6 +225,47 @@ export class StreamPump {
       this.complete();
       return;
     }
+    this.checkpointDue();
+  }
+
+  /**
+   * A plain event (`PumpOptions.skim`) once the answer has begun, that the encoder writes
+   * unchanged: its bytes go out and its parse waits in `unread`. False: parse it as usual.
+   */
+  private skimmed(skim: Skim, ev: SseEvent, whole: Buffer | null): boolean {
+    if (skim === 'no' || this.draining || !this.o.exchange.committed) return false;
+    if (this.o.encoder.forwardsPlain?.(ev, skim === 'null-usage') !== true) return false;
+    this.unread.push(ev);
+    this.send(whole ?? sseEvent(ev.data));
+    // Bounded: a long stream without a checkpoint still holds only a few chunks.
+    if (this.unread.length >= MAX_UNREAD) this.readUnread();
+    this.checkpointDue();
+    return true;
+  }
+
+  /** Counts the events and text waiting in `unread`, in order. */
+  private readUnread(): void {
+    const unread = this.unread;
+    if (unread.length === 0) return;
+    this.unread = [];
+    for (const item of unread) {
+      if (typeof item === 'string') {
+        this.counter.push(item);
+        continue;
+      }
+      let step: StreamStep;
+      try {
+        step = this.o.parse(item);
+      } catch {
+        continue;
+      }
+      if (step.malformed) continue;
+      if (step.text) this.counter.push(step.text);
+      this.toolCalls += step.toolCalls;
+    }
+  }
+
+  private checkpointDue(): void {
     const now = Date.now();
     if (now - this.lastCheckpoint >= this.o.checkpointMs) {
       this.lastCheckpoint = now;
@@ -267,10 +329,14 @@ export class StreamPump {
     }
     // Only text generation streams (chat, completions, responses): reported zeros the local
     // count contradicts are missing usage.
-    const charge: Charge = { kind: 'usage', reported: this.usage, completionEstimate: this.completionTokens(), zeroIsMissing: true };
+    // An estimate the upstream's completion count makes moot is not taken (0, as for a whole
+    // answer): the unread chunks are then never parsed. Only OpenAI-wire encoders leave any, and
+    // they write the estimate only when the upstream reported no usage.
+    const completion = this.unread.length > 0 && reportsCompletion(this.usage, true) ? 0 : this.completionTokens();
+    const charge: Charge = { kind: 'usage', reported: this.usage, completionEstimate: completion, zeroIsMissing: true };
     if (!this.draining) {
       if (!this.o.exchange.committed) this.commit();
-      const estimate = { promptTokens: this.o.promptEstimate, completionTokens: this.completionTokens() };
+      const estimate = { promptTokens: this.o.promptEstimate, completionTokens: completion };
       // What this chunk's events wrote, the encoder's tail and the end of the answer, in one write.
       const tail = this.takeBatch() + this.o.encoder.end({ usage: this.usage, finishReason: this.finishReason, estimate });
       this.o.exchange.end(tail === '' ? undefined : tail);

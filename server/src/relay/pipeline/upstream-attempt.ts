@@ -204,6 +204,8 @@ async function streamAnswer(
     framing,
     exchange: a.exchange,
     parse,
+    // The glance reads SSE events of the adaptor's own chunks: not another framing's.
+    skim: framing === undefined ? a.ops.skimStream?.(a.adaptor) : undefined,
     // The client side speaks the inbound format (one encoder per answer).
     encoder: clientStream(a.req),
     idleMs: limits.idleTimeoutMs,

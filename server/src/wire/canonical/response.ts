@@ -113,6 +113,15 @@ export const EMPTY_STEP: StreamStep = {
 };
 
 /**
+ * What a glance at an upstream event's text says without parsing it (`Adaptor.skimTextStreamEvent`):
+ * `plain` when its step is a forward of the unchanged chunk whose only other effects are text
+ * and tool calls (no usage, finish reason, error or end); `null-usage` the same with a
+ * `"usage": null` key in the data (OpenAI writes one on every chunk once include_usage is asked);
+ * `no` otherwise, and whenever the glance cannot tell.
+ */
+export type Skim = 'no' | 'plain' | 'null-usage';
+
+/**
  * What a native provider's stream decoder makes of one upstream event: canonical parts (with the
  * figures the event carried), the provider's error object `E` inside a 200 stream, or garbage.
  */

@@ -216,6 +216,13 @@ export class OpenAIStreamEncoder implements ClientStreamEncoder {
     return true;
   }
 
+  forwardsPlain(upstream: SseEvent, nullUsage: boolean): boolean {
+    // `forwardAsIs`'s conditions, read off the text: the first chunk's identity is already kept
+    // (a usage chunk of the relay's own needs it), and a `"usage": null` only reaches a client that asked.
+    if (this.first === null || upstream.event !== null || (nullUsage && !this.clientWantsUsage)) return false;
+    return !upstream.data.includes('\n') && !upstream.data.includes('\r');
+  }
+
   /** A chunk the relay built (never an upstream's bytes), through the same usage filter. */
   protected write(chunk: JsonObject): string {
     const data = this.filter.filter(chunk);

@@ -22,7 +22,7 @@ import {
   parseTranscriptionResponse,
   speechUsage,
 } from './response';
-import { parseChatStreamEvent, parseResponsesStreamEvent, parseTranscriptionStreamEvent } from './stream';
+import { parseChatStreamEvent, parseResponsesStreamEvent, parseTranscriptionStreamEvent, skimChatStreamEvent } from './stream';
 
 /**
  * Builds an adaptor for a provider that speaks the OpenAI wire protocol. Bodies pass through
@@ -84,6 +84,7 @@ export function createOpenAICompatibleAdaptor(config: OpenAICompatibleConfig): A
     buildTextRequest: (req, ctx) => buildText(config, req, ctx),
     parseTextResponse: (_req, res, ctx) => parseChatResponse(res, ctx),
     parseTextStreamEvent: (_req, event, ctx) => parseChatStreamEvent(event, ctx),
+    skimTextStreamEvent: skimChatStreamEvent,
     mapError: (input, ctx) => mapOpenAIError(input, ctx),
     ...(has('embeddings') ? { embeddings } : {}),
     ...(has('moderations') ? { moderations } : {}),

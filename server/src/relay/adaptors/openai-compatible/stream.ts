@@ -1,7 +1,7 @@
 import { isJsonObject, objectAt, parseJson, type JsonObject, type JsonValue } from '../../../wire/canonical/json';
 import { finishReasonOf, type FinishReason } from '../../../wire/canonical/usage';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
-import { EMPTY_STEP, type StreamStep } from '../../../wire/canonical/response';
+import { EMPTY_STEP, type Skim, type StreamStep } from '../../../wire/canonical/response';
 import type { ChannelContext } from '../types';
 import { failureFromBody } from './error';
 import { responsesFinish } from './response';
@@ -48,6 +48,40 @@ export function parseChatStreamEvent(event: SseEvent, ctx: ChannelContext): Stre
   }
   // Written out rather than spread from EMPTY_STEP: this runs for every chunk of every stream.
   return { forward: { data: chunk }, text, toolCalls, usage: chunkUsage(chunk), finishReason, done: false, error: null, malformed: false };
+}
+
+/**
+ * A glance at one chat or completions chunk for the pump (see `Skim`), without parsing it: an
+ * object whose every `finish_reason` and `usage` is null and that names no `error`. A quote inside
+ * a JSON string is escaped, so a quoted name found in the text is a key or a whole string value
+ * (a false alarm only costs the parse). A chunk with an escaped ASCII character (`\u00..`) is not
+ * judged: a key spelled with one would not be seen. A plain chunk that is not valid JSON is
+ * forwarded as the upstream wrote it (the parse, later, drops its text), as a proxy of the bytes would.
+ */
+export function skimChatStreamEvent(event: SseEvent): Skim {
+  const d = event.data;
+  if (d.charCodeAt(0) !== 0x7b || d.charCodeAt(d.length - 1) !== 0x7d) return 'no';
+  if (d.includes('"error"') || d.includes('\\u00') || !nullWherever(d, '"finish_reason"', d.indexOf('"finish_reason"'))) return 'no';
+  const usage = d.indexOf('"usage"');
+  if (usage === -1) return 'plain';
+  return nullWherever(d, '"usage"', usage) ? 'null-usage' : 'no';
+}
+
+/** Every `key` in `d` from `at` on is a key whose value is `null`. */
+function nullWherever(d: string, key: string, at: number): boolean {
+  for (; at !== -1; at = d.indexOf(key, at + key.length)) {
+    let i = skipSpace(d, at + key.length);
+    if (d.charCodeAt(i) !== 0x3a) return false;
+    i = skipSpace(d, i + 1);
+    if (!d.startsWith('null', i)) return false;
+  }
+  return true;
+}
+
+function skipSpace(d: string, i: number): number {
+  let c = d.charCodeAt(i);
+  while (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) c = d.charCodeAt(++i);
+  return i;
 }
 
 /** Text-bearing Responses stream events (deltas of output, reasoning and tool arguments). */

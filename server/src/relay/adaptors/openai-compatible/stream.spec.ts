@@ -1,0 +1,81 @@
+import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
+import type { ChannelContext } from '../types';
+import { parseChatStreamEvent, skimChatStreamEvent } from './stream';
+
+const ctx: ChannelContext = { type: 1, baseUrl: '', key: 'sk-test', upstreamModel: 'gpt-4o-mini', other: '', organization: '' };
+const ev = (data: string, event: string | null = null): SseEvent => ({ event, data, id: null });
+const base = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini' };
+const delta = (d: object, extra: object = {}) => JSON.stringify({ ...base, choices: [{ index: 0, delta: d, logprobs: null, finish_reason: null }], ...extra });
+
+describe('skimChatStreamEvent', () => {
+  it('a content, reasoning or tool call delta with every finish_reason and usage null is plain', () => {
+    expect(skimChatStreamEvent(ev(delta({ content: 'Hello' })))).toBe('plain');
+    expect(skimChatStreamEvent(ev(delta({ reasoning_content: 'hm' })))).toBe('plain');
+    expect(skimChatStreamEvent(ev(delta({ tool_calls: [{ index: 0, id: 'call_1', function: { name: 'f', arguments: '' } }] })))).toBe('plain');
+    expect(skimChatStreamEvent(ev(JSON.stringify({ ...base, choices: [{ index: 0, text: 'x', finish_reason: null }] })))).toBe('plain');
+    // include_usage makes OpenAI write "usage": null on every chunk; spaces around the colon are JSON too.
+    expect(skimChatStreamEvent(ev(delta({ content: 'Hi' }, { usage: null })))).toBe('null-usage');
+    expect(skimChatStreamEvent(ev('{"choices":[{"delta":{"content":"a"},"finish_reason" :  null}],"usage"\t:\nnull}'))).toBe('null-usage');
+  });
+
+  it('a finish, a usage, an error or an end marker is not plain', () => {
+    expect(skimChatStreamEvent(ev(JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })))).toBe('no');
+    expect(skimChatStreamEvent(ev(JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: '' }] })))).toBe('no');
+    expect(skimChatStreamEvent(ev(JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: 1, completion_tokens: 2 } })))).toBe('no');
+    // Moonshot reports usage inside the choice.
+    expect(skimChatStreamEvent(ev(JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: null, usage: { prompt_tokens: 1 } }] })))).toBe('no');
+    expect(skimChatStreamEvent(ev(JSON.stringify({ error: { message: 'overloaded', type: 'server_error' } })))).toBe('no');
+    expect(skimChatStreamEvent(ev('[DONE]'))).toBe('no');
+    expect(skimChatStreamEvent(ev(' [DONE] '))).toBe('no');
+    expect(skimChatStreamEvent(ev(''))).toBe('no');
+  });
+
+  it('is not fooled by text: quoted names inside strings are escaped; unsure is not plain', () => {
+    // "usage" and "error" in the generated text arrive escaped (\"usage\"): still plain.
+    expect(skimChatStreamEvent(ev(delta({ content: 'the "usage": {"total": 1} and "error" keys' })))).toBe('plain');
+    // A whole string value equal to a name is a false alarm: the chunk is parsed, nothing lost.
+    expect(skimChatStreamEvent(ev(delta({ content: 'usage' })))).toBe('no');
+    expect(skimChatStreamEvent(ev(delta({ content: 'error' })))).toBe('no');
+    // A key spelled with an escape cannot be seen by a glance: never judged plain.
+    expect(skimChatStreamEvent(ev(`{"choices":[{"delta":{"content":"a"},"finish_reason":null}],"\\u0075sage":{"prompt_tokens":1}}`))).toBe('no');
+    expect(skimChatStreamEvent(ev(`{"choices":[{"delta":{"content":"a"},"finish_re\\u0061son":"stop"}]}`))).toBe('no');
+    // Leading or trailing white space, or anything but an object: the parser decides.
+    expect(skimChatStreamEvent(ev(` ${delta({ content: 'a' })}`))).toBe('no');
+    expect(skimChatStreamEvent(ev(`${delta({ content: 'a' })}\n`))).toBe('no');
+    expect(skimChatStreamEvent(ev('["a"]'))).toBe('no');
+  });
+
+  it('whatever it calls plain, the parser steps as a plain forward: no usage, finish, error, end or garbage', () => {
+    // Chunks built from the pieces that change a step, in many combinations, each judged both ways.
+    const contents = ['Hello', '', 'say "usage": 1', '你好', 'a\nb', 'error', 'usage', 'finish_reason'];
+    const finishes = [null, 'stop', 'length', 'tool_calls', ''];
+    const usages = [undefined, null, { prompt_tokens: 3, completion_tokens: 4 }];
+    const extras: object[] = [{}, { error: { message: 'x' } }, { error: null }, { x_groq: { usage: null } }, { x_groq: { usage: { prompt_tokens: 1 } } }];
+    const plainContents = new Set<string>();
+    for (const content of contents)
+      for (const finish of finishes)
+        for (const usage of usages)
+          for (const extra of extras) {
+            const chunk: Record<string, unknown> = { ...base, choices: [{ index: 0, delta: { content }, logprobs: null, finish_reason: finish }], ...extra };
+            if (usage !== undefined) chunk.usage = usage;
+            for (const data of [JSON.stringify(chunk), JSON.stringify(chunk, null, 1).replace(/\n/g, ' ')]) {
+              const skim = skimChatStreamEvent(ev(data));
+              if (skim === 'no') continue;
+              plainContents.add(content);
+              const step = parseChatStreamEvent(ev(data), ctx);
+              expect({ data, usage: step.usage, finish: step.finishReason, error: step.error, done: step.done, malformed: step.malformed }).toEqual({
+                data,
+                usage: null,
+                finish: null,
+                error: null,
+                done: false,
+                malformed: false,
+              });
+              expect(step.forward?.data).toEqual(JSON.parse(data));
+              expect(skim === 'null-usage').toBe('usage' in (JSON.parse(data) as object) || data.includes('"usage"'));
+            }
+          }
+    // Plain chunks of every content but the three that are names (false alarms) were checked.
+    expect([...plainContents].sort()).toEqual(['', 'Hello', 'a\nb', 'say "usage": 1', '你好'].sort());
+  });
+});
