@@ -22,9 +22,12 @@ export const GEMINI_MODEL = 'gemini-2.0-flash';
 
 // The request bodies every target gets (serialised once).
 const messages = [{ role: 'user', content: 'Say hello in one short sentence.' }];
+// BENCH_CLIENT_USAGE=0: the OpenAI streaming client does not ask include_usage (most clients), so
+// the gateway, which asks it upstream, hides the usage from the client.
+const clientUsage = process.env.BENCH_CLIENT_USAGE === '0' ? {} : { stream_options: { include_usage: true } };
 export const BODIES = {
   json: JSON.stringify({ model: BENCH_MODEL, messages, max_tokens: 32 }),
-  stream: JSON.stringify({ model: BENCH_MODEL, messages, max_tokens: 32, stream: true, stream_options: { include_usage: true } }),
+  stream: JSON.stringify({ model: BENCH_MODEL, messages, max_tokens: 32, stream: true, ...clientUsage }),
 };
 export const CLAUDE_BODIES = {
   json: JSON.stringify({ model: CLAUDE_MODEL, messages, max_tokens: 32 }),

@@ -65,10 +65,11 @@ export interface ClientStreamEncoder {
   forwardAsIs?(chunk: StreamForward, upstream: SseEvent): boolean;
   /**
    * For an upstream event whose step would be a plain forward of its unchanged chunk (`Skim`;
-   * `nullUsage`: its data has `"usage": null`), not parsed: true when `forward` would write the
-   * event's own text unchanged, as for `forwardAsIs`. False: the relay parses it and calls `forward`.
+   * `nullUsage`: its data has `"usage": null`), not parsed: the data `forward` would write for
+   * it, in one `data:` line (the event's own text where `forwardAsIs` would hold). Null: the
+   * relay parses the event and calls `forward`.
    */
-  forwardsPlain?(upstream: SseEvent, nullUsage: boolean): boolean;
+  plainData?(upstream: SseEvent, nullUsage: boolean): string | null;
   /** Canonical stream parts (converted answers), for formats that encode them. */
   parts?(parts: readonly ChatStreamPart[]): string;
   /** The upstream finished: whatever this format still owes the client (end markers, a missing last event). */

@@ -146,6 +146,12 @@ export function usageChunk(usage: FakeUsage, model = 'gpt-4o-mini'): Json {
   return chunk(model, { choices: [], usage: withTotal(usage) });
 }
 
+/** A chat or completion chunk as OpenAI writes it once include_usage is asked; anything else as it is. */
+function withNullUsage(c: Json): Json {
+  if (typeof c !== 'object' || c === null || Array.isArray(c) || 'usage' in c) return c;
+  return c.object === 'chat.completion.chunk' || c.object === 'text_completion' ? { ...c, usage: null } : c;
+}
+
 export function openaiError(message: string, type: string, code: string | null, param: string | null = null): Json {
   return { error: { message, type, param, code } };
 }
@@ -289,8 +295,9 @@ export class FakeOpenAI extends RecordingFake<RecordedRequest> {
     if (script.headersDelayMs) await sleep(script.headersDelayMs);
     startEventStream(res, { connection: 'keep-alive' }, script.status ?? 200);
     res.flushHeaders();
-    const chunks = [...(script.chunks ?? this.defaultChatChunks(rec))];
     const wantsUsage = asObject(asObject(rec.json).stream_options).include_usage === true;
+    // With include_usage every other chunk carries `"usage": null`, last (OpenAI's stream_options docs).
+    const chunks = (script.chunks ?? this.defaultChatChunks(rec)).map((c) => (wantsUsage ? withNullUsage(c) : c));
     const usage = script.usage === undefined || script.usage === 'auto' ? (wantsUsage ? this.defaultUsage(rec) : null) : script.usage;
     if (usage) chunks.push(usageChunk(usage));
     let sent = 0;

@@ -234,9 +234,10 @@ export class StreamPump {
    */
   private skimmed(skim: Skim, ev: SseEvent, whole: Buffer | null): boolean {
     if (skim === 'no' || this.draining || !this.o.exchange.committed) return false;
-    if (this.o.encoder.forwardsPlain?.(ev, skim === 'null-usage') !== true) return false;
+    const data = this.o.encoder.plainData?.(ev, skim === 'null-usage');
+    if (data === undefined || data === null) return false;
     this.unread.push(ev);
-    this.send(whole ?? sseEvent(ev.data));
+    this.send(whole !== null && data === ev.data ? whole : sseEvent(data));
     // Bounded: a long stream without a checkpoint still holds only a few chunks.
     if (this.unread.length >= MAX_UNREAD) this.readUnread();
     this.checkpointDue();

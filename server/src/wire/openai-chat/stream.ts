@@ -180,6 +180,9 @@ export class OpenAIChunkDecoder {
 // ---- the OpenAI wire the relay answers: errors, and the client side of chat/completions streams ----
 
 
+/** The last key of a chunk once include_usage is asked, as OpenAI writes it (compact JSON). */
+const NULL_USAGE_TAIL = ',"usage":null}';
+
 /** The end-of-stream marker of chat and completions streams. */
 export const OPENAI_DONE = 'data: [DONE]\n\n';
 
@@ -216,11 +219,17 @@ export class OpenAIStreamEncoder implements ClientStreamEncoder {
     return true;
   }
 
-  forwardsPlain(upstream: SseEvent, nullUsage: boolean): boolean {
-    // `forwardAsIs`'s conditions, read off the text: the first chunk's identity is already kept
-    // (a usage chunk of the relay's own needs it), and a `"usage": null` only reaches a client that asked.
-    if (this.first === null || upstream.event !== null || (nullUsage && !this.clientWantsUsage)) return false;
-    return !upstream.data.includes('\n') && !upstream.data.includes('\r');
+  plainData(upstream: SseEvent, nullUsage: boolean): string | null {
+    // `forwardAsIs`'s conditions, read off the text; the first chunk's identity is already kept
+    // (a usage chunk of the relay's own needs it).
+    const d = upstream.data;
+    if (this.first === null || upstream.event !== null || d.includes('\n') || d.includes('\r')) return null;
+    if (!nullUsage || this.clientWantsUsage) return d;
+    // For a client that did not ask, the `"usage": null` OpenAI writes last on every chunk once the
+    // relay asks include_usage is cut from the text, as `ClientUsageFilter` takes it off a parsed
+    // chunk. Ending the text, before the closing brace of the whole object, it is a top-level key.
+    const at = d.length - NULL_USAGE_TAIL.length;
+    return d.endsWith(NULL_USAGE_TAIL) && d.indexOf('"usage"') === at + 1 ? `${d.slice(0, at)}}` : null;
   }
 
   /** A chunk the relay built (never an upstream's bytes), through the same usage filter. */
