@@ -200,13 +200,8 @@ export class StreamPump {
     this.idleTimer?.refresh();
     const skim = this.o.skim;
     if (skim !== undefined && this.skimmed(skim(ev), ev, whole)) return;
-    let step: StreamStep;
-    try {
-      step = this.o.parse(ev);
-    } catch {
-      return;
-    }
-    if (step.malformed) return;
+    const step = this.parsed(ev);
+    if (step === null) return;
     if (step.forward || step.usage || (step.parts && step.parts.length > 0)) this.valid = true;
     if (step.usage) this.usage = step.usage;
     if (step.finishReason) this.finishReason = step.finishReason;
@@ -254,16 +249,22 @@ export class StreamPump {
         this.counter.push(item);
         continue;
       }
-      let step: StreamStep;
-      try {
-        step = this.o.parse(item);
-      } catch {
-        continue;
-      }
-      if (step.malformed) continue;
+      const step = this.parsed(item);
+      if (step === null) continue;
       if (step.text) this.counter.push(step.text);
       this.toolCalls += step.toolCalls;
     }
+  }
+
+  /** The event's step; null for garbage (a parse that throws, or malformed data). */
+  private parsed(ev: SseEvent): StreamStep | null {
+    let step: StreamStep;
+    try {
+      step = this.o.parse(ev);
+    } catch {
+      return null;
+    }
+    return step.malformed ? null : step;
   }
 
   private checkpointDue(): void {
