@@ -167,6 +167,18 @@ describe.each(DATABASES)('relay routes through the openai SDK (%s)', (kind) => {
     expect(text).toBe(REPLY);
     expect(types[0]).toBe('response.created');
     expect(types.at(-1)).toBe('response.completed');
+    // The raw stream: every event keeps its name line, the deltas (which go out unparsed) too.
+    const raw = await fetch(`${kit.t.url}/v1/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', input: 'hi', stream: true }),
+    });
+    const events = (await raw.text()).split('\n\n').filter(Boolean);
+    expect(events.length).toBeGreaterThan(3);
+    for (const e of events) {
+      const [name, data] = e.split('\n');
+      expect(name).toBe(`event: ${(JSON.parse((data ?? '').slice('data: '.length)) as { type: string }).type}`);
+    }
   });
 
   it('every served call left one consume log', async () => {

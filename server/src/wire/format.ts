@@ -66,8 +66,8 @@ export interface ClientStreamEncoder {
   /**
    * For an upstream event whose step would be a plain forward of its unchanged chunk (`Skim`;
    * `nullUsage`: its data has `"usage": null`), not parsed: the data `forward` would write for
-   * it, in one `data:` line (the event's own text where `forwardAsIs` would hold). Null: the
-   * relay parses the event and calls `forward`.
+   * it, in one `data:` line after the upstream event's name if it has one (the event's own text
+   * where `forwardAsIs` would hold). Null: the relay parses the event and calls `forward`.
    */
   plainData?(upstream: SseEvent, nullUsage: boolean): string | null;
   /** Canonical stream parts (converted answers), for formats that encode them. */

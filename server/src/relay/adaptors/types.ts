@@ -247,6 +247,8 @@ export interface ResponsesCapability {
   buildRequest(req: ResponsesRequest, ctx: ChannelContext): UpstreamRequest;
   parseResponse(req: ResponsesRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
   parseStreamEvent(req: ResponsesRequest, event: SseEvent, ctx: ChannelContext): StreamStep;
+  /** A glance at an event that says, without parsing it, whether its step is a plain forward (`Skim`). */
+  skimStreamEvent?(event: SseEvent): Skim;
 }
 
 export interface ModelsCapability {

@@ -204,6 +204,7 @@ export const ENDPOINTS: Readonly<Record<RelayEndpoint, EndpointOps>> = {
     parseResponse: (a, req, res, ctx) => (a.responses ? a.responses.parseResponse(req, res, ctx) : convertedResponses.parseResponse(a, req, res, ctx)),
     parseStream: (a, req, ev, ctx) => need(a.responses, a, 'responses').parseStreamEvent(req, ev, ctx),
     openStream: (a, req, ctx) => (a.responses ? null : convertedResponses.openStream(a, req, ctx)),
+    skimStream: (a) => a.responses?.skimStreamEvent,
   }),
 };
 

@@ -5,7 +5,7 @@ import { geminiAdaptor } from '../adaptors/gemini/gemini.adaptor';
 import { openaiAdaptor } from '../adaptors/openai/openai.adaptor';
 import type { ChannelContext } from '../adaptors/types';
 import { parseMessagesRequest } from '../../wire/anthropic-messages/parse';
-import { parseChatRequest } from '../../wire/openai-chat/parse';
+import { parseChatRequest, parseResponsesRequest } from '../../wire/openai-chat/parse';
 import type { StreamForward } from '../../wire/canonical/response';
 import * as convertedMessages from './converted-messages';
 import { AnthropicStreamEncoder } from '../../wire/anthropic-messages/anthropic-messages';
@@ -15,6 +15,8 @@ import { reportsCompletion } from '../../billing/usage-clamp';
 import type { ClientExchange } from './exchange';
 import { OpenAIChatStreamEncoder, OpenAIStreamEncoder } from '../../wire/openai-chat/index';
 import { StreamPump, type AbortReason, type PumpOptions } from './stream-pump';
+import { openAIResponsesFormat } from '../../wire/openai-responses/openai-responses';
+import type { SseEvent } from '../../wire/framing/sse/sse-parser';
 
 const ctx: ChannelContext = { type: 1, baseUrl: '', key: 'sk-test', upstreamModel: 'gpt-4o-mini', other: '', organization: '' };
 const req = parseChatRequest({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true });
@@ -343,9 +345,13 @@ describe('StreamPump', () => {
      * bytes and the same charge (the estimate aside where the reported usage makes it moot), and
      * the same checkpoints.
      */
-    async function same(write: (body: PassThrough, x: FakeExchange) => Promise<void>, overrides: () => Partial<PumpOptions> = () => ({})) {
+    async function same(
+      write: (body: PassThrough, x: FakeExchange) => Promise<void>,
+      overrides: () => Partial<PumpOptions> = () => ({}),
+      glance: PumpOptions['skim'] = openaiAdaptor.skimTextStreamEvent,
+    ) {
       const runs = [];
-      for (const skim of [openaiAdaptor.skimTextStreamEvent, undefined]) {
+      for (const skim of [glance, undefined]) {
         const p = pump({ ...overrides(), skim });
         await write(p.body, p.x);
         const r = await p.run;
@@ -440,6 +446,40 @@ describe('StreamPump', () => {
         body.end(finish() + zero + 'data: [DONE]\n\n');
       });
       expect(r.result).toMatchObject({ kind: 'served', charge: { kind: 'usage', completionEstimate: 3 } });
+    });
+
+    it('a Responses stream: the events between the first and the last go out unparsed, the same bytes and charge', async () => {
+      const responses = openaiAdaptor.responses;
+      if (!responses) throw new Error('the OpenAI adaptor serves /v1/responses');
+      const rreq = parseResponsesRequest({ model: 'gpt-4o-mini', input: 'hi', stream: true });
+      const ev = (type: string, fields: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...fields })}\n\n`;
+      const response = (status: string, usage: object | null) => ({ id: 'resp_1', object: 'response', status, model: 'gpt-4o-mini', output: [], error: null, usage });
+      const at = { item_id: 'msg_1', output_index: 0, content_index: 0 };
+      const events = [
+        ev('response.created', { response: response('in_progress', null) }),
+        ev('response.in_progress', { response: response('in_progress', null) }),
+        ev('response.output_item.added', { output_index: 0, item: { id: 'msg_1', type: 'message', role: 'assistant', content: [] } }),
+        ev('response.output_item.added', { output_index: 1, item: { id: 'fc_1', type: 'function_call', name: 'lookup', arguments: '' } }),
+        ev('response.function_call_arguments.delta', { item_id: 'fc_1', output_index: 1, delta: '{"city":"Paris"}' }),
+        ...['Hello', ' big', ' world'].map((delta) => ev('response.output_text.delta', { ...at, delta })),
+        ev('response.output_text.done', { ...at, text: 'Hello big world' }),
+      ];
+      const completed = ev('response.completed', { response: response('completed', { input_tokens: 5, output_tokens: 9, total_tokens: 14 }) });
+      const parsed: string[] = [];
+      const overrides = () => ({
+        parse: (e: SseEvent) => (parsed.push(e.event ?? ''), responses.parseStreamEvent(rreq, e, ctx)),
+        encoder: openAIResponsesFormat.openStream(rreq),
+      });
+      // With the upstream's usage, only the events that are not plain are parsed.
+      let r = await same(async (body) => void body.end(events.join('') + completed), overrides, responses.skimStreamEvent);
+      expect(r.written).toBe(events.join('') + completed);
+      expect(r.result).toMatchObject({ kind: 'served', charge: { kind: 'usage', reported: { completionTokens: 9 }, completionEstimate: 0 } });
+      expect(parsed.slice(0, 3)).toEqual(['response.created', 'response.in_progress', 'response.completed']);
+      // Broken off before the end: the text and the tool call of the unparsed events are charged.
+      parsed.length = 0;
+      r = await same(async (body) => void body.end(events.join('')), overrides, responses.skimStreamEvent);
+      expect(r.result).toMatchObject({ kind: 'served', charge: { kind: 'delivered', reason: 'upstream_error' } });
+      expect(r.result.kind === 'served' && r.result.charge.kind === 'delivered' ? r.result.charge.deliveredTokens : 0).toBeGreaterThan(3);
     });
 
     it('a plain-looking chunk that is not JSON goes out as the upstream wrote it, and counts nothing', async () => {

@@ -232,7 +232,7 @@ export class StreamPump {
     const data = this.o.encoder.plainData?.(ev, skim === 'null-usage');
     if (data === undefined || data === null) return false;
     this.unread.push(ev);
-    this.send(whole !== null && data === ev.data ? whole : sseEvent(data));
+    this.send(whole !== null && data === ev.data ? whole : sseEvent(data, ev.event ?? undefined));
     // Bounded: a long stream without a checkpoint still holds only a few chunks.
     if (this.unread.length >= MAX_UNREAD) this.readUnread();
     this.checkpointDue();

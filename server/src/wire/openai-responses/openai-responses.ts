@@ -283,6 +283,11 @@ export class OpenAIEventStreamEncoder implements ClientStreamEncoder {
     return sseEvent(chunkData(chunk, upstream), chunk.event);
   }
 
+  plainData(upstream: SseEvent): string | null {
+    // What `chunkData` reuses: a plain event's type is its name, so only a multi-line data field differs.
+    return upstream.data.includes('\n') || upstream.data.includes('\r') ? null : upstream.data;
+  }
+
   end(): string {
     return '';
   }
@@ -311,6 +316,11 @@ export class ResponsesStreamEncoder implements ClientStreamEncoder {
 
   forward(chunk: StreamForward, upstream: SseEvent): string {
     return this.passthrough.forward(chunk, upstream);
+  }
+
+  plainData(upstream: SseEvent): string | null {
+    // Plain events come from an upstream's own stream, never between converted parts.
+    return this.events === null ? this.passthrough.plainData(upstream) : null;
   }
 
   parts(parts: readonly ChatStreamPart[]): string {

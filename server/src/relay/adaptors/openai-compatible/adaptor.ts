@@ -22,7 +22,7 @@ import {
   parseTranscriptionResponse,
   speechUsage,
 } from './response';
-import { parseChatStreamEvent, parseResponsesStreamEvent, parseTranscriptionStreamEvent, skimChatStreamEvent } from './stream';
+import { parseChatStreamEvent, parseResponsesStreamEvent, parseTranscriptionStreamEvent, skimChatStreamEvent, skimResponsesStreamEvent } from './stream';
 
 /**
  * Builds an adaptor for a provider that speaks the OpenAI wire protocol. Bodies pass through
@@ -67,6 +67,7 @@ export function createOpenAICompatibleAdaptor(config: OpenAICompatibleConfig): A
     buildRequest: (req, ctx) => jsonRequest(config, 'responses', ctx, req.body, req.stream ? 'sse' : 'json'),
     parseResponse: (_req, res, ctx) => parseResponsesResponse(res, ctx),
     parseStreamEvent: (_req, event, ctx) => parseResponsesStreamEvent(event, ctx),
+    skimStreamEvent: skimResponsesStreamEvent,
   };
   const models: ModelsCapability = {
     buildListRequest: (ctx) => ({ method: 'GET', url: urlFor(config, 'models', ctx), headers: authHeaders(config, ctx), body: null, expect: 'json' }),

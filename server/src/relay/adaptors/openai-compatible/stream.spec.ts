@@ -1,6 +1,6 @@
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
 import type { ChannelContext } from '../types';
-import { parseChatStreamEvent, skimChatStreamEvent } from './stream';
+import { parseChatStreamEvent, parseResponsesStreamEvent, skimChatStreamEvent, skimResponsesStreamEvent } from './stream';
 
 const ctx: ChannelContext = { type: 1, baseUrl: '', key: 'sk-test', upstreamModel: 'gpt-4o-mini', other: '', organization: '' };
 const ev = (data: string, event: string | null = null): SseEvent => ({ event, data, id: null });
@@ -77,5 +77,53 @@ describe('skimChatStreamEvent', () => {
           }
     // Plain chunks of every content but the three that are names (false alarms) were checked.
     expect([...plainContents].sort()).toEqual(['', 'Hello', 'a\nb', 'say "usage": 1', '你好'].sort());
+  });
+});
+
+describe('skimResponsesStreamEvent', () => {
+  const rev = (type: string, fields: object = {}, name: string | null = type) => ev(JSON.stringify({ type, ...fields }), name);
+
+  it('an event between the first and the last, named as its own type, is plain', () => {
+    expect(skimResponsesStreamEvent(rev('response.output_text.delta', { item_id: 'm', output_index: 0, content_index: 0, delta: 'Hi' }))).toBe('plain');
+    expect(skimResponsesStreamEvent(rev('response.function_call_arguments.delta', { delta: '{"a":' }))).toBe('plain');
+    expect(skimResponsesStreamEvent(rev('response.output_item.added', { item: { type: 'function_call', name: 'f' } }))).toBe('plain');
+    expect(skimResponsesStreamEvent(rev('response.content_part.done', { part: { type: 'output_text', text: 'Hi' } }))).toBe('plain');
+  });
+
+  it('the final events, a type that is not the name, a usage or error anywhere, or unsure data are not', () => {
+    for (const type of ['response.completed', 'response.incomplete', 'response.failed', 'error']) expect(skimResponsesStreamEvent(rev(type, { response: {} }))).toBe('no');
+    expect(skimResponsesStreamEvent(rev('response.output_text.delta', { delta: 'x' }, null))).toBe('no');
+    expect(skimResponsesStreamEvent(rev('response.output_text.delta', { delta: 'x' }, 'response.output_text'))).toBe('no');
+    expect(skimResponsesStreamEvent(rev('response.completed', { delta: 'x' }, 'response.output_text.delta'))).toBe('no');
+    expect(skimResponsesStreamEvent(ev(JSON.stringify({ delta: 'x', type: 'response.output_text.delta' }), 'response.output_text.delta'))).toBe('no');
+    expect(skimResponsesStreamEvent(rev('response.created', { response: { usage: null, error: null } }))).toBe('no');
+    // A second type key (JSON.parse keeps the last) cannot hide a final event: it names the usage.
+    expect(skimResponsesStreamEvent(ev('{"type":"response.output_text.delta","type":"response.completed","response":{"usage":{"output_tokens":1}}}', 'response.output_text.delta'))).toBe('no');
+    expect(skimResponsesStreamEvent(ev('{"type":"response.output_text.delta","delta":"\\u0041"}', 'response.output_text.delta'))).toBe('no');
+    expect(skimResponsesStreamEvent(ev('{"type":"response.output_text.delta","delta":"x"} ', 'response.output_text.delta'))).toBe('no');
+  });
+
+  it('whatever it calls plain, the parser steps as a forward of the event under its own name: no usage, finish, error or end', () => {
+    const types = ['response.created', 'response.output_item.added', 'response.output_text.delta', 'response.output_text.done', 'response.completed', 'response.failed', 'error', 'response.custom.thing'];
+    const bodies: object[] = [{ delta: 'Hi' }, { item: { type: 'function_call', name: 'f' } }, { response: { usage: { output_tokens: 2 } } }, { error: { message: 'x' } }, { response: { status: 'completed' } }];
+    const seen = new Set<string>();
+    for (const type of types)
+      for (const body of bodies)
+        for (const name of [type, null, 'response.output_text.delta']) {
+          const e = rev(type, body, name);
+          if (skimResponsesStreamEvent(e) === 'no') continue;
+          seen.add(type);
+          const step = parseResponsesStreamEvent(e, ctx);
+          expect({ type, forwardEvent: step.forward?.event, usage: step.usage, finish: step.finishReason, error: step.error, done: step.done, malformed: step.malformed }).toEqual({
+            type,
+            forwardEvent: name,
+            usage: null,
+            finish: null,
+            error: null,
+            done: false,
+            malformed: false,
+          });
+        }
+    expect([...seen].sort()).toEqual(['response.created', 'response.custom.thing', 'response.output_item.added', 'response.output_text.delta', 'response.output_text.done']);
   });
 });

@@ -94,6 +94,27 @@ const RESPONSES_TEXT_EVENTS = new Set([
   'response.custom_tool_call_input.delta',
 ]);
 
+/** Responses events that end the stream or carry its usage or an error: never plain. */
+const RESPONSES_FINAL_EVENTS = new Set(['response.completed', 'response.incomplete', 'response.failed', 'error']);
+
+/**
+ * A glance at one Responses API event (see `Skim`): plain when its data opens with its own type,
+ * the same as the event's name, and that type neither ends the stream nor carries usage or an
+ * error (`parseResponsesStreamEvent` reads the data's `type` first: here it is the name, read off
+ * the text). Data that names a `usage` or an `error` anywhere (`response.created` does, with
+ * nulls), or holds an escaped ASCII character, is parsed as before: a second `type` key could not
+ * hide a final event there. Deltas and the other events in between go out unparsed.
+ */
+export function skimResponsesStreamEvent(event: SseEvent): Skim {
+  const name = event.event;
+  const d = event.data;
+  if (name === null || RESPONSES_FINAL_EVENTS.has(name) || !d.startsWith(TYPE_FIRST) || d.charCodeAt(d.length - 1) !== 0x7d) return 'no';
+  if (!d.startsWith(name, TYPE_FIRST.length) || d.charCodeAt(TYPE_FIRST.length + name.length) !== 0x22) return 'no';
+  return d.includes('"usage"') || d.includes('"error"') || d.includes('\\u00') ? 'no' : 'plain';
+}
+
+const TYPE_FIRST = '{"type":"';
+
 /**
  * One Responses API event (`event: response.x` + JSON with the same `type`). The terminal
  * events carry the final response with usage; there is no [DONE].
