@@ -93,8 +93,13 @@ export interface InboundFormat<R extends CanonicalRequest> extends ErrorFormat {
  * re-serialisation; a multi-line data field cannot be reused as one line), else its JSON.
  */
 export function chunkData(chunk: StreamForward, upstream: SseEvent): string {
-  const unchanged = !chunk.converted && (chunk.event ?? null) === upstream.event && !/[\r\n]/.test(upstream.data);
+  const unchanged = !chunk.converted && (chunk.event ?? null) === upstream.event && isOneLine(upstream.data);
   return unchanged ? upstream.data : JSON.stringify(chunk.data);
+}
+
+/** An upstream event's data that can go out as one `data:` line (a multi-line field cannot). */
+export function isOneLine(data: string): boolean {
+  return !data.includes('\n') && !data.includes('\r');
 }
 
 /** One SSE event of JSON text (never multi-line). */

@@ -198,8 +198,9 @@ export class StreamPump {
   private handle(ev: SseEvent, whole: Buffer | null = null): void {
     // Only events reset the idle timer; `: keep-alive` comments do not (rule 19).
     this.idleTimer?.refresh();
+    // Only an answer already begun, and not in a drain, forwards plain events unparsed.
     const skim = this.o.skim;
-    if (skim !== undefined && this.skimmed(skim(ev), ev, whole)) return;
+    if (skim !== undefined && !this.draining && this.o.exchange.committed && this.skimmed(skim(ev), ev, whole)) return;
     const step = this.parsed(ev);
     if (step === null) return;
     if (step.forward || step.usage || (step.parts && step.parts.length > 0)) this.valid = true;
@@ -224,11 +225,11 @@ export class StreamPump {
   }
 
   /**
-   * A plain event (`PumpOptions.skim`) once the answer has begun, that the encoder writes
-   * unchanged: its bytes go out and its parse waits in `unread`. False: parse it as usual.
+   * A plain event (`PumpOptions.skim`) that the encoder writes without reading it: its bytes go
+   * out and its parse waits in `unread`. False: parse it as usual.
    */
   private skimmed(skim: Skim, ev: SseEvent, whole: Buffer | null): boolean {
-    if (skim === 'no' || this.draining || !this.o.exchange.committed) return false;
+    if (skim === 'no') return false;
     const data = this.o.encoder.plainData?.(ev, skim === 'null-usage');
     if (data === undefined || data === null) return false;
     this.unread.push(ev);

@@ -5,7 +5,7 @@ import { finishReasonOf, type FinishReason, type ReportedUsage } from '../canoni
 import type { SseEvent } from '../framing/sse/sse-parser';
 import { SSE_HEADERS, formatSseEvent } from '../framing/sse/sse-writer';
 import { ClientUsageFilter, usageChunk } from '../framing/sse/stream-usage';
-import { chunkData, sseEvent, type ClientError, type ClientStreamEncoder, type StreamEnd } from '../format';
+import { chunkData, isOneLine, sseEvent, type ClientError, type ClientStreamEncoder, type StreamEnd } from '../format';
 import { indexedChoices, openAIFinish, openAIUsage, str } from './openai-chat';
 
 /*
@@ -214,7 +214,7 @@ export class OpenAIStreamEncoder implements ClientStreamEncoder {
     // upstream's data line, and a chunk the usage filter lets through as it is.
     if (chunk.converted === true || chunk.event !== undefined || upstream.event !== null) return false;
     if (!this.clientWantsUsage && 'usage' in chunk.data) return false;
-    if (upstream.data.includes('\n') || upstream.data.includes('\r')) return false;
+    if (!isOneLine(upstream.data)) return false;
     this.remember(chunk.data);
     return true;
   }
@@ -223,7 +223,7 @@ export class OpenAIStreamEncoder implements ClientStreamEncoder {
     // `forwardAsIs`'s conditions, read off the text; the first chunk's identity is already kept
     // (a usage chunk of the relay's own needs it).
     const d = upstream.data;
-    if (this.first === null || upstream.event !== null || d.includes('\n') || d.includes('\r')) return null;
+    if (this.first === null || upstream.event !== null || !isOneLine(d)) return null;
     if (!nullUsage || this.clientWantsUsage) return d;
     // For a client that did not ask, the `"usage": null` OpenAI writes last on every chunk once the
     // relay asks include_usage is cut from the text, as `ClientUsageFilter` takes it off a parsed

@@ -6,7 +6,7 @@ import type { StreamForward } from '../canonical/response';
 import type { FinishReason, ReportedUsage } from '../canonical/usage';
 import type { SseEvent } from '../framing/sse/sse-parser';
 import { SSE_HEADERS } from '../framing/sse/sse-writer';
-import { chunkData, endUsage, sseEvent, type ClientError, type ClientStreamEncoder, type InboundFormat, type StreamEnd } from '../format';
+import { chunkData, endUsage, isOneLine, sseEvent, type ClientError, type ClientStreamEncoder, type InboundFormat, type StreamEnd } from '../format';
 import { OPENAI_ERRORS } from '../openai-chat';
 
 /*
@@ -285,7 +285,7 @@ export class OpenAIEventStreamEncoder implements ClientStreamEncoder {
 
   plainData(upstream: SseEvent): string | null {
     // What `chunkData` reuses: a plain event's type is its name, so only a multi-line data field differs.
-    return upstream.data.includes('\n') || upstream.data.includes('\r') ? null : upstream.data;
+    return isOneLine(upstream.data) ? upstream.data : null;
   }
 
   end(): string {
