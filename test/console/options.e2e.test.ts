@@ -5,7 +5,7 @@
 // panel; light, dark, English, 390 px, axe in both themes, no page or console error.
 import type { Locator, Page } from 'playwright-core';
 import { Caller, newAdmin } from '../support/http';
-import { expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, startConsole, waitForPage, type ConsoleHarness } from './support';
+import { expectAccessible, expectNoHorizontalOverflow, openPage, screenshot, startConsole, waitForPage, watchToasts, type ConsoleHarness } from './support';
 
 const TABS = [
   { tab: 'operation', zh: '额度设置', en: 'Quota' },
@@ -64,15 +64,15 @@ describe('operator settings tabs', () => {
   }
 
   /**
-   * Waits for a toast with this text that was not on the page before `act`. The ones already there
-   * are marked first: counting them instead failed when an earlier toast faded out while the new
-   * one came up.
+   * Waits for a toast with this text that was not on the page before `act` (`watchToasts` counts
+   * every card that comes up; counting the cards on screen failed when an earlier toast faded out
+   * while the new one came up).
    */
   async function toastAfter(page: Page, text: string, act: () => Promise<void>): Promise<void> {
-    const toasts = page.getByText(text, { exact: true });
-    await toasts.evaluateAll((els) => els.forEach((e) => e.setAttribute('data-seen-toast', '')));
+    const count = await watchToasts(page, text);
+    const before = await count();
     await act();
-    await toasts.and(page.locator(':not([data-seen-toast])')).first().waitFor({ timeout: 15_000 });
+    await eventually(async () => (await count()) > before, `toast "${text}"`);
   }
 
   const section = (page: Page, name: string): Locator => page.getByRole('form', { name, exact: true });

@@ -44,9 +44,8 @@ describe('settings page: personal tab and frame', () => {
     await page.getByTestId('binding-github').waitFor();
     expect(await page.getByTestId('binding-wechat').count()).toBe(0);
     // The link fills in when the affiliate code's call answers (a placeholder says so until then).
-    const aff = page.getByTestId('aff-link');
-    for (let i = 0; i < 100 && !(await aff.inputValue()).includes('/register?aff='); i += 1) await page.waitForTimeout(100);
-    expect(await aff.inputValue()).toMatch(/\/register\?aff=\w+$/);
+    await waitForPage(page, `(document.querySelector('[data-testid="aff-link"]')?.value ?? '').includes('/register?aff=')`);
+    expect(await page.getByTestId('aff-link').inputValue()).toMatch(/\/register\?aff=\w+$/);
     await screenshot(page, 'personal-light');
     await expectAccessible(page, 'personal light');
     expect(light.errors).toEqual([]);
