@@ -65,11 +65,12 @@ export interface ClientStreamEncoder {
   forwardAsIs?(chunk: StreamForward, upstream: SseEvent): boolean;
   /**
    * For an upstream event whose step would be a plain forward of its unchanged chunk (`Skim`;
-   * `nullUsage`: its data has `"usage": null`), not parsed: the data `forward` would write for
-   * it, in one `data:` line after the upstream event's name if it has one (the event's own text
-   * where `forwardAsIs` would hold). Null: the relay parses the event and calls `forward`.
+   * `nullUsage`: its data has `"usage": null`), not parsed: what `forward` would write for it.
+   * `true`: the event's own text, `sseEvent(upstream.data, upstream.event)` (the relay writes the
+   * upstream's bytes when the chunk is exactly that); otherwise the whole SSE event as text or
+   * bytes. Null: the relay parses the event and calls `forward`.
    */
-  plainData?(upstream: SseEvent, nullUsage: boolean): string | null;
+  plainEvent?(upstream: SseEvent, nullUsage: boolean): true | string | Uint8Array | null;
   /** Canonical stream parts (converted answers), for formats that encode them. */
   parts?(parts: readonly ChatStreamPart[]): string;
   /** The upstream finished: whatever this format still owes the client (end markers, a missing last event). */

@@ -404,9 +404,12 @@ describe('StreamPump', () => {
       r = await same(async (body) => {
         body.write(nullUsage('Hi'));
         body.write(nullUsage(' you'));
+        // Several in one chunk, a plain one between two that are not: one write, in order.
+        body.write(nullUsage(' and') + nullUsage('usage') + nullUsage(' me') + finish());
         body.end(usage + 'data: [DONE]\n\n');
       });
       expect(r.written).not.toContain('"usage":null');
+      expect(r.written).toContain(chunk(' and') + chunk('usage') + chunk(' me') + finish());
       // The upstream breaks off: the delivered text is charged.
       r = await same(async (body) => {
         body.write(chunk('Hello'));

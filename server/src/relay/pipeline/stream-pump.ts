@@ -98,7 +98,8 @@ export class StreamPump {
   private unread: (SseEvent | string)[] = [];
 
   constructor(private readonly o: PumpOptions) {
-    this.parser = o.framing ?? new SseParser({ maxEventBytes: o.maxEventBytes });
+    // The upstream's chunks are never written to after they arrive: events keep their bytes.
+    this.parser = o.framing ?? new SseParser({ maxEventBytes: o.maxEventBytes, undecoded: true });
   }
 
   run(): Promise<PumpResult> {
@@ -230,10 +231,10 @@ export class StreamPump {
    */
   private skimmed(skim: Skim, ev: SseEvent, whole: Buffer | null): boolean {
     if (skim === 'no') return false;
-    const data = this.o.encoder.plainData?.(ev, skim === 'null-usage');
-    if (data === undefined || data === null) return false;
+    const out = this.o.encoder.plainEvent?.(ev, skim === 'null-usage');
+    if (out === undefined || out === null) return false;
     this.unread.push(ev);
-    this.send(whole !== null && data === ev.data ? whole : sseEvent(data, ev.event ?? undefined));
+    this.send(out !== true ? out : whole !== null ? whole : sseEvent(ev.data, ev.event ?? undefined));
     // Bounded: a long stream without a checkpoint still holds only a few chunks.
     if (this.unread.length >= MAX_UNREAD) this.readUnread();
     this.checkpointDue();
@@ -307,9 +308,10 @@ export class StreamPump {
     this.send(text);
   }
 
-  private send(text: string | Buffer): void {
-    if (this.batch !== null && typeof text === 'string') {
-      this.batch += text;
+  private send(text: string | Uint8Array): void {
+    if (this.batch !== null) {
+      // In the stream's order with the other events of the chunk (bytes only for a plain one).
+      this.batch += typeof text === 'string' ? text : Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('utf8');
       return;
     }
     if (this.o.exchange.write(text)) return;

@@ -181,7 +181,10 @@ export class OpenAIChunkDecoder {
 
 
 /** The last key of a chunk once include_usage is asked, as OpenAI writes it (compact JSON). */
-const NULL_USAGE_TAIL = ',"usage":null}';
+const NULL_USAGE_TAIL = Buffer.from(',"usage":null}');
+const USAGE_KEY = Buffer.from('"usage"');
+const DATA_FIELD = Buffer.from('data: ');
+const CLOSE_EVENT = Buffer.from('}\n\n');
 
 /** The end-of-stream marker of chat and completions streams. */
 export const OPENAI_DONE = 'data: [DONE]\n\n';
@@ -219,17 +222,25 @@ export class OpenAIStreamEncoder implements ClientStreamEncoder {
     return true;
   }
 
-  plainData(upstream: SseEvent, nullUsage: boolean): string | null {
-    // `forwardAsIs`'s conditions, read off the text; the first chunk's identity is already kept
-    // (a usage chunk of the relay's own needs it).
-    const d = upstream.data;
-    if (this.first === null || upstream.event !== null || !isOneLine(d)) return null;
-    if (!nullUsage || this.clientWantsUsage) return d;
+  plainEvent(upstream: SseEvent, nullUsage: boolean): true | Buffer | null {
+    // `forwardAsIs`'s conditions, read off the bytes (`SseEvent.raw`: one data line); the first
+    // chunk's identity is already kept (a usage chunk of the relay's own needs it).
+    const b = upstream.raw;
+    if (this.first === null || upstream.event !== null || b === undefined) return null;
+    if (!nullUsage || this.clientWantsUsage) return true;
     // For a client that did not ask, the `"usage": null` OpenAI writes last on every chunk once the
     // relay asks include_usage is cut from the text, as `ClientUsageFilter` takes it off a parsed
     // chunk. Ending the text, before the closing brace of the whole object, it is a top-level key.
-    const at = d.length - NULL_USAGE_TAIL.length;
-    return d.endsWith(NULL_USAGE_TAIL) && d.indexOf('"usage"') === at + 1 ? `${d.slice(0, at)}}` : null;
+    const from = upstream.rawFrom as number;
+    const to = upstream.rawTo as number;
+    const at = to - NULL_USAGE_TAIL.length;
+    if (at <= from || b.compare(NULL_USAGE_TAIL, 0, NULL_USAGE_TAIL.length, at, to) !== 0 || b.indexOf(USAGE_KEY, from) !== at + 1) return null;
+    // `data: `, the data up to the cut, its closing brace and the blank line.
+    const out = Buffer.allocUnsafe(at - from + DATA_FIELD.length + CLOSE_EVENT.length);
+    DATA_FIELD.copy(out, 0);
+    b.copy(out, DATA_FIELD.length, from, at);
+    CLOSE_EVENT.copy(out, DATA_FIELD.length + at - from);
+    return out;
   }
 
   /** A chunk the relay built (never an upstream's bytes), through the same usage filter. */

@@ -283,9 +283,9 @@ export class OpenAIEventStreamEncoder implements ClientStreamEncoder {
     return sseEvent(chunkData(chunk, upstream), chunk.event);
   }
 
-  plainData(upstream: SseEvent): string | null {
+  plainEvent(upstream: SseEvent): true | null {
     // What `chunkData` reuses: a plain event's type is its name, so only a multi-line data field differs.
-    return isOneLine(upstream.data) ? upstream.data : null;
+    return isOneLine(upstream.data) ? true : null;
   }
 
   end(): string {
@@ -318,9 +318,9 @@ export class ResponsesStreamEncoder implements ClientStreamEncoder {
     return this.passthrough.forward(chunk, upstream);
   }
 
-  plainData(upstream: SseEvent): string | null {
+  plainEvent(upstream: SseEvent): true | null {
     // Plain events come from an upstream's own stream, never between converted parts.
-    return this.events === null ? this.passthrough.plainData(upstream) : null;
+    return this.events === null ? this.passthrough.plainEvent(upstream) : null;
   }
 
   parts(parts: readonly ChatStreamPart[]): string {

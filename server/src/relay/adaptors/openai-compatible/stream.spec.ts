@@ -1,9 +1,18 @@
-import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
+import { SseParser, type SseEvent } from '../../../wire/framing/sse/sse-parser';
 import type { ChannelContext } from '../types';
 import { parseChatStreamEvent, parseResponsesStreamEvent, skimChatStreamEvent, skimResponsesStreamEvent } from './stream';
 
 const ctx: ChannelContext = { type: 1, baseUrl: '', key: 'sk-test', upstreamModel: 'gpt-4o-mini', other: '', organization: '' };
-const ev = (data: string, event: string | null = null): SseEvent => ({ event, data, id: null });
+/**
+ * The event as the relay's parser gives it: one data line in one chunk keeps its bytes (the glance
+ * reads them), in a chunk that holds other bytes after it; data of several lines does not.
+ */
+const ev = (data: string, event: string | null = null): SseEvent => {
+  const lines = data.split(/\r\n|\r|\n/).map((l) => `data: ${l}\n`);
+  const events = new SseParser({ undecoded: true }).push(`${event === null ? '' : `event: ${event}\n`}${lines.join('')}\ndata: {"next":1}\n\n`);
+  expect(events[0]?.data).toBe(data);
+  return events[0] as SseEvent;
+};
 const base = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini' };
 const delta = (d: object, extra: object = {}) => JSON.stringify({ ...base, choices: [{ index: 0, delta: d, logprobs: null, finish_reason: null }], ...extra });
 
@@ -15,7 +24,7 @@ describe('skimChatStreamEvent', () => {
     expect(skimChatStreamEvent(ev(JSON.stringify({ ...base, choices: [{ index: 0, text: 'x', finish_reason: null }] })))).toBe('plain');
     // include_usage makes OpenAI write "usage": null on every chunk; spaces around the colon are JSON too.
     expect(skimChatStreamEvent(ev(delta({ content: 'Hi' }, { usage: null })))).toBe('null-usage');
-    expect(skimChatStreamEvent(ev('{"choices":[{"delta":{"content":"a"},"finish_reason" :  null}],"usage"\t:\nnull}'))).toBe('null-usage');
+    expect(skimChatStreamEvent(ev('{"choices":[{"delta":{"content":"a"},"finish_reason" :  null}],"usage"\t:  null}'))).toBe('null-usage');
   });
 
   it('a finish, a usage, an error or an end marker is not plain', () => {
@@ -39,15 +48,34 @@ describe('skimChatStreamEvent', () => {
     // A key spelled with an escape cannot be seen by a glance: never judged plain.
     expect(skimChatStreamEvent(ev(`{"choices":[{"delta":{"content":"a"},"finish_reason":null}],"\\u0075sage":{"prompt_tokens":1}}`))).toBe('no');
     expect(skimChatStreamEvent(ev(`{"choices":[{"delta":{"content":"a"},"finish_re\\u0061son":"stop"}]}`))).toBe('no');
+    // An escaped backslash before `u00` is text, and an escaped quote opens no name.
+    expect(skimChatStreamEvent(ev(delta({ content: 'C:\\u00 and \\"usage\\": 1' })))).toBe('plain');
+    expect(skimChatStreamEvent(ev(delta({ content: '\\' }, { usage: { prompt_tokens: 1 } })))).toBe('no');
     // Leading or trailing white space, or anything but an object: the parser decides.
     expect(skimChatStreamEvent(ev(` ${delta({ content: 'a' })}`))).toBe('no');
+    expect(skimChatStreamEvent(ev(`${delta({ content: 'a' })} `))).toBe('no');
     expect(skimChatStreamEvent(ev(`${delta({ content: 'a' })}\n`))).toBe('no');
     expect(skimChatStreamEvent(ev('["a"]'))).toBe('no');
   });
 
+  it('judges only an event that kept its bytes (one data line whole in one chunk)', () => {
+    const data = delta({ content: 'Hello' });
+    expect(skimChatStreamEvent(ev(data))).toBe('plain');
+    // The same data decoded (a line split across chunks, or a parser that decodes): parsed as usual.
+    expect(skimChatStreamEvent({ event: null, data, id: null })).toBe('no');
+    const p = new SseParser({ undecoded: true });
+    expect(p.push(`data: ${data.slice(0, 20)}`)).toEqual([]);
+    const [split] = p.push(`${data.slice(20)}\n\n`);
+    expect([split?.data, split?.raw]).toEqual([data, undefined]);
+    expect(skimChatStreamEvent(split as SseEvent)).toBe('no');
+    // A key that the chunk's end cuts in two is not read past the event's bytes.
+    expect(skimChatStreamEvent(ev('{"choices":[],"finish_reason":n}'))).toBe('no');
+    expect(skimChatStreamEvent(ev('{"choices":[],"usage":}'))).toBe('no');
+  });
+
   it('whatever it calls plain, the parser steps as a plain forward: no usage, finish, error, end or garbage', () => {
     // Chunks built from the pieces that change a step, in many combinations, each judged both ways.
-    const contents = ['Hello', '', 'say "usage": 1', '你好', 'a\nb', 'error', 'usage', 'finish_reason'];
+    const contents = ['Hello', '', 'say "usage": 1', '你好', 'a\nb', 'error', 'usage', 'finish_reason', 'C:\\u00', '\\', '\\"usage'];
     const finishes = [null, 'stop', 'length', 'tool_calls', ''];
     const usages = [undefined, null, { prompt_tokens: 3, completion_tokens: 4 }];
     const extras: object[] = [{}, { error: { message: 'x' } }, { error: null }, { x_groq: { usage: null } }, { x_groq: { usage: { prompt_tokens: 1 } } }];
@@ -72,11 +100,12 @@ describe('skimChatStreamEvent', () => {
                 malformed: false,
               });
               expect(step.forward?.data).toEqual(JSON.parse(data));
-              expect(skim === 'null-usage').toBe('usage' in (JSON.parse(data) as object) || data.includes('"usage"'));
+              // "null-usage" exactly when some object of the chunk has a usage key (all of them null here).
+              expect(skim === 'null-usage').toBe(/[{,]"usage":/.test(JSON.stringify(JSON.parse(data))));
             }
           }
     // Plain chunks of every content but the three that are names (false alarms) were checked.
-    expect([...plainContents].sort()).toEqual(['', 'Hello', 'a\nb', 'say "usage": 1', '你好'].sort());
+    expect([...plainContents].sort()).toEqual(['', 'Hello', 'a\nb', 'say "usage": 1', '你好', 'C:\\u00', '\\', '\\"usage'].sort());
   });
 });
 

@@ -51,36 +51,70 @@ export function parseChatStreamEvent(event: SseEvent, ctx: ChannelContext): Stre
 }
 
 /**
- * A glance at one chat or completions chunk for the pump (see `Skim`), without parsing it: an
- * object whose every `finish_reason` and `usage` is null and that names no `error`. A quote inside
- * a JSON string is escaped, so a quoted name found in the text is a key or a whole string value
- * (a false alarm only costs the parse). A chunk with an escaped ASCII character (`\u00..`) is not
- * judged: a key spelled with one would not be seen. A plain chunk that is not valid JSON is
- * forwarded as the upstream wrote it (the parse, later, drops its text), as a proxy of the bytes would.
+ * A glance at the bytes of one chat or completions chunk for the pump (see `Skim`), without
+ * decoding or parsing it: an object whose every `finish_reason` and `usage` is null and that names
+ * no `error`. One pass reads the names at every quote that is not escaped (a quote inside a JSON
+ * string is, so a name found is a key or a whole string value; a false alarm only costs the
+ * parse). A chunk with an escaped ASCII character (`\u00..`) is not judged: a key spelled with
+ * one would not be seen. The bytes of a UTF-8 character other than ASCII are never ASCII, so the
+ * glance reads the same names as the decoded text holds. Only an event that kept its bytes
+ * (`SseEvent.raw`: one data line whole in one chunk, the usual chunk) is judged. A plain chunk
+ * that is not valid JSON is forwarded as the upstream wrote it (the parse, later, drops its
+ * text), as a proxy of the bytes would.
  */
 export function skimChatStreamEvent(event: SseEvent): Skim {
-  const d = event.data;
-  if (d.charCodeAt(0) !== 0x7b || d.charCodeAt(d.length - 1) !== 0x7d) return 'no';
-  if (d.includes('"error"') || d.includes('\\u00') || !nullWherever(d, '"finish_reason"', d.indexOf('"finish_reason"'))) return 'no';
-  const usage = d.indexOf('"usage"');
-  if (usage === -1) return 'plain';
-  return nullWherever(d, '"usage"', usage) ? 'null-usage' : 'no';
+  const b = event.raw;
+  if (b === undefined) return 'no';
+  const from = event.rawFrom as number;
+  const to = event.rawTo as number;
+  if (to - from < 2 || b[from] !== 0x7b || b[to - 1] !== 0x7d) return 'no';
+  // One pass: at every quote that is not escaped, the names that matter; at every escape, `\u00`.
+  let usage = false;
+  for (let i = from + 1; i < to; i++) {
+    const c = b[i];
+    if (c === BACKSLASH) {
+      if (b[i + 1] === 0x75 && b[i + 2] === 0x30 && b[i + 3] === 0x30) return 'no';
+      i++; // the escaped character (an escaped quote opens no name)
+    } else if (c === QUOTE) {
+      const next = b[i + 1];
+      if (next === 0x65 && named(b, i, ERROR_KEY, to)) return 'no';
+      if (next === 0x66 && named(b, i, FINISH_KEY, to) && !nullAfter(b, i + FINISH_KEY.length, to)) return 'no';
+      if (next === 0x75 && named(b, i, USAGE_KEY, to)) {
+        if (!nullAfter(b, i + USAGE_KEY.length, to)) return 'no';
+        usage = true;
+      }
+    }
+  }
+  return usage ? 'null-usage' : 'plain';
 }
 
-/** Every `key` in `d` from `at` on is a key whose value is `null`. */
-function nullWherever(d: string, key: string, at: number): boolean {
-  for (; at !== -1; at = d.indexOf(key, at + key.length)) {
-    let i = skipSpace(d, at + key.length);
-    if (d.charCodeAt(i) !== 0x3a) return false;
-    i = skipSpace(d, i + 1);
-    if (!d.startsWith('null', i)) return false;
-  }
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const ERROR_KEY = Buffer.from('"error"');
+const FINISH_KEY = Buffer.from('"finish_reason"');
+const USAGE_KEY = Buffer.from('"usage"');
+
+/** `b` holds `name` (a quoted name) at `at`, within `to`. */
+function named(b: Buffer, at: number, name: Buffer, to: number): boolean {
+  if (at + name.length > to) return false;
+  for (let k = 1; k < name.length; k++) if (b[at + k] !== name[k]) return false;
   return true;
 }
 
-function skipSpace(d: string, i: number): number {
-  let c = d.charCodeAt(i);
-  while (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) c = d.charCodeAt(++i);
+/** A name's value, after its end at `i`, is `null` (white space around the colon allowed). */
+function nullAfter(b: Buffer, i: number, to: number): boolean {
+  i = skipSpace(b, i, to);
+  if (i >= to || b[i] !== 0x3a) return false;
+  i = skipSpace(b, i + 1, to);
+  return i + 4 <= to && b[i] === 0x6e && b[i + 1] === 0x75 && b[i + 2] === 0x6c && b[i + 3] === 0x6c;
+}
+
+function skipSpace(b: Buffer, i: number, to: number): number {
+  while (i < to) {
+    const c = b[i];
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) break;
+    i++;
+  }
   return i;
 }
 

@@ -176,8 +176,8 @@ describe('SseParser', () => {
   });
 
   describe('wholeEvent', () => {
-    const whole = (chunks: string[]): boolean[] => {
-      const p = new SseParser();
+    const whole = (chunks: string[], undecoded = false): boolean[] => {
+      const p = new SseParser({ undecoded });
       return chunks.map((c) => {
         p.push(c);
         return p.wholeEvent;
@@ -185,7 +185,14 @@ describe('SseParser', () => {
     };
 
     it('is true only for a chunk that is one `data: <data>` event and nothing else, after the first chunk', () => {
-      expect(whole(['data: a\n\n', 'data: {"b":1}\n\n', 'data: 你好🌍\n\n', 'data: \n\n'])).toEqual([false, true, true, true]);
+      for (const undecoded of [false, true]) {
+        expect(whole(['data: a\n\n', 'data: {"b":1}\n\n', 'data: 你好🌍\n\n', 'data: \n\n', '\ndata: x\n\n'], undecoded)).toEqual([false, true, true, true, false]);
+      }
+      // Told from the bytes: an invalid UTF-8 byte (decoded to a longer replacement character) still makes a whole chunk.
+      const p = new SseParser();
+      p.push(': open\n\n');
+      p.push(Buffer.from([...Buffer.from('data: a'), 0xff, 0x0a, 0x0a]));
+      expect(p.wholeEvent).toBe(true);
     });
 
     it('is false for any other shape of the same event, or bytes of an earlier chunk', () => {
@@ -217,6 +224,64 @@ describe('SseParser', () => {
       expect(p.wholeEvent).toBe(true);
       p.end();
       expect(p.wholeEvent).toBe(false);
+    });
+  });
+
+  describe('undecoded', () => {
+    /** What a reader of the events sees, whatever their class. */
+    const seen = (e: SseEvent) => ({ event: e.event, data: e.data, id: e.id, ...(e.fields ? { fields: e.fields } : {}) });
+    const run = (chunks: Buffer[], undecoded: boolean, fields?: string[]): SseEvent[] => {
+      const p = new SseParser({ undecoded, fields });
+      return [...chunks.flatMap((c) => p.push(c)), ...p.end()];
+    };
+    const cuts = (bytes: Buffer, seed: number): Buffer[] => {
+      const out: Buffer[] = [];
+      let at = 0;
+      let x = seed;
+      while (at < bytes.length) {
+        x = (x * 1103515245 + 12345) % 2147483648;
+        const n = 1 + (x % 40);
+        out.push(Buffer.from(bytes.subarray(at, at + n)));
+        at += n;
+      }
+      return out;
+    };
+
+    it('gives the events the decoding parser gives, whatever the chunks, and the raw bytes decode to the data', () => {
+      const text = `${STREAM}data: {"x":"ünï"}\n\nevent: e\ndata: one\n\ndata: a\ndata: b\n\nmeta: m\ndata: kept\n\ndata: 你好\r\n\r\n`;
+      const bytes = Buffer.from(text, 'utf8');
+      for (let seed = 1; seed <= 200; seed++) {
+        const chunks = seed === 1 ? [bytes] : cuts(bytes, seed);
+        for (const fields of [undefined, ['meta']]) {
+          const lazy = run(chunks, true, fields);
+          expect(lazy.map(seen)).toEqual(run(chunks, false, fields).map(seen));
+          for (const e of lazy) {
+            if (e.raw === undefined) continue;
+            expect(e.raw.toString('utf8', e.rawFrom, e.rawTo)).toBe(e.data);
+            expect(e.fields).toBeUndefined();
+          }
+        }
+      }
+    });
+
+    it('keeps the bytes of an event of one data line whole in one chunk, and only of such an event', () => {
+      const p = new SseParser({ undecoded: true });
+      const [a] = p.push('data: {"a":1}\n\n');
+      const [b] = p.push('event: e\ndata: x\n\n');
+      expect([a?.raw?.toString('utf8', a.rawFrom, a.rawTo), b?.raw?.toString('utf8', b.rawFrom, b.rawTo), b?.event]).toEqual(['{"a":1}', 'x', 'e']);
+      expect(p.push('data: sp').length + p.push('lit\n\n').length).toBe(1);
+      expect(p.push('data: a\ndata: b\n\n')[0]?.raw).toBeUndefined();
+      // A byte order mark opening the stream is dropped by the line path: that first event is decoded.
+      const q = new SseParser({ undecoded: true });
+      expect(q.push('\ufeffdata: x\n\n')[0]).toEqual({ event: null, data: 'x', id: null });
+    });
+
+    it('the decoding parser reads a pending line before the caller may reuse its chunk', () => {
+      const p = new SseParser();
+      const chunk = Buffer.from('data: abc\n');
+      expect(p.push(chunk)).toEqual([]);
+      chunk.fill(0x7a);
+      expect(p.push('\n').map((e) => e.data)).toEqual(['abc']);
     });
   });
 

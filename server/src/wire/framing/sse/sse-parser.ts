@@ -11,6 +11,31 @@ export interface SseEvent {
    * puts the usage of its `finish` event in a `meta:` field.
    */
   readonly fields?: Readonly<Record<string, string>>;
+  /**
+   * Set by a parser made with `undecoded` on an event whose data is one `data:` line whole in
+   * one pushed chunk: the data's own bytes are `raw[rawFrom, rawTo)`, and `data` decodes them on
+   * its first read. A glance at the bytes (the relay's `Skim`) then costs no string.
+   */
+  readonly raw?: Buffer;
+  readonly rawFrom?: number;
+  readonly rawTo?: number;
+}
+
+/** An event of one `data:` line, its data decoded when first read (`SseParser` option `undecoded`). */
+class UndecodedEvent implements SseEvent {
+  private text: string | null = null;
+
+  constructor(
+    readonly event: string | null,
+    readonly id: string | null,
+    readonly raw: Buffer,
+    readonly rawFrom: number,
+    readonly rawTo: number,
+  ) {}
+
+  get data(): string {
+    return (this.text ??= this.raw.toString('utf8', this.rawFrom, this.rawTo));
+  }
 }
 
 /**
@@ -31,6 +56,8 @@ const LF = 0x0a;
 const CR = 0x0d;
 const COLON = 0x3a;
 const SPACE = 0x20;
+/** The first byte of a UTF-8 byte order mark. */
+const BOM_FIRST = 0xef;
 const BOM = '\ufeff';
 const NOTHING = Buffer.alloc(0);
 /** What a push that completed no event returns (never written to: callers only read the list). */
@@ -57,6 +84,20 @@ export class SseParser {
   /** No line taken yet: a byte order mark opening the stream is dropped (the standard's UTF-8 decode). */
   private atStart = true;
   private dataLines: string[] = [];
+  /**
+   * The event's first `data:` line while it is its only one and came whole in one chunk:
+   * `rawBuf[rawFrom, rawTo)`, not decoded yet (null otherwise; a second line or a kept field
+   * decodes it into `dataLines`). The chunk is the caller's and is never written to afterwards.
+   */
+  private rawBuf: Buffer | null = null;
+  private rawFrom = 0;
+  private rawTo = 0;
+  /** The bytes of the event the last `dispatch` made of a raw line (`rawBuf` then), else null. */
+  private lastRaw: Buffer | null = null;
+  private lastRawFrom = 0;
+  private lastRawTo = 0;
+  /** Events of a raw line keep its bytes and decode their data when read (`SseEvent.raw`). */
+  private readonly undecoded: boolean;
   private dataBytes = 0;
   private eventName: string | null = null;
   private lastId: string | null = null;
@@ -75,8 +116,8 @@ export class SseParser {
    * The last `push` was one whole event and nothing else, written `data: <its data>\n\n` (one
    * data line, one space, LF ends): the chunk's bytes are that event's text exactly, so a relay
    * that forwards the event unchanged can write the chunk itself instead of encoding the text
-   * again. (An invalid UTF-8 sequence decoded to a replacement character of the same length
-   * counts as the same text: the chunk then carries the upstream's own bytes.)
+   * again. Told from the bytes, never from the decoded data (an invalid UTF-8 sequence in the
+   * data then reaches the client as the upstream's own bytes).
    */
   wholeEvent = false;
 
@@ -84,22 +125,29 @@ export class SseParser {
    * `fields`: non-standard field names to keep on the events (`SseEvent.fields`) instead of
    * ignoring them; an event with only such fields and no `data` is dispatched too (data '').
    * Lines of other fields never reach the check: the `data:` fast path is the same either way.
+   * `undecoded`: an event of one `data:` line whole in one chunk keeps that chunk's bytes and
+   * decodes its data on first read (`SseEvent.raw`); the caller must not change a pushed chunk.
    */
-  constructor(options: { maxEventBytes?: number; fields?: readonly string[] } = {}) {
+  constructor(options: { maxEventBytes?: number; fields?: readonly string[]; undecoded?: boolean } = {}) {
     this.maxEventBytes = options.maxEventBytes ?? DEFAULT_MAX_SSE_EVENT_BYTES;
     this.keep = options.fields && options.fields.length > 0 ? [...options.fields] : null;
+    this.undecoded = options.undecoded === true;
   }
 
   push(chunk: Uint8Array | string): SseEvent[] {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     this.out = null;
     // Nothing of an earlier chunk is pending: an event dispatched here is made of this chunk alone.
-    const clean = this.partialBytes === 0 && this.dataLines.length === 0 && this.eventName === null && this.extra === null && !this.atStart && !this.skipLeadingLf;
+    const clean =
+      this.partialBytes === 0 && this.dataLines.length === 0 && this.rawBuf === null && this.eventName === null && this.extra === null && !this.atStart && !this.skipLeadingLf;
+    this.lastRaw = null;
     let start = 0;
     if (this.skipLeadingLf && bytes.length > 0) {
       if (bytes[0] === LF) start = 1;
       this.skipLeadingLf = false;
     }
+    // A stream that does not open with a byte order mark's first byte opens with none.
+    if (this.atStart && this.partialBytes === 0 && start < bytes.length && bytes[start] !== BOM_FIRST) this.atStart = false;
     // Next LF and CR at or after `start`, each searched once per chunk position (a chunk of
     // many events must not be rescanned to its end for every line).
     let lf = -2;
@@ -115,7 +163,8 @@ export class SseParser {
       // The usual line, `data:` whole in this chunk, is decoded from its value's bytes alone.
       if (this.partialBytes === 0 && !this.atStart && isDataLine(bytes, start, end)) {
         const from = start + (end > start + 5 && bytes[start + 5] === SPACE ? 6 : 5);
-        this.takeData(bytes.toString('utf8', from, end), end - from);
+        if (this.dataLines.length === 0 && this.rawBuf === null) this.takeRawData(bytes, from, end);
+        else this.takeData(bytes.toString('utf8', from, end), end - from);
       } else this.takeLine(this.lineOf(bytes, start, end));
       if (bytes[end] === CR) {
         if (end + 1 < bytes.length) start = bytes[end + 1] === LF ? end + 2 : end + 1;
@@ -126,8 +175,19 @@ export class SseParser {
         }
       } else start = end + 1;
     }
+    // A line whose event ends in a later chunk is decoded now unless the caller keeps its chunks.
+    if (!this.undecoded) this.decodeRaw();
     const out = this.out as SseEvent[] | null;
-    this.wholeEvent = clean && out !== null && out.length === 1 && this.partialBytes === 0 && this.dataLines.length === 0 && isWholeDataEvent(bytes, (out[0] as SseEvent).data);
+    this.wholeEvent =
+      clean &&
+      out !== null &&
+      out.length === 1 &&
+      this.partialBytes === 0 &&
+      this.dataLines.length === 0 &&
+      this.rawBuf === null &&
+      this.lastRaw === bytes &&
+      (out[0] as SseEvent).event === null &&
+      isWholeDataChunk(bytes, this.lastRawFrom, this.lastRawTo);
     return this.taken();
   }
 
@@ -138,6 +198,7 @@ export class SseParser {
   end(): SseEvent[] {
     this.out = null;
     this.wholeEvent = false;
+    this.lastRaw = null;
     if (this.partialBytes > 0) this.takeLine(this.takePartial());
     this.dispatch();
     return this.taken();
@@ -215,8 +276,26 @@ export class SseParser {
     }
   }
 
+  /** An event's first `data` line, whole in `chunk` at `[from, end)`: kept undecoded (`rawBuf`). */
+  private takeRawData(chunk: Buffer, from: number, end: number): void {
+    this.dataBytes += end - from + 1;
+    if (this.dataBytes > this.maxEventBytes) throw new SseEventTooLargeError(this.maxEventBytes);
+    this.rawBuf = chunk;
+    this.rawFrom = from;
+    this.rawTo = end;
+  }
+
+  /** The undecoded first line, decoded into `dataLines` (its bytes are counted already). */
+  private decodeRaw(): void {
+    const raw = this.rawBuf;
+    if (raw === null) return;
+    this.dataLines.push(raw.toString('utf8', this.rawFrom, this.rawTo));
+    this.rawBuf = null;
+  }
+
   /** One `data` line's value (`bytes`: its UTF-8 length). */
   private takeData(value: string, bytes: number): void {
+    this.decodeRaw();
     this.dataLines.push(value);
     this.dataBytes += bytes + 1;
     if (this.dataBytes > this.maxEventBytes) throw new SseEventTooLargeError(this.maxEventBytes);
@@ -239,6 +318,23 @@ export class SseParser {
   }
 
   private dispatch(): void {
+    const raw = this.rawBuf;
+    if (raw !== null && this.extra === null) {
+      // One data line, whole in one chunk (the usual event): decoded here, or when read.
+      this.lastRaw = raw;
+      this.lastRawFrom = this.rawFrom;
+      this.lastRawTo = this.rawTo;
+      this.rawBuf = null;
+      this.emit(
+        this.undecoded
+          ? new UndecodedEvent(this.eventName, this.lastId, raw, this.rawFrom, this.rawTo)
+          : { event: this.eventName, data: raw.toString('utf8', this.rawFrom, this.rawTo), id: this.lastId },
+      );
+      this.dataBytes = 0;
+      this.eventName = null;
+      return;
+    }
+    this.decodeRaw();
     const lines = this.dataLines;
     const extra = this.extra;
     if (extra !== null) {
@@ -257,18 +353,11 @@ function isDataLine(b: Buffer, start: number, end: number): boolean {
 }
 
 /**
- * `bytes` is `data: ` + `data` + LF LF. Given that these bytes alone made one event of this data,
- * any other way of writing it (more lines, CR ends, another field, a comment, no space) is longer
- * or ends otherwise, so the length settles it.
+ * `b` is `data: ` + its one event's data bytes `[from, to)` + LF LF. Given that these bytes alone
+ * made that one event from one data line, the line opening the chunk with `data: ` and ending
+ * two bytes before its end with two LFs leaves room for nothing else.
  */
-function isWholeDataEvent(b: Buffer, data: string): boolean {
+function isWholeDataChunk(b: Buffer, from: number, to: number): boolean {
   const n = b.length;
-  return (
-    n >= 8 &&
-    b[n - 1] === LF &&
-    b[n - 2] === LF &&
-    b[5] === SPACE &&
-    isDataLine(b, 0, n) &&
-    n - 8 === (data.length === 0 ? 0 : Buffer.byteLength(data, 'utf8'))
-  );
+  return from === 6 && to === n - 2 && b[n - 2] === LF && b[n - 1] === LF && b[5] === SPACE && isDataLine(b, 0, n);
 }
