@@ -1,6 +1,7 @@
 // The stream pump alone, without sockets: allocation and CPU per stream of the gateway's per-chunk
 // work (SSE split, OpenAI chunk parse, chat encoder, StreamPump) on the bench's 20-event stream.
-//   node bench/pump-micro.cjs [path/to/dist] [streams]      (PUMP_SKIM=0: every chunk parsed, as before the glance)
+//   node bench/pump-micro.cjs [path/to/dist] [streams]      (PUMP_SKIM=0: every chunk parsed, as before the glance;
+//   PUMP_CLIENT_USAGE=0: a client that did not ask include_usage, whose chunks lose the upstream's "usage": null)
 // Allocation is the sum of `allocated=` of the GC lines (--trace-gc-nvp, a child process) between two
 // marks, divided by the streams; it does not move between runs. CPU is process.cpuUsage: noisy.
 const { spawnSync } = require('node:child_process');
@@ -46,7 +47,7 @@ const exchange = { committed: false, requestId: 'r', bytes: 0, writeHead() { thi
 async function one() {
   const body = new Body();
   exchange.committed = false;
-  const pump = new StreamPump({ body, exchange, parse: (ev) => parseChatStreamEvent(ev, ctx), skim, encoder: new OpenAIChatStreamEncoder(true, 'gpt-4o-mini'), idleMs: 60000, drain: { ms: 1000, maxBytes: 1e6, limiter }, maxEventBytes: 1 << 20, abort() {}, aborted: () => null, checkpoint() {}, checkpointMs: 1e9, promptEstimate: 9, interruptedMessage: () => '' });
+  const pump = new StreamPump({ body, exchange, parse: (ev) => parseChatStreamEvent(ev, ctx), skim, encoder: new OpenAIChatStreamEncoder(process.env.PUMP_CLIENT_USAGE !== '0', 'gpt-4o-mini'), idleMs: 60000, drain: { ms: 1000, maxBytes: 1e6, limiter }, maxEventBytes: 1 << 20, abort() {}, aborted: () => null, checkpoint() {}, checkpointMs: 1e9, promptEstimate: 9, interruptedMessage: () => '' });
   const p = pump.run();
   for (const f of frames) body.emit('data', f);
   body.readableEnded = true; body.emit('end');
