@@ -3,7 +3,8 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { EventEmitter } from 'node:events';
 import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent } from 'undici';
+import { OutboundHandler, type OutboundBody, type OutboundHead } from './outbound-body';
 import WebSocket from 'ws';
 import { isPublicIp } from './address-policy';
 
@@ -54,11 +55,8 @@ export class CancelSwitch extends EventEmitter {
   }
 }
 
-export interface OutboundResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Dispatcher.ResponseData['body'];
-}
+export type OutboundResponse = OutboundHead;
+export type { OutboundBody };
 
 export interface OutboundWebSocketRequest {
   /** `ws:` or `wss:`. */
@@ -101,6 +99,13 @@ function guardedLookup(hostname: string, options: { all?: boolean }, callback: L
 
 const PARSED_URLS_MAX = 1024;
 
+/** A parsed outbound URL, with what a dispatch takes. */
+interface Target {
+  url: URL;
+  origin: string;
+  path: string;
+}
+
 const ignore = (): void => undefined;
 
 /**
@@ -125,7 +130,13 @@ export class OutboundClient implements OnApplicationShutdown {
 
   /** Throws OutboundError('blocked') for a URL that may not be fetched under the policy. */
   check(rawUrl: string, allowPrivate: boolean): URL {
-    const url = this.parse(rawUrl);
+    return this.target(rawUrl, allowPrivate).url;
+  }
+
+  /** `check`, with the origin and path a dispatch takes. */
+  private target(rawUrl: string, allowPrivate: boolean): Target {
+    const target = this.parse(rawUrl);
+    const url = target.url;
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('bad_url', 'only http and https are allowed');
     if (url.username || url.password) throw new OutboundError('bad_url', 'credentials in URL are not allowed');
     const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -133,16 +144,16 @@ export class OutboundClient implements OnApplicationShutdown {
       if (isIP(host) && !isPublicIp(host)) throw new OutboundError('blocked', 'private or loopback address not allowed');
       if (host === 'localhost' || host.endsWith('.localhost')) throw new OutboundError('blocked', 'private or loopback address not allowed');
     }
-    return url;
+    return target;
   }
 
   /**
    * URLs parsed before: the relay sends every request of a channel to the same few URLs. Only
    * this class reads the URL objects (undici reads, never changes them), so they are shared.
    */
-  private readonly parsed = new Map<string, URL>();
+  private readonly parsed = new Map<string, Target>();
 
-  private parse(rawUrl: string): URL {
+  private parse(rawUrl: string): Target {
     const known = this.parsed.get(rawUrl);
     if (known) return known;
     let url: URL;
@@ -152,25 +163,38 @@ export class OutboundClient implements OnApplicationShutdown {
       throw new OutboundError('bad_url', 'invalid URL');
     }
     if (this.parsed.size >= PARSED_URLS_MAX) this.parsed.clear();
-    this.parsed.set(rawUrl, url);
-    return url;
+    // The origin and path are getters that build new strings: read once per URL.
+    const target = { url, origin: url.origin, path: `${url.pathname}${url.search}` };
+    this.parsed.set(rawUrl, target);
+    return target;
   }
 
+  /**
+   * Sends the request and resolves at the answer's headers. The body is an `OutboundBody` fed by
+   * undici's dispatch handler (no `Readable` per answer: see `outbound-body.ts`); it must be read
+   * or destroyed, as undici's own.
+   */
   async request(req: OutboundRequest): Promise<OutboundResponse> {
     const allowPrivate = req.allowPrivate === true;
-    const url = this.check(req.url, allowPrivate);
-    const t = { ...DEFAULT_TIMEOUTS, ...req.timeouts };
+    const { origin, path } = this.target(req.url, allowPrivate);
+    const timeouts = req.timeouts;
+    const dispatcher = allowPrivate ? this.open : this.strict;
     try {
-      const res = await request(url, {
-        method: req.method ?? 'GET',
-        headers: req.headers,
-        body: req.body ?? undefined,
-        dispatcher: allowPrivate ? this.open : this.strict,
-        headersTimeout: t.headersMs,
-        bodyTimeout: t.idleMs,
-        signal: req.signal ?? AbortSignal.timeout(t.totalMs),
+      return await new Promise<OutboundHead>((resolve, reject) => {
+        const handler = new OutboundHandler(req.signal ?? AbortSignal.timeout(timeouts?.totalMs ?? DEFAULT_TIMEOUTS.totalMs), resolve, reject);
+        dispatcher.dispatch(
+          {
+            origin,
+            path,
+            method: req.method ?? 'GET',
+            headers: req.headers,
+            body: req.body ?? null,
+            headersTimeout: timeouts?.headersMs ?? DEFAULT_TIMEOUTS.headersMs,
+            bodyTimeout: timeouts?.idleMs ?? DEFAULT_TIMEOUTS.idleMs,
+          },
+          handler,
+        );
       });
-      return { status: res.statusCode, headers: res.headers, body: res.body };
     } catch (err) {
       throw toOutboundError(err);
     }

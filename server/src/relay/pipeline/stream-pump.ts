@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { TokenCounter } from '../../billing/token-estimator';
 import { transportFailure, type UpstreamFailure } from '../../wire/canonical/errors';
 import type { Skim, StreamStep } from '../../wire/canonical/response';
@@ -20,8 +19,19 @@ export interface DrainBounds {
   limiter: DrainLimiter;
 }
 
+/** What the pump reads an upstream body through (an `OutboundBody`, or any Readable). */
+export interface PumpBody {
+  on(event: 'data', fn: (chunk: Buffer) => void): unknown;
+  on(event: 'end' | 'error', fn: () => void): unknown;
+  off(event: 'data', fn: (chunk: Buffer) => void): unknown;
+  off(event: 'end' | 'error', fn: () => void): unknown;
+  pause(): unknown;
+  resume(): unknown;
+  readonly readableEnded: boolean;
+}
+
 export interface PumpOptions {
-  body: Readable;
+  body: PumpBody;
   /** How the upstream's bytes become events; SSE when absent. */
   framing?: StreamFraming;
   exchange: AttemptClient;

@@ -15,7 +15,7 @@ import { WebSocketMessageFraming } from '../../wire/framing/websocket/message-fr
 import type { AttemptClient } from './attempt-client';
 import { isStreaming } from './endpoints';
 import { socketMessages } from './socket-messages';
-import { StreamPump, type AbortReason, type DrainBounds } from './stream-pump';
+import { StreamPump, type AbortReason, type DrainBounds, type PumpBody } from './stream-pump';
 import type { Readable } from 'node:stream';
 
 export interface AttemptLimits {
@@ -190,7 +190,7 @@ async function errorAnswer(
 async function streamAnswer(
   limits: AttemptLimits,
   a: AttemptInput,
-  body: Readable,
+  body: PumpBody,
   framing: StreamFraming | undefined,
   abort: (r: AbortReason) => void,
   aborted: () => AbortReason | null,
@@ -243,7 +243,7 @@ async function binaryAnswer(a: AttemptInput, res: OutboundResponse, headers: Rec
   if (headers['content-length']) out['Content-Length'] = headers['content-length'];
   x.writeHead(200, out);
   try {
-    for await (const chunk of res.body) {
+    for await (const chunk of res.body.readable()) {
       // A client gone mid-audio: the usage (the input) is known, so there is nothing to drain
       // for; leaving the loop destroys the body, which cuts the upstream (money rule 6).
       if (x.gone) break;

@@ -76,6 +76,6 @@ export class MjImageProxy {
         'Access-Control-Allow-Origin': '*',
         ...(Number.isFinite(length) ? { 'content-length': String(length) } : {}),
       })
-      .send(res.body.pipe(cap));
+      .send(res.body.readable().pipe(cap));
   }
 }
