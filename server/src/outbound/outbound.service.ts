@@ -40,10 +40,10 @@ export interface OutboundRequest {
 }
 
 /**
- * A request's cancel switch, cheaper than an AbortController (whose EventTarget, with the listener
- * undici adds and removes, costs microseconds per request): undici takes an EventEmitter with
- * `aborted` and an 'abort' event as a signal. A request cancelled by it fails, and its body ends,
- * with undici's RequestAbortedError (mapped to 'aborted' as an AbortError is).
+ * A request's cancel switch, cheaper than an AbortController (whose EventTarget, with a listener
+ * added and removed, costs microseconds per request): the request's handler takes an EventEmitter
+ * with `aborted` and an 'abort' event as a signal. A request cancelled by it fails, and its body
+ * ends, with undici's RequestAbortedError (mapped to 'aborted' as an AbortError is).
  */
 export class CancelSwitch extends EventEmitter {
   aborted = false;
