@@ -195,7 +195,7 @@ export class OutboundHandler implements Dispatcher.DispatchHandler, BodyFeed {
     this.settled = true;
     const body = new OutboundBody(this);
     this.body = body;
-    // The reader pauses the upstream: a paused flow makes `onResponseData` pause the controller.
+    // The signal's listener goes with the body (its end, its error or its destroy).
     body.once('close', this.stopListening);
     this.resolve({ status: statusCode, headers, body });
   }

@@ -2,7 +2,7 @@ import { ofChoice, partChoice, type ChatStreamPart } from '../canonical/chat';
 import { arrayAt, isJsonObject, objectAt, type JsonObject } from '../canonical/json';
 import type { StreamForward } from '../canonical/response';
 import { finishReasonOf, type FinishReason, type ReportedUsage } from '../canonical/usage';
-import type { SseEvent } from '../framing/sse/sse-parser';
+import { bytesAt, type SseEvent } from '../framing/sse/sse-parser';
 import { SSE_HEADERS, formatSseEvent } from '../framing/sse/sse-writer';
 import { ClientUsageFilter, usageChunk } from '../framing/sse/stream-usage';
 import { chunkData, isOneLine, sseEvent, type ClientError, type ClientStreamEncoder, type StreamEnd } from '../format';
@@ -185,12 +185,6 @@ const NULL_USAGE_TAIL = Buffer.from(',"usage":null}');
 const USAGE_KEY = Buffer.from('"usage"');
 const DATA_FIELD = Buffer.from('data: ');
 
-/** `b` holds `part` at `at`. */
-function bytesAt(b: Buffer, at: number, part: Buffer): boolean {
-  for (let i = 0; i < part.length; i++) if (b[at + i] !== part[i]) return false;
-  return true;
-}
-
 /** The end-of-stream marker of chat and completions streams. */
 export const OPENAI_DONE = 'data: [DONE]\n\n';
 
@@ -239,7 +233,7 @@ export class OpenAIStreamEncoder implements ClientStreamEncoder {
     const from = upstream.rawFrom as number;
     const to = upstream.rawTo as number;
     const at = to - NULL_USAGE_TAIL.length;
-    if (at <= from || !bytesAt(b, at, NULL_USAGE_TAIL) || b.indexOf(USAGE_KEY, from) !== at + 1) return null;
+    if (at <= from || !bytesAt(b, at, NULL_USAGE_TAIL, to) || b.indexOf(USAGE_KEY, from) !== at + 1) return null;
     // `data: `, the data up to the cut, its closing brace and the blank line (small copies by
     // hand: each native call costs more than these few bytes).
     const end = DATA_FIELD.length + at - from;

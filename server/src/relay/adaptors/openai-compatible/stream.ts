@@ -1,6 +1,6 @@
 import { isJsonObject, objectAt, parseJson, type JsonObject, type JsonValue } from '../../../wire/canonical/json';
 import { finishReasonOf, type FinishReason } from '../../../wire/canonical/usage';
-import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
+import { bytesAt, type SseEvent } from '../../../wire/framing/sse/sse-parser';
 import { EMPTY_STEP, type Skim, type StreamStep } from '../../../wire/canonical/response';
 import type { ChannelContext } from '../types';
 import { failureFromBody } from './error';
@@ -77,9 +77,9 @@ export function skimChatStreamEvent(event: SseEvent): Skim {
       i++; // the escaped character (an escaped quote opens no name)
     } else if (c === QUOTE) {
       const next = b[i + 1];
-      if (next === 0x65 && named(b, i, ERROR_KEY, to)) return 'no';
-      if (next === 0x66 && named(b, i, FINISH_KEY, to) && !nullAfter(b, i + FINISH_KEY.length, to)) return 'no';
-      if (next === 0x75 && named(b, i, USAGE_KEY, to)) {
+      if (next === 0x65 && bytesAt(b, i, ERROR_KEY, to)) return 'no';
+      if (next === 0x66 && bytesAt(b, i, FINISH_KEY, to) && !nullAfter(b, i + FINISH_KEY.length, to)) return 'no';
+      if (next === 0x75 && bytesAt(b, i, USAGE_KEY, to)) {
         if (!nullAfter(b, i + USAGE_KEY.length, to)) return 'no';
         usage = true;
       }
@@ -93,13 +93,6 @@ const BACKSLASH = 0x5c;
 const ERROR_KEY = Buffer.from('"error"');
 const FINISH_KEY = Buffer.from('"finish_reason"');
 const USAGE_KEY = Buffer.from('"usage"');
-
-/** `b` holds `name` (a quoted name) at `at`, within `to`. */
-function named(b: Buffer, at: number, name: Buffer, to: number): boolean {
-  if (at + name.length > to) return false;
-  for (let k = 1; k < name.length; k++) if (b[at + k] !== name[k]) return false;
-  return true;
-}
 
 /** A name's value, after its end at `i`, is `null` (white space around the colon allowed). */
 function nullAfter(b: Buffer, i: number, to: number): boolean {

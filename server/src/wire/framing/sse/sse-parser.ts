@@ -347,6 +347,13 @@ export class SseParser {
   }
 }
 
+/** `b` holds the bytes of `part` at `at`, all of them before `to` (the end of what may be read). */
+export function bytesAt(b: Uint8Array, at: number, part: Uint8Array, to: number = b.length): boolean {
+  if (at < 0 || at + part.length > to) return false;
+  for (let i = 0; i < part.length; i++) if (b[at + i] !== part[i]) return false;
+  return true;
+}
+
 /** `data:` opens the line at `start` (and `end` is its end). */
 function isDataLine(b: Buffer, start: number, end: number): boolean {
   return end - start >= 5 && b[start] === 0x64 && b[start + 1] === 0x61 && b[start + 2] === 0x74 && b[start + 3] === 0x61 && b[start + 4] === COLON;
