@@ -67,10 +67,10 @@ export interface ClientStreamEncoder {
    * For an upstream event whose step would be a plain forward of its unchanged chunk (`Skim`;
    * `nullUsage`: its data has `"usage": null`), not parsed: what `forward` would write for it.
    * `true`: the event's own text, `sseEvent(upstream.data, upstream.event)` (the relay writes the
-   * upstream's bytes when the chunk is exactly that); otherwise the whole SSE event as text or
-   * bytes. Null: the relay parses the event and calls `forward`.
+   * upstream's bytes when the chunk is exactly that); otherwise the whole SSE event as bytes. Null:
+   * the relay parses the event and calls `forward`.
    */
-  plainEvent?(upstream: SseEvent, nullUsage: boolean): true | string | Uint8Array | null;
+  plainEvent?(upstream: SseEvent, nullUsage: boolean): true | Uint8Array | null;
   /** Canonical stream parts (converted answers), for formats that encode them. */
   parts?(parts: readonly ChatStreamPart[]): string;
   /** The upstream finished: whatever this format still owes the client (end markers, a missing last event). */
