@@ -2,12 +2,14 @@
 // shows only that phase's work. Not part of the report (bench/run.mjs); see bench/README.md.
 //   node bench/profile.mjs [sqlite|postgres|floor] [json32|json1|stream256|stream1|gemclaude256|msggem256] [seconds]
 // With BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" the gateway (or the floor)
-// writes its profile when it is stopped at the end; BENCH_SERVER_ENTRY picks another build.
+// writes its profile when it is stopped at the end; BENCH_SERVER_ENTRY picks another build;
+// BENCH_WORKERS starts the gateway with that SLUICE_WORKERS (CPU then counts every process, and
+// each process's share is printed).
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatRequest, geminiToClaudeRequest, messagesToGeminiRequest, startGateway } from './lib/gateway.mjs';
 import { ANTHROPIC_MARKS, GEMINI_MARKS, OPENAI_MARKS, closedLoop, newPool, percentile, streamStaggerMs } from './lib/load.mjs';
-import { cpuTicks, procFile, startBenchServer, targetNodeArgs, ticksToMs } from './lib/procs.mjs';
+import { cpuTicks, procFile, processTree, startBenchServer, targetNodeArgs, ticksToMs } from './lib/procs.mjs';
 
 const CHUNKS = 16;
 const CHUNK_DELAY_MS = 10;
@@ -36,7 +38,13 @@ await fetch(`${fake.url}/__bench/config`, { method: 'POST', body: JSON.stringify
 const g =
   kind === 'floor'
     ? await startFloor(fake.url)
-    : await startGateway({ kind, entry: resolve(here, '..', process.env.BENCH_SERVER_ENTRY ?? 'server/dist/main.js'), upstreamUrl: fake.url, log });
+    : await startGateway({
+        kind,
+        entry: resolve(here, '..', process.env.BENCH_SERVER_ENTRY ?? 'server/dist/main.js'),
+        upstreamUrl: fake.url,
+        log,
+        workers: process.env.BENCH_WORKERS ?? '1',
+      });
 try {
   if (!g.available) throw new Error(g.reason);
   const pool = newPool(g.url, 256);
@@ -44,11 +52,17 @@ try {
   const staggerMs = stream && concurrency > 1 ? streamStaggerMs(CHUNKS, CHUNK_DELAY_MS) : 0;
   let t0 = [0, 0];
   let t1 = [0, 0];
+  // With BENCH_WORKERS > 1 the gateway is a primary and its workers: each process's ticks apart.
+  const perProcess = () => new Map(processTree(g.pid).map((p) => [p, cpuTicks(p)]));
+  let p0 = new Map();
+  let p1 = new Map();
+  const treeTicks = (m) => [...m.values()].reduce((a, t) => [a[0] + t[0], a[1] + t[1]], [0, 0]);
   // Read and write system calls of the target (/proc/<pid>/io: sockets, files and the WAL alike).
-  const syscalls = () => {
-    const io = procFile(g.pid, 'io') ?? '';
-    return ['syscr', 'syscw'].map((k) => Number(new RegExp(`^${k}: (\\d+)`, 'm').exec(io)?.[1] ?? NaN));
-  };
+  const syscalls = () =>
+    processTree(g.pid)
+      .map((pid) => procFile(pid, 'io') ?? '')
+      .map((io) => ['syscr', 'syscw'].map((k) => Number(new RegExp(`^${k}: (\\d+)`, 'm').exec(io)?.[1] ?? NaN)))
+      .reduce((a, c) => [a[0] + c[0], a[1] + c[1]], [0, 0]);
   let io0 = [0, 0];
   let io1 = [0, 0];
   const r = await closedLoop({
@@ -62,10 +76,12 @@ try {
     staggerMs,
     onWindow: (edge) => {
       if (edge === 'start') {
-        t0 = cpuTicks(g.pid);
+        p0 = perProcess();
+        t0 = treeTicks(p0);
         io0 = syscalls();
       } else {
-        t1 = cpuTicks(g.pid);
+        p1 = perProcess();
+        t1 = treeTicks(p1);
         io1 = syscalls();
       }
     },
@@ -80,6 +96,13 @@ try {
       `${stream ? 'first chunk' : 'latency'} p50 ${ms(percentile(lat, 50))} p99 ${ms(percentile(lat, 99))}, errors ${r.errors.count}, ` +
       `system calls each: ${((io1[0] - io0[0]) / r.completed).toFixed(1)} read, ${((io1[1] - io0[1]) / r.completed).toFixed(1)} write`,
   );
+  if (p1.size > 1) {
+    const each = [...p1].map(([pid, t]) => {
+      const s = p0.get(pid) ?? [0, 0];
+      return `${pid === g.pid ? 'primary' : pid} ${Math.round((ticksToMs(t[0] - s[0] + t[1] - s[1]) * 1000) / r.completed)} µs`;
+    });
+    log(`  CPU per ${stream ? 'stream' : 'request'} by process: ${each.join(', ')}`);
+  }
   await pool.close();
 } finally {
   await g.stop();
