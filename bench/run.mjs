@@ -698,7 +698,12 @@ function report(targets, acc, held, skipped) {
   table(['target', 'figure', 'value', 'target', 'ratio', 'result', 'note'], rows, [0, 1, 6]);
 
   // ---- summary ----
-  const parts = [`floor measured (${f.json32.rate.toFixed(0)} req/s, ${us(f.json32.cpuPerReq)} CPU/req)`];
+  // The floor's headline figures of the phases this run took (BENCH_PHASES may leave json32 out).
+  const floorSeen = [
+    Number.isFinite(f.json32.rate) ? `${f.json32.rate.toFixed(0)} req/s, ${us(f.json32.cpuPerReq)} CPU/req` : null,
+    Number.isFinite(f.stream256.rate) ? `${f.stream256.rate.toFixed(0)} streams/s at 256, ${us(f.stream256.cpuPerReq)} CPU/stream` : null,
+  ].filter((x) => x !== null);
+  const parts = [`floor measured (${floorSeen.length > 0 ? floorSeen.join('; ') : 'no closed-loop phase'})`];
   for (const g of gateways) {
     const v = verdicts[g.name];
     if (!g.available) parts.push(`${g.name}: ${/not available yet/.test(g.reason ?? '') ? 'relay route not available yet' : `skipped (${g.reason})`}`);
