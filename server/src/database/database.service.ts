@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { GroupCommit, type BatchOutcome } from '../common/group-commit';
 import { Mutex } from '../common/mutex';
+import { SqliteReader } from './sqlite-reader';
 import { WalCheckpointer } from './wal-checkpointer';
 
 export type DbKind = 'sqlite' | 'postgres' | 'mysql';
@@ -141,6 +142,8 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
   /** SQLite file (null: PostgreSQL or in memory). */
   private readonly sqlitePath: string | null;
   private checkpointer: WalCheckpointer | null = null;
+  /** The thread for long reads (`rawOffLoop`), started on first use; null: not started, or could not start. */
+  private reader: Promise<SqliteReader | null> | null = null;
   /** False in the processes of a cluster but the first: process 0 checkpoints for all (once per installation). */
   private readonly runsCheckpointer: boolean;
   /** Other services' group commits (the ledger's on PostgreSQL), written out before the connection closes. */
@@ -231,6 +234,29 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
+  /**
+   * The raw rows of a long read (a scan or aggregate over a large table), as `qb.getRawMany()`
+   * gives them. better-sqlite3 reads on the calling thread, so on a SQLite file such a statement
+   * runs in a worker thread with its own read-only connection (`SqliteReader`) and the event loop
+   * keeps serving meanwhile; it sees every commit made before it starts. In memory, if the thread
+   * cannot run, and on PostgreSQL and MySQL (whose drivers wait on a socket) it is `getRawMany()`.
+   */
+  async rawOffLoop<T extends ObjectLiteral>(qb: SelectQueryBuilder<ObjectLiteral>): Promise<T[]> {
+    if (this.sqlitePath !== null && this.dataSource.isInitialized) {
+      const reader = await (this.reader ??= SqliteReader.start(this.sqlitePath, (msg) => this.logger.warn(msg)));
+      if (reader?.alive) {
+        const [sql, params] = qb.getQueryAndParameters();
+        try {
+          return await reader.all<T>(sql, params);
+        } catch (err) {
+          if (reader.alive) throw err;
+          // The thread ended under the read: once more on the main connection.
+        }
+      }
+    }
+    return qb.getRawMany<T>();
+  }
+
   /** Affected rows of an UPDATE/DELETE run through the query builder. */
   static affected(result: { affected?: number | null }): number {
     return result.affected ?? 0;
@@ -256,6 +282,9 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
     await Promise.allSettled([this.sqliteBatches.flushAll(), ...this.heldBack.map((f) => f())]);
     await this.checkpointer?.stop();
     this.checkpointer = null;
+    const reader = await this.reader;
+    this.reader = null;
+    await reader?.stop();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

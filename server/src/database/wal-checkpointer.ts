@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { SqliteConnection } from './database.service';
+import { startDbThread, stopDbThread } from './db-thread';
 
 /** What the checkpointer needs of the main connection (better-sqlite3). */
 export type PragmaConnection = Pick<SqliteConnection, 'pragma'>;
@@ -50,24 +50,8 @@ export class WalCheckpointer {
 
   /** Null when it could not start (the caller keeps automatic checkpoints). */
   static async start(path: string, conn: PragmaConnection, warn: (msg: string) => void): Promise<WalCheckpointer | null> {
-    let driver: string;
-    try {
-      driver = require.resolve('better-sqlite3');
-      statSync(path);
-    } catch {
-      return null;
-    }
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { path, driver, everyMs: EVERY_MS },
-    });
-    const ready = await new Promise<boolean>((resolve) => {
-      worker.once('message', (m: { ready?: boolean }) => resolve(m?.ready === true));
-      worker.once('error', () => resolve(false));
-      worker.once('exit', () => resolve(false));
-    });
-    if (!ready) {
-      void worker.terminate();
+    const worker = await startDbThread(WORKER_SOURCE, path, { everyMs: EVERY_MS });
+    if (worker === null) {
       warn('the WAL checkpointer thread did not start; SQLite checkpoints on commit');
       return null;
     }
@@ -102,13 +86,6 @@ export class WalCheckpointer {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.fallBack();
-    await new Promise<void>((resolve) => {
-      const done = () => resolve();
-      this.worker.once('exit', done);
-      this.worker.once('message', (m: { stopped?: boolean }) => {
-        if (m?.stopped) void this.worker.terminate().then(done, done);
-      });
-      this.worker.postMessage('stop');
-    });
+    await stopDbThread(this.worker);
   }
 }
