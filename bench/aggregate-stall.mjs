@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gatewayEnv } from './lib/gateway.mjs';
 import { freePort, sleep, spawnNode } from './lib/procs.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -21,20 +22,7 @@ const LOGS = Number(process.env.AGG_LOGS ?? 500_000);
 const cwd = mkdtempSync(join(tmpdir(), 'sluice-agg-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const env = {
-  PATH: process.env.PATH,
-  HOME: process.env.HOME,
-  NODE_ENV: 'production',
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  SLUICE_WORKERS: '1',
-  LOG_LEVEL: 'warn',
-  CONSOLE_DIST: 'off',
-  GLOBAL_API_RATE_LIMIT: '0',
-  GLOBAL_WEB_RATE_LIMIT: '0',
-  CRITICAL_RATE_LIMIT: '0',
-  ENCRYPTION_KEY: 'bench-aggregate-stall-0123456789abcdef',
-};
+const env = gatewayEnv(port);
 if (!entry.startsWith(join(here, '..', 'server') + '/')) env.NODE_PATH = [join(here, '..', 'server', 'node_modules'), join(here, '..', 'node_modules')].join(':');
 const gw = spawnNode('gateway', [...(process.env.AGG_NODE_ARGS ?? '').split(' ').filter(Boolean), entry], { env, cwd, jsonReady: false });
 

@@ -292,6 +292,30 @@ async function probe(base, key, body, path = '/v1/chat/completions') {
 }
 
 /**
+ * The environment a benchmarked gateway starts with (README, "What the harness needs from the
+ * gateway"): loopback `port`, `workers` processes, quiet logs, no console, no global rate limits,
+ * and SQLite in its working folder unless the caller adds a database.
+ */
+export function gatewayEnv(port, workers = '1') {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ROLE: 'all',
+    // One process unless the run asks for more (npm start's default is one per core).
+    SLUICE_WORKERS: workers,
+    LOG_LEVEL: 'warn',
+    CONSOLE_DIST: 'off',
+    GLOBAL_API_RATE_LIMIT: '0',
+    GLOBAL_WEB_RATE_LIMIT: '0',
+    CRITICAL_RATE_LIMIT: '0',
+    ENCRYPTION_KEY: `bench-${randomBytes(16).toString('hex')}`,
+  };
+}
+
+/**
  * Starts and configures one gateway. Never throws: the result says whether it is usable.
  * `track` receives the result (with its `stop`) at once, before the set-up begins.
  * @returns {Promise<{ name, kind, url?, pid?, key?, available: boolean, streamAvailable: boolean, reason?: string, stop: () => Promise<void> }>}
@@ -320,22 +344,7 @@ export async function startGateway({ kind, entry, name = `gateway(${kind})`, nic
     const cwd = mkdtempSync(join(tmpdir(), 'sluice-bench-'));
     onCleanup(async () => rmSync(cwd, { recursive: true, force: true }));
     const port = await freePort();
-    const env = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ROLE: 'all',
-      // One process unless the run asks for more (npm start's default is one per core).
-      SLUICE_WORKERS: workers,
-      LOG_LEVEL: 'warn',
-      CONSOLE_DIST: 'off',
-      GLOBAL_API_RATE_LIMIT: '0',
-      GLOBAL_WEB_RATE_LIMIT: '0',
-      CRITICAL_RATE_LIMIT: '0',
-      ENCRYPTION_KEY: `bench-${randomBytes(16).toString('hex')}`,
-    };
+    const env = gatewayEnv(port, workers);
     // bench/trace-gateway.cjs writes there (when preloaded through BENCH_GATEWAY_NODE_ARGS).
     if (process.env.BENCH_TRACE_DIR) env.BENCH_TRACE_DIR = process.env.BENCH_TRACE_DIR;
     // A copy built outside server/ (BENCH_SERVER_ENTRY) still needs the server's own packages
