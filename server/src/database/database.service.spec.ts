@@ -74,6 +74,22 @@ describe('DatabaseService.rawOffLoop', () => {
     }
   });
 
+  it('once shutdown has begun no thread starts: the read runs on the main connection while it is open', async () => {
+    const { ds, db } = await open(join(dir, 'db.sqlite'));
+    const start = jest.spyOn(SqliteReader, 'start');
+    try {
+      const expected = await grouped(ds).getRawMany();
+      const closed = db.onApplicationShutdown();
+      const late = db.rawOffLoop(grouped(ds));
+      await expect(late).resolves.toEqual(expected);
+      await closed;
+      expect(start).not.toHaveBeenCalled();
+      expect(ds.isInitialized).toBe(false);
+    } finally {
+      start.mockRestore();
+    }
+  });
+
   it('when the thread has ended, the read runs on the main connection', async () => {
     const { ds, db } = await open(join(dir, 'db.sqlite'));
     try {

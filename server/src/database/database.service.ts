@@ -144,6 +144,8 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
   private checkpointer: WalCheckpointer | null = null;
   /** The thread for long reads (`rawOffLoop`), started on first use; null: not started, or could not start. */
   private reader: Promise<SqliteReader | null> | null = null;
+  /** Shutdown has begun: no reader thread starts any more (its stop is under way or done). */
+  private closing = false;
   /** False in the processes of a cluster but the first: process 0 checkpoints for all (once per installation). */
   private readonly runsCheckpointer: boolean;
   /** Other services' group commits (the ledger's on PostgreSQL), written out before the connection closes. */
@@ -242,7 +244,7 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
    * cannot run, and on PostgreSQL and MySQL (whose drivers wait on a socket) it is `getRawMany()`.
    */
   async rawOffLoop<T extends ObjectLiteral>(qb: SelectQueryBuilder<ObjectLiteral>): Promise<T[]> {
-    if (this.sqlitePath !== null && this.dataSource.isInitialized) {
+    if (this.sqlitePath !== null && !this.closing && this.dataSource.isInitialized) {
       const reader = await (this.reader ??= SqliteReader.start(this.sqlitePath, (msg) => this.logger.warn(msg)));
       if (reader?.alive) {
         const [sql, params] = qb.getQueryAndParameters();
@@ -278,6 +280,7 @@ export class DatabaseService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
     // The HTTP server has closed by now: the last answers' settlements are all submitted.
     await Promise.allSettled([this.sqliteBatches.flushAll(), ...this.heldBack.map((f) => f())]);
     await this.checkpointer?.stop();
