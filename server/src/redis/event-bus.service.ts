@@ -47,6 +47,8 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
   private readonly channel: string;
   /** Ids of messages the cluster primary brought, with when: their Redis copies are skipped. */
   private readonly fromSiblings = new Map<string, number>();
+  /** Dispatches whose handlers are still running (a cache reload reading the database). */
+  private readonly running = new Set<Promise<unknown>>();
 
   constructor(
     private readonly redis: RedisService,
@@ -120,10 +122,21 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
           .catch((err: unknown) => this.logger.error(`handler for ${topic} failed: ${(err as Error).message}`)),
       );
     }
-    await Promise.all(runs);
+    const all = Promise.all(runs);
+    this.running.add(all);
+    try {
+      await all;
+    } finally {
+      this.running.delete(all);
+    }
   }
 
+  /**
+   * No handler runs after this, and those already running have finished: the database closes
+   * later in the shutdown (onApplicationShutdown), never under a cache reload a message started.
+   */
   async onModuleDestroy(): Promise<void> {
     this.handlers.clear();
+    await Promise.all([...this.running]);
   }
 }
