@@ -40,7 +40,7 @@ interface Waiting {
 /**
  * Long reads of a SQLite file off the event loop. better-sqlite3 answers on the calling thread,
  * so a scan over a large table holds every request of the process until it ends: the dashboard's
- * hourly aggregate over 500,000 logs took 430 ms (bench/README.md, session 21). Here a worker
+ * hourly aggregate over 500,000 logs held a gateway for 330 ms (bench/aggregate-stall.mjs). Here a worker
  * thread with its own read-only connection runs the statement and posts the rows back; the
  * main thread only waits. One statement at a time, in order. If the thread cannot start or dies,
  * `all` rejects and the caller reads on the main connection instead (DatabaseService.rawOffLoop).
@@ -91,7 +91,7 @@ export class SqliteReader {
     return done;
   }
 
-  /** Closes the connection and ends the thread; reads still waiting are rejected. */
+  /** Refuses new reads, answers those already sent, then closes the connection and ends the thread. */
   async stop(): Promise<void> {
     if (this.dead) return;
     this.dead = true;
