@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gatewayEnv } from './lib/gateway.mjs';
+import { percentile } from './lib/load.mjs';
 import { freePort, sleep, spawnNode } from './lib/procs.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -37,11 +38,8 @@ async function probe(until) {
   }
   return times;
 }
-const summary = (times) => {
-  const s = [...times].sort((a, b) => a - b);
-  const at = (p) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
-  return `${s.length} answers, p50 ${at(50).toFixed(1)} ms, p99 ${at(99).toFixed(1)} ms, slowest ${(s.at(-1) ?? NaN).toFixed(1)} ms`;
-};
+const summary = (times) =>
+  `${times.length} answers, p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, slowest ${percentile(times, 100).toFixed(1)} ms`;
 
 try {
   for (let i = 0; ; i++) {
