@@ -3,8 +3,14 @@
 // small, piped otherwise), the response is piped back as it arrives (SSE included). The gateway
 // is judged against this, measured in the same run.
 //
-// Run alone: node bench/floor-proxy.mjs --upstream http://127.0.0.1:N [--port N] [--host H];
+// Run alone: node bench/floor-proxy.mjs --upstream http://127.0.0.1:N [--port N] [--host H] [--lean];
 // prints {"port":N} when ready.
+//
+// `--lean` (BENCH_FLOOR=lean in run.mjs and profile.mjs): a diagnostic, not the floor the targets
+// are judged against. The answer comes through an undici dispatch handler (no Readable, no
+// pipeline) and each chunk is framed here and written to the socket in one write, as the
+// gateway's outbound body and writeChunkDirect do: what these two libraries allocate and cost at
+// the least per stream.
 
 import http from 'node:http';
 import { pipeline } from 'node:stream';
@@ -31,18 +37,77 @@ function badGateway(res, err) {
   res.end(body);
 }
 
+/** One chunk of a chunked answer as one socket write (the size line, the bytes, CRLF); null: let Node frame it. */
+function writeFramed(res, chunk) {
+  const socket = res.socket;
+  if (socket === null || socket._httpMessage !== res || !res.chunkedEncoding || !socket.writable) return null;
+  if (chunk.length === 0) return true;
+  const head = chunk.length.toString(16);
+  const frame = Buffer.allocUnsafe(head.length + chunk.length + 4);
+  let at = frame.write(head, 0, 'latin1');
+  frame[at++] = 13;
+  frame[at++] = 10;
+  frame.set(chunk, at);
+  at += chunk.length;
+  frame[at++] = 13;
+  frame[at] = 10;
+  if (res._headerSent) return socket.write(frame);
+  socket.cork();
+  res.flushHeaders();
+  const ok = socket.write(frame);
+  socket.uncork();
+  return ok;
+}
+
+/** The lean floor's forward: undici's dispatch handler straight to the client's socket. */
+function leanForward(pool, req, res, body) {
+  let controller = null;
+  let headed = false;
+  res.on('close', () => {
+    if (!res.writableFinished) controller?.abort(new Error('client gone'));
+  });
+  pool.dispatch(
+    { method: req.method, path: req.url, headers: forwardable(req.headers), body },
+    {
+      onRequestStart(c) {
+        controller = c;
+      },
+      onResponseStart(_c, status, headers) {
+        if (status < 200) return;
+        headed = true;
+        res.writeHead(status, forwardable(headers));
+      },
+      onResponseData(c, chunk) {
+        const ok = writeFramed(res, chunk);
+        if (ok === null ? !res.write(chunk) : !ok) {
+          c.pause();
+          (ok === null ? res : res.socket).once('drain', () => c.resume());
+        }
+      },
+      onResponseEnd() {
+        res.end();
+      },
+      onResponseError(_c, err) {
+        if (headed) res.destroy(err);
+        else badGateway(res, err);
+      },
+    },
+  );
+}
+
 /** Request bodies up to this size (chat requests are a few KB) are read before forwarding. */
 const SMALL_BODY = 256 * 1024;
 
 /**
  * Starts the floor proxy in front of `upstream`. Resolves with { server, port, url, close }.
- * @param {{ upstream: string, port?: number, host?: string }} opts
+ * @param {{ upstream: string, port?: number, host?: string, lean?: boolean }} opts
  */
 export async function startFloorProxy(opts) {
   // Unlimited connections: the floor must never queue where the gateway would not.
   const pool = new Pool(opts.upstream, { connections: null, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 0, bodyTimeout: 0 });
 
   const forward = (req, res, body) => {
+    if (opts.lean) return leanForward(pool, req, res, body);
     pool.request({ method: req.method, path: req.url, headers: forwardable(req.headers), body }).then(
       (up) => {
         // Client gone while we waited: drop the upstream response (this aborts it).
@@ -94,7 +159,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error('usage: node bench/floor-proxy.mjs --upstream http://127.0.0.1:PORT [--port N]');
     process.exit(2);
   }
-  const floor = await startFloorProxy({ upstream, port: Number(argOf('--port') ?? 0), host: argOf('--host') ?? '127.0.0.1' });
+  const floor = await startFloorProxy({ upstream, port: Number(argOf('--port') ?? 0), host: argOf('--host') ?? '127.0.0.1', lean: process.argv.includes('--lean') });
   process.stdout.write(`${JSON.stringify({ port: floor.port })}\n`);
   process.on('SIGTERM', () => floor.close().then(() => process.exit(0)));
   if (process.argv.includes('--exit-with-stdin')) {

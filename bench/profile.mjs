@@ -4,14 +4,14 @@
 // With BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" the gateway (or the floor)
 // writes its profile when it is stopped at the end; BENCH_SERVER_ENTRY picks another build;
 // BENCH_WORKERS starts the gateway with that SLUICE_WORKERS (CPU then counts every process, and
-// each process's share is printed).
+// each process's share is printed); BENCH_CHUNKS sets the content chunks per stream (default 16); BENCH_FLOOR=lean profiles the lean floor.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatRequest, geminiToClaudeRequest, messagesToGeminiRequest, startGateway } from './lib/gateway.mjs';
 import { ANTHROPIC_MARKS, GEMINI_MARKS, OPENAI_MARKS, closedLoop, newPool, percentile, streamStaggerMs } from './lib/load.mjs';
 import { cpuTicks, procFile, processTree, startBenchServer, targetNodeArgs, ticksToMs } from './lib/procs.mjs';
 
-const CHUNKS = 16;
+const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 16); // content chunks per stream, as in run.mjs
 const CHUNK_DELAY_MS = 10;
 const WARMUP_MS = 2000;
 
@@ -29,7 +29,8 @@ const log = (l) => process.stdout.write(`${l}\n`);
 
 /** The floor proxy as the profiled target, in the shape of startGateway's answer. */
 async function startFloor(upstream) {
-  const p = await startBenchServer('floor', join(here, 'floor-proxy.mjs'), ['--upstream', upstream], targetNodeArgs());
+  const lean = process.env.BENCH_FLOOR === 'lean' ? ['--lean'] : [];
+  const p = await startBenchServer('floor', join(here, 'floor-proxy.mjs'), ['--upstream', upstream, ...lean], targetNodeArgs());
   return { name: 'floor', available: true, key: 'unused', url: p.url, pid: p.pid, stop: () => p.stop(5000) };
 }
 

@@ -370,9 +370,11 @@ async function main() {
   await fakeControl(fake.url, '/__bench/config', { chunks: cfg.chunks, delayMs: cfg.chunkDelayMs, hold: false });
   // BENCH_FLOOR_NICE: the floor at that nice value (to compare it with a gateway started with ^N).
   const floorNice = process.env.BENCH_FLOOR_NICE ? Number(process.env.BENCH_FLOOR_NICE) : null;
-  const floor = await startBenchServer('floor', join(here, 'floor-proxy.mjs'), ['--upstream', fake.url], GC_TRACE, { nice: floorNice });
+  // BENCH_FLOOR=lean: the diagnostic lean floor (floor-proxy.mjs --lean) in the floor's place.
+  const floorArgs = ['--upstream', fake.url, ...(process.env.BENCH_FLOOR === 'lean' ? ['--lean'] : [])];
+  const floor = await startBenchServer('floor', join(here, 'floor-proxy.mjs'), floorArgs, GC_TRACE, { nice: floorNice });
   children.push(floor);
-  out(`fake upstream ${fake.url} (pid ${fake.pid}); floor ${floor.url} (pid ${floor.pid}${floorNice === null ? '' : `, nice ${floorNice}`})`);
+  out(`fake upstream ${fake.url} (pid ${fake.pid}); floor ${floor.url} (pid ${floor.pid}${floorNice === null ? '' : `, nice ${floorNice}`}${floorArgs.includes('--lean') ? ', LEAN: not the floor the targets are set against' : ''})`);
 
   const targets = [
     { name: 'direct', url: fake.url, pid: fake.pid, key: 'sk-bench-direct', stream: true },
