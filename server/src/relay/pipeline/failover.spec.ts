@@ -5,9 +5,11 @@ import { mapOpenAIError } from '../adaptors/openai-compatible/error';
 import type { ChannelContext } from '../adaptors/types';
 import type { UpstreamFailure } from '../../wire/canonical/errors';
 import type { CanonicalRequest } from '../../wire/canonical/request';
-import type { EndpointOps } from './endpoints';
+import { ENDPOINTS, type EndpointOps } from './endpoints';
 import type { ClientExchange } from './exchange';
-import { Failover, type FailoverRequest } from './failover';
+import { Failover, asBytes, prepare, type FailoverRequest } from './failover';
+import type { UpstreamRequest } from '../adaptors/types';
+import { parseChatRequest } from '../../wire/openai-chat/parse';
 import type { AttemptResult } from './upstream-attempt';
 
 function channel(id: number, over: Partial<RelayChannel> = {}): RelayChannel {
@@ -110,5 +112,49 @@ describe('Failover and status_code_mapping', () => {
     const res = await h.failover.run(h.request);
     expect(res).toMatchObject({ kind: 'failed', chain: [1, 2] });
     expect(h.reported[0]?.failure.status).toBe(502);
+  });
+});
+
+describe('the upstream body', () => {
+  const prompt = 'word '.repeat(20_000);
+  const chat = () => parseChatRequest({ model: 'm', messages: [{ role: 'user', content: prompt }], stream: true });
+
+  it('is bytes from the moment the request is built: undici keeps that Buffer, not a copy of a string', async () => {
+    const prepared = await prepare(channel(1), ENDPOINTS.chat, chat(), undefined);
+    if ('failed' in prepared) throw new Error('prepare failed');
+    const body = prepared.upstream.body;
+    expect(Buffer.isBuffer(body)).toBe(true);
+    const sent = JSON.parse(Buffer.from(body as Uint8Array).toString('utf8')) as { model: string; stream: boolean; messages: { content: string }[] };
+    expect(sent).toMatchObject({ model: 'm', stream: true });
+    expect(sent.messages[0]?.content).toBe(prompt);
+  });
+
+  it('reaches the attempt as bytes', async () => {
+    const h = harness([channel(1)], {});
+    const seen: UpstreamRequest[] = [];
+    const res = await h.failover.run({
+      ...h.request,
+      ops: ENDPOINTS.chat,
+      req: chat(),
+      attempt: async (_c, _a, _ctx, upstream) => {
+        seen.push(upstream);
+        return { kind: 'served', charge: { kind: 'none' } } as unknown as AttemptResult;
+      },
+    });
+    expect(res.kind).toBe('served');
+    expect(seen).toHaveLength(1);
+    expect(Buffer.isBuffer(seen[0]?.body)).toBe(true);
+  });
+
+  it('stays as built for a WebSocket (a text frame), for bytes and for no body', () => {
+    const base = { method: 'POST' as const, url: 'wss://x/v1', headers: {} };
+    const ws: UpstreamRequest = { ...base, body: '{"a":1}', expect: 'websocket' };
+    const bytes: UpstreamRequest = { ...base, body: Buffer.from('{}'), expect: 'json' };
+    const none: UpstreamRequest = { ...base, body: null, expect: 'json' };
+    for (const u of [ws, bytes, none]) expect(asBytes(u)).toBe(u);
+    const text: UpstreamRequest = { ...base, body: 'é{}', expect: 'sse' };
+    const made = asBytes(text);
+    expect(made).not.toBe(text);
+    expect(made).toEqual({ ...text, body: Buffer.from('é{}') });
   });
 });

@@ -247,8 +247,19 @@ async function withToken(
 
 function built(adaptor: Adaptor, ctx: ChannelContext, ops: EndpointOps, req: CanonicalRequest, mapping: { model: string; mapped: boolean }): Prepared {
   // JSON endpoints need no boundary: no random bytes on their path.
-  const upstream = ops.build(adaptor, req, ctx, ops.body === 'multipart' ? `----SluiceBoundary${randomHex(12)}` : '');
+  const upstream = asBytes(ops.build(adaptor, req, ctx, ops.body === 'multipart' ? `----SluiceBoundary${randomHex(12)}` : ''));
   return { adaptor, ctx, upstream, upstreamModel: mapping.model, mapped: mapping.mapped };
+}
+
+/**
+ * The upstream body as bytes, encoded once here. undici keeps the body of a request it has sent
+ * until the answer ends, as a Buffer it makes itself when given a string; with a string body the
+ * attempt would hold the prompt twice for a whole stream (its string and undici's copy: 64 KB of
+ * prompt kept 197 KB per held stream, bench/README.md session 22). A WebSocket body stays text
+ * (it goes out as a text frame).
+ */
+export function asBytes(upstream: UpstreamRequest): UpstreamRequest {
+  return typeof upstream.body === 'string' && upstream.expect !== 'websocket' ? { ...upstream, body: Buffer.from(upstream.body) } : upstream;
 }
 
 export function noChannel(group: string, model: string): RelayError {
