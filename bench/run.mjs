@@ -20,7 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chatRequest, convertedRequest, geminiToClaudeRequest, messagesRequest, messagesToGeminiRequest, startGateway } from './lib/gateway.mjs';
+import { chatRequest, convertedRequest, geminiToClaudeRequest, messagesRequest, messagesToGeminiRequest, PROMPT_KB, startGateway } from './lib/gateway.mjs';
 import { ANTHROPIC_MARKS, closedLoop, GEMINI_MARKS, newPool, OPENAI_MARKS, openHeldStreams, openLoop, percentile, streamStaggerMs } from './lib/load.mjs';
 import { samplePgWaits } from './lib/pg-waits.mjs';
 import { cpuMs, GC_TRACE, machineCpu, mainThreadSched, niceOf, openFds, openFilesLimit, pgBackendCpu, rssKb, sleep, startBenchServer } from './lib/procs.mjs';
@@ -361,7 +361,7 @@ async function main() {
   const limits = openFilesLimit();
   out(`relay benchmark: node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   if (cfg.phases.length > 0) out(`phases: ${cfg.phases.join(', ')} only (BENCH_PHASES); the other figures print as n/a`);
-  out(`settings: ${cfg.rounds} rounds x ${cfg.seconds} s per phase (first ${cfg.warmupMs} ms not measured), ${cfg.chunks} chunks per stream every ${cfg.chunkDelayMs} ms, ${cfg.streams} held streams`);
+  out(`settings: ${cfg.rounds} rounds x ${cfg.seconds} s per phase (first ${cfg.warmupMs} ms not measured), ${cfg.chunks} chunks per stream every ${cfg.chunkDelayMs} ms, ${cfg.streams} held streams${PROMPT_KB > 0 ? `, prompts padded to ${PROMPT_KB} KB` : ''}`);
   out(`open files: soft ${limits.soft}, hard ${limits.hard}${limits.soft < cfg.streams * 2 + 256 ? ` (WARNING: ${cfg.streams} held streams need about ${cfg.streams * 2 + 256})` : ''}`);
   out();
 

@@ -21,7 +21,10 @@ export const CLAUDE_MODEL = 'claude-3-5-haiku-20241022';
 export const GEMINI_MODEL = 'gemini-2.0-flash';
 
 // The request bodies every target gets (serialised once).
-const messages = [{ role: 'user', content: 'Say hello in one short sentence.' }];
+// BENCH_PROMPT_KB: the user message padded to about that many KB (a held stream keeps its prompt:
+// what a long prompt costs shows in the held streams' memory); default one short sentence.
+export const PROMPT_KB = Number(process.env.BENCH_PROMPT_KB ?? 0);
+const messages = [{ role: 'user', content: `Say hello in one short sentence.${' word'.repeat(Math.round((PROMPT_KB * 1024) / 5))}` }];
 // BENCH_CLIENT_USAGE=0: the OpenAI streaming client does not ask include_usage (most clients), so
 // the gateway, which asks it upstream, hides the usage from the client.
 const clientUsage = process.env.BENCH_CLIENT_USAGE === '0' ? {} : { stream_options: { include_usage: true } };
