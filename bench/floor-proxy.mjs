@@ -8,11 +8,12 @@
 //
 // `--lean` (BENCH_FLOOR=lean in run.mjs and profile.mjs): a diagnostic, not the floor the targets
 // are judged against. The answer comes through an undici dispatch handler (no Readable, no
-// pipeline) and each chunk is framed here and written to the socket in one write, as the
-// gateway's outbound body and writeChunkDirect do: what these two libraries allocate and cost at
-// the least per stream.
+// pipeline), as the gateway's outbound body takes it, and each chunk is framed and written to the
+// socket in one write by the gateway's writeChunkDirect (needs the server built): what these two
+// libraries allocate and cost at the least per stream.
 
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import { pipeline } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { Pool } from 'undici';
@@ -37,30 +38,11 @@ function badGateway(res, err) {
   res.end(body);
 }
 
-/** One chunk of a chunked answer as one socket write (the size line, the bytes, CRLF); null: let Node frame it. */
-function writeFramed(res, chunk) {
-  const socket = res.socket;
-  if (socket === null || socket._httpMessage !== res || !res.chunkedEncoding || !socket.writable) return null;
-  if (chunk.length === 0) return true;
-  const head = chunk.length.toString(16);
-  const frame = Buffer.allocUnsafe(head.length + chunk.length + 4);
-  let at = frame.write(head, 0, 'latin1');
-  frame[at++] = 13;
-  frame[at++] = 10;
-  frame.set(chunk, at);
-  at += chunk.length;
-  frame[at++] = 13;
-  frame[at] = 10;
-  if (res._headerSent) return socket.write(frame);
-  socket.cork();
-  res.flushHeaders();
-  const ok = socket.write(frame);
-  socket.uncork();
-  return ok;
-}
-
-/** The lean floor's forward: undici's dispatch handler straight to the client's socket. */
-function leanForward(pool, req, res, body) {
+/**
+ * The lean floor's forward: undici's dispatch handler straight to the client's socket, each chunk
+ * framed and written in one socket write by the gateway's own `writeChunkDirect` (server/dist).
+ */
+function leanForward(writeChunkDirect, pool, req, res, body) {
   let controller = null;
   let headed = false;
   res.on('close', () => {
@@ -78,10 +60,10 @@ function leanForward(pool, req, res, body) {
         res.writeHead(status, forwardable(headers));
       },
       onResponseData(c, chunk) {
-        const ok = writeFramed(res, chunk);
-        if (ok === null ? !res.write(chunk) : !ok) {
+        const ok = writeChunkDirect(res, chunk);
+        if (ok === undefined ? !res.write(chunk) : !ok) {
           c.pause();
-          (ok === null ? res : res.socket).once('drain', () => c.resume());
+          (ok === undefined ? res : res.socket).once('drain', () => c.resume());
         }
       },
       onResponseEnd() {
@@ -104,10 +86,12 @@ const SMALL_BODY = 256 * 1024;
  */
 export async function startFloorProxy(opts) {
   // Unlimited connections: the floor must never queue where the gateway would not.
+  // Loaded only for the lean floor: the floor itself needs no build of the server.
+  const writeChunkDirect = opts.lean ? createRequire(import.meta.url)('../server/dist/relay/pipeline/chunked-writer.js').writeChunkDirect : null;
   const pool = new Pool(opts.upstream, { connections: null, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 0, bodyTimeout: 0 });
 
   const forward = (req, res, body) => {
-    if (opts.lean) return leanForward(pool, req, res, body);
+    if (writeChunkDirect !== null) return leanForward(writeChunkDirect, pool, req, res, body);
     pool.request({ method: req.method, path: req.url, headers: forwardable(req.headers), body }).then(
       (up) => {
         // Client gone while we waited: drop the upstream response (this aborts it).
