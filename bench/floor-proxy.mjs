@@ -85,9 +85,9 @@ const SMALL_BODY = 256 * 1024;
  * @param {{ upstream: string, port?: number, host?: string, lean?: boolean }} opts
  */
 export async function startFloorProxy(opts) {
-  // Unlimited connections: the floor must never queue where the gateway would not.
   // Loaded only for the lean floor: the floor itself needs no build of the server.
   const writeChunkDirect = opts.lean ? createRequire(import.meta.url)('../server/dist/relay/pipeline/chunked-writer.js').writeChunkDirect : null;
+  // Unlimited connections: the floor must never queue where the gateway would not.
   const pool = new Pool(opts.upstream, { connections: null, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 0, bodyTimeout: 0 });
 
   const forward = (req, res, body) => {
