@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatRequest, geminiToClaudeRequest, messagesToGeminiRequest, startGateway } from './lib/gateway.mjs';
 import { ANTHROPIC_MARKS, GEMINI_MARKS, OPENAI_MARKS, closedLoop, newPool, percentile, streamStaggerMs } from './lib/load.mjs';
-import { cpuTicks, procFile, processTree, startBenchServer, targetNodeArgs, ticksToMs } from './lib/procs.mjs';
+import { cpuTicks, floorArgs, procFile, processTree, startBenchServer, targetNodeArgs, ticksToMs } from './lib/procs.mjs';
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 16); // content chunks per stream, as in run.mjs
 const CHUNK_DELAY_MS = 10;
@@ -29,8 +29,7 @@ const log = (l) => process.stdout.write(`${l}\n`);
 
 /** The floor proxy as the profiled target, in the shape of startGateway's answer. */
 async function startFloor(upstream) {
-  const lean = process.env.BENCH_FLOOR === 'lean' ? ['--lean'] : [];
-  const p = await startBenchServer('floor', join(here, 'floor-proxy.mjs'), ['--upstream', upstream, ...lean], targetNodeArgs());
+  const p = await startBenchServer('floor', join(here, 'floor-proxy.mjs'), floorArgs(upstream), targetNodeArgs());
   return { name: 'floor', available: true, key: 'unused', url: p.url, pid: p.pid, stop: () => p.stop(5000) };
 }
 

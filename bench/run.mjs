@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { chatRequest, convertedRequest, geminiToClaudeRequest, messagesRequest, messagesToGeminiRequest, PROMPT_KB, startGateway } from './lib/gateway.mjs';
 import { ANTHROPIC_MARKS, closedLoop, GEMINI_MARKS, newPool, OPENAI_MARKS, openHeldStreams, openLoop, percentile, streamStaggerMs } from './lib/load.mjs';
 import { samplePgWaits } from './lib/pg-waits.mjs';
-import { cpuMs, GC_TRACE, machineCpu, mainThreadSched, niceOf, openFds, openFilesLimit, pgBackendCpu, rssKb, sleep, startBenchServer } from './lib/procs.mjs';
+import { cpuMs, floorArgs, GC_TRACE, machineCpu, mainThreadSched, niceOf, openFds, openFilesLimit, pgBackendCpu, rssKb, sleep, startBenchServer } from './lib/procs.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -370,11 +370,10 @@ async function main() {
   await fakeControl(fake.url, '/__bench/config', { chunks: cfg.chunks, delayMs: cfg.chunkDelayMs, hold: false });
   // BENCH_FLOOR_NICE: the floor at that nice value (to compare it with a gateway started with ^N).
   const floorNice = process.env.BENCH_FLOOR_NICE ? Number(process.env.BENCH_FLOOR_NICE) : null;
-  // BENCH_FLOOR=lean: the diagnostic lean floor (floor-proxy.mjs --lean) in the floor's place.
-  const floorArgs = ['--upstream', fake.url, ...(process.env.BENCH_FLOOR === 'lean' ? ['--lean'] : [])];
-  const floor = await startBenchServer('floor', join(here, 'floor-proxy.mjs'), floorArgs, GC_TRACE, { nice: floorNice });
+  const floorArgv = floorArgs(fake.url);
+  const floor = await startBenchServer('floor', join(here, 'floor-proxy.mjs'), floorArgv, GC_TRACE, { nice: floorNice });
   children.push(floor);
-  out(`fake upstream ${fake.url} (pid ${fake.pid}); floor ${floor.url} (pid ${floor.pid}${floorNice === null ? '' : `, nice ${floorNice}`}${floorArgs.includes('--lean') ? ', LEAN: not the floor the targets are set against' : ''})`);
+  out(`fake upstream ${fake.url} (pid ${fake.pid}); floor ${floor.url} (pid ${floor.pid}${floorNice === null ? '' : `, nice ${floorNice}`}${floorArgv.includes('--lean') ? ', LEAN: not the floor the targets are set against' : ''})`);
 
   const targets = [
     { name: 'direct', url: fake.url, pid: fake.pid, key: 'sk-bench-direct', stream: true },

@@ -83,6 +83,11 @@ export async function startBenchServer(name, script, args = [], nodeArgs = [], {
   return child;
 }
 
+/** floor-proxy.mjs's arguments: `BENCH_FLOOR=lean` starts the diagnostic lean floor (`--lean`) in the floor's place. */
+export function floorArgs(upstream) {
+  return ['--upstream', upstream, ...(process.env.BENCH_FLOOR === 'lean' ? ['--lean'] : [])];
+}
+
 /** Extra node flags for the measured process, e.g. BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof". */
 export function targetNodeArgs() {
   return [...GC_TRACE, ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter((a) => a !== '')];
