@@ -12,6 +12,7 @@ import type {
   ModerationRequest,
   RerankRequest,
   ResponsesRequest,
+  StreamView,
 } from '../../wire/canonical/request';
 import type { ParsedResponse, ParsedTextResponse, Skim, StreamStep } from '../../wire/canonical/response';
 import type { SseEvent } from '../../wire/framing/sse/sse-parser';
@@ -101,7 +102,7 @@ export interface Adaptor {
    */
   parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedTextResponse;
   /** Stream steps: the upstream's chunks (OpenAI wire), or a native provider's canonical `parts`. */
-  parseTextStreamEvent(req: TextRequest, event: SseEvent, ctx: ChannelContext): StreamStep;
+  parseTextStreamEvent(req: StreamView<TextRequest>, event: SseEvent, ctx: ChannelContext): StreamStep;
   /**
    * For a stateless `parseTextStreamEvent` of the upstream's own chunks: a glance at an event
    * that says, without parsing it, whether its step is a plain forward (`Skim`). The relay then
@@ -114,7 +115,7 @@ export interface Adaptor {
    * events): one parser per streamed answer. When present the relay uses it instead of
    * `parseTextStreamEvent`.
    */
-  openTextStream?(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep;
+  openTextStream?(req: StreamView<TextRequest>, ctx: ChannelContext): (event: SseEvent) => StreamStep;
   mapError(input: ErrorInput, ctx: ChannelContext): UpstreamFailure;
   /**
    * Present when each call must be signed (AWS SigV4): the relay calls it right before sending,
@@ -200,7 +201,10 @@ export interface MessagesCapability {
   buildRequest(req: MessagesRequest, ctx: ChannelContext): UpstreamRequest;
   /** `clientBody` in the Anthropic shape. */
   parseResponse(req: MessagesRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
-  /** One parser per streamed answer; forwards Anthropic events. */
+  /**
+   * One parser per streamed answer; forwards Anthropic events. Given the whole request (a Vertex
+   * channel converts it for its Gemini models), it keeps none of it: see `StreamView`.
+   */
   openStream(req: MessagesRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep;
 }
 
@@ -208,7 +212,7 @@ export interface GeminiNativeCapability {
   buildRequest(req: GeminiRequest, ctx: ChannelContext): UpstreamRequest;
   /** `clientBody` a `GenerateContentResponse`. */
   parseResponse(req: GeminiRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
-  /** One parser per streamed answer; forwards `GenerateContentResponse` chunks. */
+  /** One parser per streamed answer; forwards `GenerateContentResponse` chunks. Keeps none of the request, as for Messages. */
   openStream(req: GeminiRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep;
   /** Gemini's embed calls passed through (a request with `gemini` set); absent: converted through `embeddings`. */
   readonly embed?: PlainCapability<EmbeddingRequest>;
@@ -238,7 +242,7 @@ export interface AudioCapability {
   buildTranscriptionRequest(req: AudioTranscriptionRequest, ctx: ChannelContext, boundary: string): UpstreamRequest;
   parseTranscriptionResponse(req: AudioTranscriptionRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
   /** One event of a streamed transcription (`transcript.text.delta` / `transcript.text.done`). */
-  parseTranscriptionStreamEvent(req: AudioTranscriptionRequest, event: SseEvent, ctx: ChannelContext): StreamStep;
+  parseTranscriptionStreamEvent(req: StreamView<AudioTranscriptionRequest>, event: SseEvent, ctx: ChannelContext): StreamStep;
 }
 
 export type RerankCapability = PlainCapability<RerankRequest>;
@@ -246,7 +250,7 @@ export type RerankCapability = PlainCapability<RerankRequest>;
 export interface ResponsesCapability {
   buildRequest(req: ResponsesRequest, ctx: ChannelContext): UpstreamRequest;
   parseResponse(req: ResponsesRequest, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
-  parseStreamEvent(req: ResponsesRequest, event: SseEvent, ctx: ChannelContext): StreamStep;
+  parseStreamEvent(req: StreamView<ResponsesRequest>, event: SseEvent, ctx: ChannelContext): StreamStep;
   /** A glance at an event that says, without parsing it, whether its step is a plain forward (`Skim`). */
   skimStreamEvent?(event: SseEvent): Skim;
 }

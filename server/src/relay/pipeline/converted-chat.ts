@@ -2,7 +2,7 @@ import type { Adaptor, ChannelContext, UpstreamRequest, UpstreamResponse } from 
 import { parseJson, type JsonObject } from '../../wire/canonical/json';
 import { transportFailure } from '../../wire/canonical/errors';
 import type { CanonicalChat, ChatPart } from '../../wire/canonical/chat';
-import type { ChatContentPart, ChatMessage, ChatRequest, GeminiRequest, MessagesRequest, ResponsesRequest } from '../../wire/canonical/request';
+import { streamView, type ChatContentPart, type ChatMessage, type ChatRequest, type GeminiRequest, type MessagesRequest, type ResponsesRequest, type StreamView } from '../../wire/canonical/request';
 import type { ParsedResponse, ParsedTextResponse, StreamStep } from '../../wire/canonical/response';
 import { encodeAnswer, type InboundFormat } from '../../wire/format';
 import { chatResponseFromOpenAI, openAIChatBody, OpenAIChunkDecoder } from '../../wire/openai-chat/index';
@@ -98,7 +98,7 @@ export function convertedChat<R extends ConvertedRequest>(format: InboundFormat<
     asChatRequest,
     build: (a, req, ctx) => a.buildTextRequest(asChatRequest(req), ctx),
     parseResponse: (a, req, res, ctx) => answerIn(format, req, a.parseTextResponse(asChatRequest(req), res, ctx)),
-    openStream: (a, req, ctx) => openChatParts(a, asChatRequest(req), ctx),
+    openStream: (a, req, ctx) => openChatParts(a, streamView(asChatRequest(req)), ctx),
   };
 }
 
@@ -119,7 +119,7 @@ function answerIn<R extends ConvertedRequest>(format: InboundFormat<R>, req: R, 
  * as they are; an OpenAI-wire adaptor's chunks are decoded into parts (each step keeps its text,
  * usage, finish and end for the relay).
  */
-export function openChatParts(a: Adaptor, chat: ChatRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+export function openChatParts(a: Adaptor, chat: StreamView<ChatRequest>, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const inner = a.openTextStream?.(chat, ctx) ?? ((ev: SseEvent) => a.parseTextStreamEvent(chat, ev, ctx));
   const decoder = new OpenAIChunkDecoder();
   return (event) => {

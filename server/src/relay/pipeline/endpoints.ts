@@ -7,7 +7,7 @@ import { parseEmbeddingRequest, parseModerationRequest, parseRerankRequest, pars
 import * as convertedMessages from './converted-messages';
 import * as convertedGemini from './converted-gemini';
 import * as convertedResponses from './converted-responses';
-import type { CanonicalRequest, MultipartForm, RelayEndpoint } from '../../wire/canonical/request';
+import { streamView, type CanonicalRequest, type MultipartForm, type RelayEndpoint, type StreamView } from '../../wire/canonical/request';
 import { anthropicMessagesFormat } from '../../wire/anthropic-messages/anthropic-messages';
 import { encodeAnswer, type ClientStreamEncoder, type ErrorFormat, type InboundFormat } from '../../wire/format';
 import { geminiFormat } from '../../wire/gemini/gemini';
@@ -49,8 +49,11 @@ type RequestOf<E extends RelayEndpoint> = CanonicalRequest & { endpoint: E };
 interface Calls<E extends RelayEndpoint> {
   build(adaptor: Adaptor, req: RequestOf<E>, ctx: ChannelContext, boundary: string): UpstreamRequest;
   parseResponse(adaptor: Adaptor, req: RequestOf<E>, res: UpstreamResponse, ctx: ChannelContext): ParsedResponse;
-  parseStream?(adaptor: Adaptor, req: RequestOf<E>, event: SseEvent, ctx: ChannelContext): StreamStep;
-  /** A stateful parser per answer; wins over parseStream. */
+  parseStream?(adaptor: Adaptor, req: StreamView<RequestOf<E>>, event: SseEvent, ctx: ChannelContext): StreamStep;
+  /**
+   * A stateful parser per answer; wins over parseStream. Given the whole request (a converted
+   * path builds its chat from it), the parser it returns keeps none of it (`StreamView`).
+   */
   openStream?(adaptor: Adaptor, req: RequestOf<E>, ctx: ChannelContext): ((event: SseEvent) => StreamStep) | null;
   skimStream?(adaptor: Adaptor): ((event: SseEvent) => Skim) | undefined;
 }
@@ -96,7 +99,9 @@ function endpointOps<E extends RelayEndpoint>(
             const opened = open?.(a, r, ctx);
             if (opened) return opened;
             if (!stream) throw new Error(`endpoint ${endpoint} cannot stream on type ${a.type}`);
-            return (ev: SseEvent) => stream(a, r, ev, ctx);
+            // The parser lives as long as the stream: it keeps the request's view, not its prompt.
+            const view = streamView(r);
+            return (ev: SseEvent) => stream(a, view, ev, ctx);
           },
         }
       : {}),
@@ -125,7 +130,7 @@ function textOps<E extends 'chat' | 'completion'>(endpoint: E, path: string, for
     build: (a, req, ctx) => a.buildTextRequest(req, ctx),
     parseResponse: (a, req, res, ctx) => encodeAnswer(format, req, a.parseTextResponse(req, res, ctx)),
     parseStream: (a, req, ev, ctx) => a.parseTextStreamEvent(req, ev, ctx),
-    openStream: (a, req, ctx) => a.openTextStream?.(req, ctx) ?? null,
+    openStream: (a, req, ctx) => (a.openTextStream ? a.openTextStream(streamView(req), ctx) : null),
     // The glance describes `parseTextStreamEvent`'s steps, not those of a parser per answer.
     skimStream: (a) => (a.openTextStream ? undefined : a.skimTextStreamEvent),
   });

@@ -201,3 +201,27 @@ export type CanonicalRequest =
 
 /** The request types that are sent upstream as multipart/form-data. */
 export type MultipartRequest = ImageEditRequest | AudioTranscriptionRequest;
+
+/**
+ * The fields of a request that carry what the client sent to be read (its prompt, documents and
+ * uploaded files) rather than what its answer is shaped by. A stream's readers never get them
+ * (`StreamView`).
+ */
+export const PROMPT_FIELDS = ['body', 'messages', 'canonical', 'prompts', 'inputs', 'inputTexts', 'input', 'prompt', 'query', 'documents', 'form', 'gemini'] as const;
+const PROMPT_FIELD_SET: ReadonlySet<string> = new Set(PROMPT_FIELDS);
+export type PromptField = (typeof PROMPT_FIELDS)[number];
+
+/**
+ * A request as the readers of its streamed answer see it: every field but its prompt. The readers
+ * live as long as the stream does; the request itself is let go once the answer's first byte is
+ * out (the relay's `HeldRequest`), so a long prompt or an uploaded file is not kept for the whole
+ * stream.
+ */
+export type StreamView<R extends CanonicalRequest = CanonicalRequest> = R extends unknown ? Omit<R, PromptField> : never;
+
+/** A copy of the request without its prompt fields (read without touching them: some are built on first read). */
+export function streamView<R extends CanonicalRequest>(req: R): StreamView<R> {
+  const view: Record<string, unknown> = {};
+  for (const k of Object.keys(req)) if (!PROMPT_FIELD_SET.has(k)) view[k] = (req as unknown as Record<string, unknown>)[k];
+  return view as StreamView<R>;
+}

@@ -1,4 +1,5 @@
 import { baseUrlOf, catalogueBase } from '../base-url';
+import type { StreamView } from '../../../wire/canonical/request';
 import { transportFailure, type UpstreamFailure } from '../../../wire/canonical/errors';
 import { parseJson } from '../../../wire/canonical/json';
 import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
@@ -52,7 +53,7 @@ function parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: Channel
 }
 
 
-function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+function openTextStream(req: StreamView<TextRequest>, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const decoder = new LibraryStreamDecoder(req.model);
   return (event) => {
     if (event.data.trim() === '[DONE]') return { ...EMPTY_STEP, done: true };

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../../wire/canonical/json';
-import type { MessagesRequest } from '../../../wire/canonical/request';
+import type { MessagesRequest, StreamView } from '../../../wire/canonical/request';
 import { type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
@@ -66,7 +66,7 @@ function bedrockEvents(ctx: ChannelContext, parse: (event: SseEvent) => StreamSt
   };
 }
 
-function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+function openTextStream(req: StreamView<TextRequest>, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const open = claudeAdaptor.openTextStream;
   return bedrockEvents(ctx, open ? open(req, ctx) : (event) => claudeAdaptor.parseTextStreamEvent(req, event, ctx));
 }

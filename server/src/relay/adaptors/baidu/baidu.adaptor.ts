@@ -1,4 +1,5 @@
 import { BaiduStreamDecoder, baiduChatEndpoint, baiduError, fromBaiduChat, toBaiduChat } from '../../../wire/baidu/chat';
+import type { StreamView } from '../../../wire/canonical/request';
 import { fromBaiduEmbedding, toBaiduEmbedding } from '../../../wire/baidu/embeddings';
 import { transportFailure } from '../../../wire/canonical/errors';
 import { parseJson } from '../../../wire/canonical/json';
@@ -46,7 +47,7 @@ function parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: Channel
 }
 
 
-function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+function openTextStream(req: StreamView<TextRequest>, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const decoder = new BaiduStreamDecoder(req.model);
   return (event) => {
     const r = decoder.push(event.data);

@@ -1,4 +1,5 @@
 import { ChatGLMStreamDecoder, chatglmError, fromChatGLM, toChatGLMRequest, type ChatGLMError } from '../../../wire/chatglm/chat';
+import type { StreamView } from '../../../wire/canonical/request';
 import { transportFailure, type ErrorClass, type UpstreamFailure } from '../../../wire/canonical/errors';
 import { parseJson } from '../../../wire/canonical/json';
 import { answered, decodedStep, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
@@ -72,7 +73,7 @@ function parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: Channel
 }
 
 
-function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+function openTextStream(req: StreamView<TextRequest>, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   let decoder: ChatGLMStreamDecoder | null = null;
   return (event) => {
     decoder ??= new ChatGLMStreamDecoder(req.model, event.id ?? '');

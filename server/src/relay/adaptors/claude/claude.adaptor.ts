@@ -1,4 +1,5 @@
 import { baseUrlOf, catalogueBase } from '../base-url';
+import type { StreamView } from '../../../wire/canonical/request';
 import { parseJson } from '../../../wire/canonical/json';
 import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
@@ -64,7 +65,7 @@ function parseResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelCont
  * inbound format encodes them: OpenAI chunks, Gemini chunks). The upstream's own bytes never
  * reach a client of another format.
  */
-function openTextStream(_req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+function openTextStream(_req: StreamView<TextRequest>, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const decoder = new ClaudeStreamDecoder();
   return (event) => {
     const r = decoder.push(parseJson(event.data.trim()));

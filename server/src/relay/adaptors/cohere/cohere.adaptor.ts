@@ -1,4 +1,5 @@
 import { CohereStreamDecoder, fromCohereChat, toCohereChat } from '../../../wire/cohere/chat';
+import type { StreamView } from '../../../wire/canonical/request';
 import { fromCohereRerank, toCohereRerank } from '../../../wire/cohere/rerank';
 import { transportFailure } from '../../../wire/canonical/errors';
 import { isJsonObject, parseJson } from '../../../wire/canonical/json';
@@ -47,7 +48,7 @@ function parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: Channel
 }
 
 
-function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+function openTextStream(req: StreamView<TextRequest>, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const decoder = new CohereStreamDecoder(req.model);
   return (event) => {
     const r = decoder.push(event.data);

@@ -1,4 +1,5 @@
 import { baseUrlOf, catalogueBase } from '../base-url';
+import type { StreamView } from '../../../wire/canonical/request';
 import { transportFailure } from '../../../wire/canonical/errors';
 import { parseJson } from '../../../wire/canonical/json';
 import { answered, decodedStep, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
@@ -37,7 +38,7 @@ function parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: Channel
 }
 
 
-function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+function openTextStream(req: StreamView<TextRequest>, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const decoder = new DifyStreamDecoder(req.model, /progress|debug/i.test(ctx.other));
   return (event) => {
     const r = decoder.push(event.data);

@@ -1,4 +1,5 @@
 import { baseUrlOf, catalogueBase } from '../base-url';
+import type { StreamView } from '../../../wire/canonical/request';
 import { parseJson } from '../../../wire/canonical/json';
 import { answered, type ParsedTextResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
@@ -72,7 +73,7 @@ function parseResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelCont
  * Google sent none, and the client's public model. It finishes when every candidate asked (`n`;
  * a completion's n > 1 is refused before sending) has.
  */
-function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+function openTextStream(req: StreamView<TextRequest>, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const decoder = new GeminiStreamDecoder(req.n);
   return (event) => {
     const r = decoder.push(parseJson(event.data.trim()));

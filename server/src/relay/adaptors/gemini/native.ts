@@ -1,5 +1,5 @@
 import { baseUrlOf, catalogueBase } from '../base-url';
-import type { GeminiRequest } from '../../../wire/canonical/request';
+import type { GeminiRequest, StreamView } from '../../../wire/canonical/request';
 import { parseJson } from '../../../wire/canonical/json';
 import { answerFigures, type ParsedResponse, type StreamStep, EMPTY_STEP } from '../../../wire/canonical/response';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
@@ -38,7 +38,7 @@ function parseResponse(res: UpstreamResponse, ctx: ChannelContext): ParsedRespon
   return { ok: true, clientBody: res.text, ...answerFigures(answer) };
 }
 
-function openStream(req: GeminiRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+function openStream(req: StreamView<GeminiRequest>, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const decoder = new GeminiStreamDecoder(req.candidateCount);
   return (event) => {
     const data = parseJson(event.data.trim());

@@ -1,4 +1,5 @@
 import { defaultBaseUrlOf } from '../../../catalogue/catalogue';
+import type { StreamView } from '../../../wire/canonical/request';
 import { transportFailure } from '../../../wire/canonical/errors';
 import { parseJson } from '../../../wire/canonical/json';
 import { answered, decodedStep, type ParsedTextResponse, type StreamStep } from '../../../wire/canonical/response';
@@ -53,7 +54,7 @@ function parseTextResponse(req: TextRequest, res: UpstreamResponse, ctx: Channel
   return { ok: false, failure: transportFailure('protocol') };
 }
 
-function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+function openTextStream(req: StreamView<TextRequest>, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const decoder = new SparkStreamDecoder(req.model);
   return (event) => {
     const r = decoder.push(event.data);

@@ -1,4 +1,5 @@
 import { isJsonObject, parseJson } from '../../../wire/canonical/json';
+import type { StreamView } from '../../../wire/canonical/request';
 import type { ParsedTextResponse, StreamStep } from '../../../wire/canonical/response';
 import { textAsCanonical } from '../../../wire/openai-completions/openai-completions';
 import type { SseEvent } from '../../../wire/framing/sse/sse-parser';
@@ -59,7 +60,7 @@ function parseResponse(req: TextRequest, res: UpstreamResponse, ctx: ChannelCont
   return family(ctx).parseTextResponse(req, res, vertexScrubbing(ctx));
 }
 
-function openTextStream(req: TextRequest, ctx: ChannelContext): (event: SseEvent) => StreamStep {
+function openTextStream(req: StreamView<TextRequest>, ctx: ChannelContext): (event: SseEvent) => StreamStep {
   const f = family(ctx);
   const c = vertexScrubbing(ctx);
   if (f.openTextStream) return f.openTextStream(req, c);
