@@ -14,6 +14,7 @@ import type { ClientExchange } from '../pipeline/exchange';
 import type { Failover } from '../pipeline/failover';
 import type { RelayAuthService, RelayCaller } from './relay-auth.service';
 import { runAttempt, type AttemptLimits } from '../pipeline/upstream-attempt';
+import { HeldRequest } from '../pipeline/held-request';
 
 /**
  * Token counting, `POST /v1/messages/count_tokens` and Gemini's `POST /v1beta/models/{model}:countTokens`:
@@ -99,10 +100,11 @@ export class TokenCounting {
       return;
     }
     const allowPrivate = this.d.options.bool('AllowPrivateUpstreamEnabled');
+    const request = new HeldRequest(req);
     const result = await this.d.failover.run({
       exchange: x,
       ops: format.ops,
-      req,
+      request,
       group: caller.group,
       pinned: first.pinned ? first.channel : null,
       first: first.channel,
@@ -115,7 +117,7 @@ export class TokenCounting {
         const r = await runAttempt(this.d.outbound, this.d.limits, {
           exchange: x,
           ops: format.ops,
-          req,
+          request,
           adaptor,
           ctx,
           upstream,

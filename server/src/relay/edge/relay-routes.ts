@@ -158,7 +158,10 @@ export class RelayRoutes implements OnModuleInit {
       const caller = await this.auth.authenticate(req);
       input = await this.readInput(req, ops);
       if (ops.endpoint === 'messages') input = messagesInput(req, input);
-      await this.relay.serve(x, ops, caller, input, pathModel);
+      const served = this.relay.serve(x, ops, caller, input, pathModel);
+      // The relay lets the request go at a stream's first byte; this frame, as long as the stream, keeps none of it.
+      input = undefined;
+      await served;
     } catch (err) {
       // A client that hung up while sending its body needs no answer (and is no server error).
       if (err instanceof ClientAbortedError) x.end();
@@ -196,7 +199,7 @@ export class RelayRoutes implements OnModuleInit {
       const method = colon > 0 ? path.slice(colon + 1) : '';
       const alt = (req.query as { alt?: unknown } | undefined)?.alt;
       if (model === '' || !GEMINI_METHOD_SET.has(method)) throw new RelayError('not_found', 'common.not_found', 404);
-      const body = await this.readInput(req, ENDPOINTS.gemini);
+      let body: unknown = await this.readInput(req, ENDPOINTS.gemini);
       if (method === 'countTokens') {
         await this.relay.geminiCountTokens(x, caller, body, model);
         return;
@@ -206,8 +209,10 @@ export class RelayRoutes implements OnModuleInit {
         return;
       }
       const stream = method === 'streamGenerateContent';
-      const input: GeminiInput = { body, stream, sse: stream && alt === 'sse' };
-      await this.relay.serve(x, ENDPOINTS.gemini, caller, input, model);
+      const served = this.relay.serve(x, ENDPOINTS.gemini, caller, { body, stream, sse: stream && alt === 'sse' } satisfies GeminiInput, model);
+      // As in relayed: the stream's frames keep none of the request.
+      body = undefined;
+      await served;
     } catch (err) {
       if (err instanceof ClientAbortedError) x.end();
       else x.sendError(err);

@@ -11,6 +11,7 @@ import { Failover, asBytes, prepare, type FailoverRequest } from './failover';
 import type { UpstreamRequest } from '../adaptors/types';
 import { parseChatRequest } from '../../wire/openai-chat/parse';
 import type { AttemptResult } from './upstream-attempt';
+import { HeldRequest } from './held-request';
 
 function channel(id: number, over: Partial<RelayChannel> = {}): RelayChannel {
   return {
@@ -64,7 +65,7 @@ function harness(channels: RelayChannel[], answers: Record<number, AttemptResult
   const request: FailoverRequest = {
     exchange: { gone: false } as ClientExchange,
     ops: { endpoint: 'chat', build: () => ({ method: 'POST', url: 'https://x/v1/chat/completions', headers: {}, body: '{}', expect: 'json' }) } as unknown as EndpointOps,
-    req: { endpoint: 'chat', model: 'm' } as unknown as CanonicalRequest,
+    request: new HeldRequest({ endpoint: 'chat', model: 'm' } as unknown as CanonicalRequest),
     group: 'default',
     pinned: null,
     first: channels[0] as RelayChannel,
@@ -135,7 +136,7 @@ describe('the upstream body', () => {
     const res = await h.failover.run({
       ...h.request,
       ops: ENDPOINTS.chat,
-      req: chat(),
+      request: new HeldRequest(chat()),
       attempt: async (_c, _a, _ctx, upstream) => {
         seen.push(upstream);
         return { kind: 'served', charge: { kind: 'none' } } as unknown as AttemptResult;

@@ -11,6 +11,7 @@ import type { Adaptor, ChannelContext, TokenAnswer, TokenExchangeCapability, Ups
 import { mapStatus, upstreamModelFor } from './channel-transforms';
 import type { UpstreamFailure } from '../../wire/canonical/errors';
 import type { CanonicalRequest } from '../../wire/canonical/request';
+import type { HeldRequest } from './held-request';
 import type { EndpointOps } from './endpoints';
 import type { ClientExchange } from './exchange';
 import type { Charge } from '../money/relay-billing';
@@ -22,7 +23,8 @@ const logger = new Logger('RelayFailover');
 export interface FailoverRequest {
   exchange: ClientExchange;
   ops: EndpointOps;
-  req: CanonicalRequest;
+  /** The client's request, read by each attempt's preparation (let go at the answer's first byte). */
+  request: HeldRequest;
   group: string;
   /** `sk-KEY-CHANNELID` (admins): that channel only, no retry. */
   pinned: RelayChannel | null;
@@ -129,7 +131,7 @@ export class Failover {
     let lastError: DomainError | null = null;
     const walked = await this.walk<{ charge: Charge; upstreamModel: string; mapped: boolean }>({
       group: r.group,
-      model: r.req.model,
+      model: r.request.model,
       pinned: r.pinned,
       first: r.first,
       retryTimes: r.retryTimes,
@@ -139,7 +141,7 @@ export class Failover {
         let prepared: Prepared | { failed: FailedAttempt };
         try {
           // Awaited only when the adaptor exchanges a token (no promise for the others).
-          const p = prepareNow(channel, r.ops, r.req, r.authorize);
+          const p = prepareNow(channel, r.ops, r.request.req, r.authorize);
           prepared = p instanceof Promise ? await p : p;
         } catch (err) {
           // This channel cannot serve the request (type without adaptor, missing capability, bad
@@ -160,7 +162,7 @@ export class Failover {
       },
     });
     if (walked.kind === 'served') return { kind: 'served', ...walked.value, channel: walked.channel, chain: walked.chain };
-    return { kind: 'failed', error: lastError ?? noChannel(r.group, r.req.model), chain: walked.chain, clientGone: walked.clientGone };
+    return { kind: 'failed', error: lastError ?? noChannel(r.group, r.request.model), chain: walked.chain, clientGone: walked.clientGone };
   }
 }
 

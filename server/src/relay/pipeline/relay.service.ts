@@ -23,6 +23,7 @@ import { TokenCounting } from '../edge/count-tokens';
 import { RelayPricing, type ResolvedPricing } from '../money/relay-pricing';
 import { findSensitiveWord, parseSensitiveWords, promptTexts } from '../admission/sensitive-words';
 import { runAttempt, type AttemptLimits } from './upstream-attempt';
+import { HeldRequest } from './held-request';
 import { ChannelTokens } from './channel-tokens.service';
 import { RelayOutcomes } from '../../observability/relay-outcomes.service';
 import type { RelayOutcome } from '../../observability/relay-outcome';
@@ -131,20 +132,22 @@ export class RelayService implements OnModuleDestroy {
     let ticket: LimitTicket | null = null;
     let usedTokens = 0;
     try {
-      const req = ops.parse(input, DEFAULT_RELAY_LIMITS, pathModel);
-      o.model = req.model;
-      o.isStream = isStreaming(req);
-      this.auth.checkModel(caller, req.model);
-      this.checkSensitive(req);
+      // Held, not kept in a local: a stream lets the request go at its first byte (HeldRequest).
+      const held = new HeldRequest(ops.parse(input, DEFAULT_RELAY_LIMITS, pathModel));
+      const model = held.model;
+      o.model = model;
+      o.isStream = isStreaming(held.req);
+      this.auth.checkModel(caller, model);
+      this.checkSensitive(held.req);
       if (this.auth.hasRateLimits(caller)) await this.auth.checkRateLimits(caller);
-      const priced = this.pricing.resolve(req, caller.group);
-      // Channel affinity: the body as the client sent it (/v1/messages and Gemini wrap it with their headers / stream mode).
-      const sent = ops.endpoint === 'messages' || ops.endpoint === 'gemini' ? (input as { body: unknown }).body : input;
-      const affinity = caller.pinnedChannelId === null ? this.affinity.ref(caller.group, req.model, sent, x.sessionHeader) : null;
+      const priced = this.pricing.resolve(held.req, caller.group);
+      const affinity = caller.pinnedChannelId === null ? this.affinity.ref(caller.group, model, sentBody(ops, input), x.sessionHeader) : null;
+      // Nothing below reads the client's JSON, and this frame lives as long as the stream does.
+      input = undefined;
       const bound = affinity ? await this.affinity.bound(affinity) : null;
-      const first = await this.failover.firstChannel(caller.group, req.model, caller.pinnedChannelId, bound);
-      const promptEstimate = estimatePromptTokens(req);
-      const outputBound = completionBound(req);
+      const first = await this.failover.firstChannel(caller.group, model, caller.pinnedChannelId, bound);
+      const promptEstimate = estimatePromptTokens(held.req);
+      const outputBound = completionBound(held.req);
       const preConsumed = this.options.num('PreConsumedQuota');
       // Token and group limits (relay/limits): before the hold and any upstream call; null when none apply.
       const scopes = this.rateLimits.scopes(caller);
@@ -158,7 +161,7 @@ export class RelayService implements OnModuleDestroy {
         preConsumedTokens: preConsumed,
         perCallMultiplier: priced.perCallMultiplier,
       });
-      const s = new BillingSession(this.ledger, { requestId: x.requestId, userId: caller.userId, tokenId: caller.token?.id ?? null, amount, modelName: req.model });
+      const s = new BillingSession(this.ledger, { requestId: x.requestId, userId: caller.userId, tokenId: caller.token?.id ?? null, amount, modelName: model });
       session = s;
       await s.hold();
       this.running.add(s);
@@ -168,7 +171,7 @@ export class RelayService implements OnModuleDestroy {
       const result = await this.failover.run({
         exchange: x,
         ops,
-        req,
+        request: held,
         group: caller.group,
         pinned: first.pinned ? first.channel : null,
         first: first.channel,
@@ -179,7 +182,7 @@ export class RelayService implements OnModuleDestroy {
           runAttempt(this.outbound, this.limits, {
             exchange: x,
             ops,
-            req,
+            request: held,
             adaptor,
             ctx,
             upstream,
@@ -218,7 +221,7 @@ export class RelayService implements OnModuleDestroy {
           username: caller.username,
           tokenName: caller.token?.name ?? '',
           tokenId: caller.token?.id ?? 0,
-          modelName: req.model,
+          modelName: model,
           group: caller.group,
           clientIp: caller.clientIp,
           isStream: o.isStream,
@@ -284,6 +287,11 @@ export class RelayService implements OnModuleDestroy {
       throw new RelayError('sensitive_words_detected', 'relay.sensitive_words', 400);
     }
   }
+}
+
+/** The body as the client sent it, for channel affinity (/v1/messages and Gemini wrap it with their headers / stream mode). */
+function sentBody(ops: EndpointOps, input: unknown): unknown {
+  return ops.endpoint === 'messages' || ops.endpoint === 'gemini' ? (input as { body: unknown }).body : input;
 }
 
 /** Quota of a stream so far (prompt estimate + generated tokens), for the crash checkpoint. */

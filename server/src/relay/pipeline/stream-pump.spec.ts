@@ -11,6 +11,7 @@ import * as convertedMessages from './converted-messages';
 import { AnthropicStreamEncoder } from '../../wire/anthropic-messages/anthropic-messages';
 import type { ClientError, ClientStreamEncoder, StreamEnd } from '../../wire/format';
 import { DrainLimiter } from './drain-limiter';
+import { HeldRequest } from './held-request';
 import { reportsCompletion } from '../../billing/usage-clamp';
 import type { ClientExchange } from './exchange';
 import { OpenAIChatStreamEncoder, OpenAIStreamEncoder } from '../../wire/openai-chat/index';
@@ -178,6 +179,30 @@ describe('StreamPump', () => {
     const b = pump();
     b.body.end();
     await expect(b.run).resolves.toMatchObject({ kind: 'failed' });
+  });
+
+  it('lets the client request go when it commits the answer, and only then', async () => {
+    // Before the first byte another channel may still need the request: a failed start keeps it.
+    const failed = new HeldRequest(req);
+    const a = pump({ request: failed });
+    a.body.end('data: not json\n\ndata: [DONE]\n\n');
+    await expect(a.run).resolves.toMatchObject({ kind: 'failed' });
+    expect(failed.released).toBe(false);
+    expect(failed.req).toBe(req);
+
+    const held = new HeldRequest(req);
+    const b = pump({ request: held });
+    expect(held.released).toBe(false);
+    b.body.write(chunk('Hel'));
+    await new Promise((r) => setImmediate(r));
+    expect(b.x.committed).toBe(true);
+    expect(held.released).toBe(true);
+    expect(() => held.req).toThrow(/let go/);
+    // What is known without the request stays: the model and the endpoint.
+    expect({ model: held.model, endpoint: held.endpoint }).toEqual({ model: 'gpt-4o-mini', endpoint: 'chat' });
+    b.body.end(`${chunk('lo')}${usage}data: [DONE]\n\n`);
+    await expect(b.run).resolves.toMatchObject({ kind: 'served' });
+    expect(b.x.written.join('')).toContain('"Hel"');
   });
 
   it('an upstream close after content: an error event, the delivered tokens charged', async () => {

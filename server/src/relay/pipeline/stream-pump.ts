@@ -55,6 +55,8 @@ export interface PumpOptions {
   checkpointMs: number;
   /** Prompt tokens for a usage the client is told when the upstream sent none. */
   promptEstimate: number;
+  /** The client's request, let go when the answer is committed (no other channel is tried after). */
+  request?: { release(): void };
   /** Localised client-facing text for an interrupted stream. */
   interruptedMessage(kind: 'idle' | 'total' | 'interrupted'): string;
 }
@@ -289,6 +291,7 @@ export class StreamPump {
 
   private commit(): void {
     this.o.exchange.writeHead(200, this.o.encoder.headers);
+    this.o.request?.release();
   }
 
   /**

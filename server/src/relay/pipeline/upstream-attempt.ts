@@ -4,7 +4,6 @@ import { reportsCompletion } from '../../billing/usage-clamp';
 import { CancelSwitch, OutboundError, type OutboundClient, type OutboundResponse } from '../../outbound/outbound.service';
 import type { Adaptor, ChannelContext, ResponseKind, UpstreamRequest, UpstreamResponse } from '../adaptors/types';
 import { transportFailure, type UpstreamFailure } from '../../wire/canonical/errors';
-import type { CanonicalRequest } from '../../wire/canonical/request';
 import type { EndpointOps } from './endpoints';
 import { TOOL_CALL_TOKENS, zeroUsageIsMissing, type Charge } from '../money/relay-billing';
 import { AwsEventStreamDecoder, type StreamFraming } from '../../wire/framing/eventstream/aws-event-stream';
@@ -13,6 +12,7 @@ import { SseParser } from '../../wire/framing/sse/sse-parser';
 import { WholeBodyFraming } from '../../wire/framing/whole/whole-body';
 import { WebSocketMessageFraming } from '../../wire/framing/websocket/message-framing';
 import type { AttemptClient } from './attempt-client';
+import type { HeldRequest } from './held-request';
 import { isStreaming } from './endpoints';
 import { socketMessages } from './socket-messages';
 import { StreamPump, type AbortReason, type DrainBounds, type PumpBody } from './stream-pump';
@@ -33,7 +33,8 @@ export interface AttemptLimits {
 export interface AttemptInput {
   exchange: AttemptClient;
   ops: EndpointOps;
-  req: CanonicalRequest;
+  /** The client's request: a streamed answer lets it go at its first byte (`HeldRequest`). */
+  request: HeldRequest;
   adaptor: Adaptor;
   ctx: ChannelContext;
   upstream: UpstreamRequest;
@@ -197,7 +198,7 @@ async function streamAnswer(
 ): Promise<AttemptResult> {
   const { openStream, clientStream } = a.ops;
   if (!openStream || !clientStream) throw new Error(`endpoint ${a.ops.endpoint} cannot stream`);
-  const parse = openStream(a.adaptor, a.req, a.ctx);
+  const parse = openStream(a.adaptor, a.request.req, a.ctx);
   const pump = new StreamPump({
     body,
     // The relay owns the framing: SSE by default, another when the adaptor says so.
@@ -207,7 +208,9 @@ async function streamAnswer(
     // The glance reads SSE events of the adaptor's own chunks: not another framing's.
     skim: framing === undefined ? a.ops.skimStream?.(a.adaptor) : undefined,
     // The client side speaks the inbound format (one encoder per answer).
-    encoder: clientStream(a.req),
+    encoder: clientStream(a.request.req),
+    // Let go when the answer is committed: the readers above keep its view only.
+    request: a.request,
     idleMs: limits.idleTimeoutMs,
     drain: limits.drain,
     maxEventBytes: limits.maxEventBytes,
@@ -233,7 +236,7 @@ function messageKeyFor(f: UpstreamFailure): MessageKey | undefined {
 
 /** Audio bytes: piped as they come, with backpressure; usage is the input (TTS bills characters). */
 async function binaryAnswer(a: AttemptInput, res: OutboundResponse, headers: Record<string, string | undefined>): Promise<AttemptResult> {
-  const parsed = a.ops.parseResponse(a.adaptor, a.req, { status: res.status, headers, text: '', bytes: 0 }, a.ctx);
+  const parsed = a.ops.parseResponse(a.adaptor, a.request.req, { status: res.status, headers, text: '', bytes: 0 }, a.ctx);
   if (!parsed.ok) {
     res.body.destroy();
     return { kind: 'failed', failure: parsed.failure, fromStatus: false, clientGone: false };
@@ -280,14 +283,14 @@ async function wholeAnswer(
 /** A whole answer read: parsed, sent in one write, charged by its usage (or the estimate). */
 function answerWhole(a: AttemptInput, upstream: UpstreamResponse): AttemptResult {
   const { headers } = upstream;
-  const parsed = a.ops.parseResponse(a.adaptor, a.req, upstream, a.ctx);
+  const parsed = a.ops.parseResponse(a.adaptor, a.request.req, upstream, a.ctx);
   if (!parsed.ok) return { kind: 'failed', failure: parsed.failure, fromStatus: false, clientGone: false, messageKey: messageKeyFor(parsed.failure) };
   const contentType = a.upstream.expect === 'text' ? (headers['content-type'] ?? 'text/plain; charset=utf-8') : 'application/json';
   // A client that left after the upstream answered still pays for the answer it caused.
   a.exchange.send(200, contentType, parsed.clientBody);
   // The estimate only counts where the upstream reported no usable completion count
   // (for generated text, a 0 is judged against it: output that came back is not free).
-  const zeroIsMissing = zeroUsageIsMissing(a.req.endpoint);
+  const zeroIsMissing = zeroUsageIsMissing(a.request.endpoint);
   const completionEstimate = reportsCompletion(parsed.usage, zeroIsMissing) ? 0 : estimateTokens(parsed.outputText) + parsed.toolCalls * TOOL_CALL_TOKENS;
   return { kind: 'served', charge: { kind: 'usage', reported: parsed.usage, completionEstimate, zeroIsMissing } };
 }
@@ -307,7 +310,7 @@ async function socketAttempt(
   abort: (r: AbortReason) => void,
   aborted: () => AbortReason | null,
 ): Promise<AttemptResult> {
-  const streamed = isStreaming(a.req) && a.ops.openStream !== undefined;
+  const streamed = isStreaming(a.request.req) && a.ops.openStream !== undefined;
   const removeGone = a.exchange.onGone(() => abort('client'));
   const headersTimer = setTimeout(() => abort('headers'), limits.headersTimeoutMs);
   let upstream: UpstreamRequest;

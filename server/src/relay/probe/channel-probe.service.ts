@@ -17,6 +17,7 @@ import { prepare } from '../pipeline/failover';
 import type { AttemptClient } from '../pipeline/attempt-client';
 import { ChannelTokens } from '../pipeline/channel-tokens.service';
 import { runAttempt, type AttemptLimits } from '../pipeline/upstream-attempt';
+import { HeldRequest } from '../pipeline/held-request';
 
 /** A probe is a short question: the relay's timeouts, capped so one dead channel cannot hold "test all". */
 const PROBE_HEADERS_MS = 30_000;
@@ -152,7 +153,7 @@ export class ChannelProbeService {
     const result = await runAttempt(this.outbound, this.limits, {
       exchange: client,
       ops,
-      req,
+      request: new HeldRequest(req),
       adaptor: prepared.adaptor,
       ctx: prepared.ctx,
       upstream: prepared.upstream,
