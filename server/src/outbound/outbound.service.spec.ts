@@ -1,13 +1,20 @@
 import dns from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { WebSocketServer } from 'ws';
-import { OutboundClient, OutboundError } from './outbound.service';
+import { OutboundClient, OutboundError, SENT_ONCE_MIN_BYTES } from './outbound.service';
+
+// A collection on demand, to see whether a sent body is still held.
+setFlagsFromString('--expose_gc');
+const gc = runInNewContext('gc') as () => void;
 
 describe('OutboundClient', () => {
   let server: Server;
   let port: number;
   const client = new OutboundClient();
+  const held: import('node:http').ServerResponse[] = [];
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -22,6 +29,18 @@ describe('OutboundClient', () => {
       }
       if (req.url === '/big') {
         res.end('x'.repeat(2000));
+        return;
+      }
+      if (req.url === '/held') {
+        // Reads the whole request, answers its head and what it got, and holds the answer open until /release.
+        const parts: Buffer[] = [];
+        req.on('data', (c: Buffer) => parts.push(c));
+        req.on('end', () => {
+          const body = Buffer.concat(parts);
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.write(`${JSON.stringify({ length: req.headers['content-length'] ?? null, chunked: req.headers['transfer-encoding'] ?? null, bytes: body.length, sum: body.reduce((a, x) => (a + x) % 65521, 0) })}\n`);
+          held.push(res);
+        });
         return;
       }
       if (req.url === '/cut') {
@@ -89,6 +108,59 @@ describe('OutboundClient', () => {
     expect(await kind(client.request({ url: `http://127.0.0.1:${port}/slow`, allowPrivate: true, timeouts: { headersMs: 1000 } }))).toBe('timeout');
     const res = await client.request({ url: `http://127.0.0.1:${port}/big`, allowPrivate: true });
     expect(await kind(client.readText(res, 1000))).toBe('too_large');
+  });
+
+  describe('a request body', () => {
+    const sum = (b: Uint8Array): number => b.reduce((a, x) => (a + x) % 65521, 0);
+    /** The first line of the held answer (what the server got); the answer stays open. */
+    const firstLine = (res: Awaited<ReturnType<OutboundClient['request']>>): Promise<Record<string, unknown>> =>
+      new Promise((resolve) => {
+        const onData = (chunk: Buffer): void => {
+          res.body.off('data', onData);
+          res.body.pause();
+          resolve(JSON.parse(String(chunk).split('\n')[0] ?? '') as Record<string, unknown>);
+        };
+        res.body.on('data', onData);
+      });
+    const release = (): void => {
+      for (const r of held.splice(0)) r.end();
+    };
+
+    it('long or short, goes out whole with its content-length (not chunked); a given content-length is kept', async () => {
+      for (const size of [10, SENT_ONCE_MIN_BYTES - 1, SENT_ONCE_MIN_BYTES, 256 * 1024]) {
+        const body = Buffer.alloc(size, 7);
+        body[size - 1] = 42;
+        const res = await client.request({ url: `http://127.0.0.1:${port}/held`, method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body, allowPrivate: true });
+        expect(await firstLine(res)).toEqual({ length: String(size), chunked: null, bytes: size, sum: sum(body) });
+        release();
+      }
+      const given = Buffer.alloc(SENT_ONCE_MIN_BYTES * 2, 1);
+      const res = await client.request({ url: `http://127.0.0.1:${port}/held`, method: 'POST', headers: { 'Content-Length': String(given.length) }, body: given, allowPrivate: true });
+      expect(await firstLine(res)).toMatchObject({ length: String(given.length), bytes: given.length });
+      release();
+    });
+
+    it('a long body is let go once written, while its answer is still open (a held stream keeps no copy)', async () => {
+      const send = async (size: number) => {
+        const body = new Uint8Array(size).fill(3);
+        const ref = new WeakRef(body);
+        const res = await client.request({ url: `http://127.0.0.1:${port}/held`, method: 'POST', body, allowPrivate: true });
+        return { ref, res };
+      };
+      const long = await send(256 * 1024);
+      expect(await firstLine(long.res)).toMatchObject({ bytes: 256 * 1024 });
+      for (let i = 0; i < 3; i++) {
+        await new Promise((r) => setImmediate(r));
+        gc();
+      }
+      expect(long.ref.deref()).toBeUndefined();
+      // A short body is handed over as it is (undici keeps it until the answer ends: a few KB).
+      const short = await send(1024);
+      await firstLine(short.res);
+      gc();
+      expect(short.ref.deref()).toBeDefined();
+      release();
+    });
   });
 
   it('a body cut short, or already destroyed, fails the read instead of hanging', async () => {

@@ -108,6 +108,32 @@ interface Target {
 
 const ignore = (): void => undefined;
 
+/** Bodies of at least this many bytes go to undici as a `SentOnce` (smaller ones are not worth an object). */
+export const SENT_ONCE_MIN_BYTES = 16 * 1024;
+
+/**
+ * A body undici reads once and then lets go. undici keeps a request's body until its answer has
+ * ended (for a stream, minutes): given bytes it keeps the bytes, given an iterable it keeps the
+ * iterable, and this one hands its bytes over once and drops them. The length goes in a
+ * `content-length` header, so the request is the same on the wire (not chunked).
+ */
+class SentOnce implements Iterable<Uint8Array> {
+  constructor(private bytes: Uint8Array | null) {}
+
+  *[Symbol.iterator](): Iterator<Uint8Array> {
+    const bytes = this.bytes;
+    this.bytes = null;
+    if (bytes !== null) yield bytes;
+  }
+}
+
+/** The body and headers as handed to undici: a long byte body as a `SentOnce` with its length. */
+function dispatchBody(body: OutboundRequest['body'], headers: Record<string, string> | undefined): { body: OutboundRequest['body'] | SentOnce; headers: Record<string, string> | undefined } {
+  if (!(body instanceof Uint8Array) || body.byteLength < SENT_ONCE_MIN_BYTES) return { body: body ?? null, headers };
+  for (const k in headers) if (k.toLowerCase() === 'content-length') return { body, headers };
+  return { body: new SentOnce(body), headers: { ...headers, 'content-length': String(body.byteLength) } };
+}
+
 /**
  * The one outbound HTTP client: relay, model lists, balance queries, Turnstile, webhooks.
  * http/https only, target IP checked after DNS at connect time, redirects never followed,
@@ -179,6 +205,7 @@ export class OutboundClient implements OnApplicationShutdown {
     const { origin, path } = this.target(req.url, allowPrivate);
     const timeouts = req.timeouts;
     const dispatcher = allowPrivate ? this.open : this.strict;
+    const sent = dispatchBody(req.body, req.headers);
     try {
       return await new Promise<OutboundHead>((resolve, reject) => {
         const handler = new OutboundHandler(req.signal ?? AbortSignal.timeout(timeouts?.totalMs ?? DEFAULT_TIMEOUTS.totalMs), resolve, reject);
@@ -187,8 +214,9 @@ export class OutboundClient implements OnApplicationShutdown {
             origin,
             path,
             method: req.method ?? 'GET',
-            headers: req.headers,
-            body: req.body ?? null,
+            headers: sent.headers,
+            // undici sends any iterable body (client-h1's writeIterable); its types list only a few kinds.
+            body: sent.body as Exclude<OutboundRequest['body'], SentOnce>,
             headersTimeout: timeouts?.headersMs ?? DEFAULT_TIMEOUTS.headersMs,
             bodyTimeout: timeouts?.idleMs ?? DEFAULT_TIMEOUTS.idleMs,
           },

@@ -254,11 +254,10 @@ function built(adaptor: Adaptor, ctx: ChannelContext, ops: EndpointOps, req: Can
 }
 
 /**
- * The upstream body as bytes, encoded once here. undici keeps the body of a request it has sent
- * until the answer ends, as a Buffer it makes itself when given a string; with a string body the
- * attempt would hold the prompt twice for a whole stream (its string and undici's copy: 64 KB of
- * prompt kept 197 KB per held stream, bench/README.md session 22). A WebSocket body stays text
- * (it goes out as a text frame).
+ * The upstream body as bytes, encoded once here. Given a string, undici makes a Buffer of its own
+ * and keeps it until the answer ends (64 KB of prompt kept 197 KB per held stream, bench/README.md
+ * session 22); bytes are handed over once and let go when written (`SentOnce` in OutboundClient,
+ * `bodySent` in the attempt). A WebSocket body stays text (it goes out as a text frame).
  */
 export function asBytes(upstream: UpstreamRequest): UpstreamRequest {
   return typeof upstream.body === 'string' && upstream.expect !== 'websocket' ? { ...upstream, body: Buffer.from(upstream.body) } : upstream;

@@ -68,6 +68,17 @@ function headerMap(h: OutboundResponse['headers']): Record<string, string | unde
   return out;
 }
 
+/**
+ * The request is out, so its body is not needed again (a failover builds the next channel's own
+ * request), but the frames that live as long as an answer hold this object: the attempt's, and
+ * the failover's. Dropped here, as undici drops its own reference once it has written a long
+ * body (`SentOnce`), so a long prompt or an uploaded file is not kept for a whole stream. The
+ * object is this attempt's own (`prepare` builds one per attempt).
+ */
+function bodySent(upstream: UpstreamRequest): void {
+  (upstream as { body: UpstreamRequest['body'] }).body = null;
+}
+
 function transport(kind: Parameters<typeof transportFailure>[0], key: MessageKey, clientGone = false): AttemptResult {
   return { kind: 'failed', failure: transportFailure(kind), fromStatus: false, clientGone, messageKey: key };
 }
@@ -121,6 +132,8 @@ export async function runAttempt(outbound: OutboundClient, limits: AttemptLimits
         timeouts: { headersMs: limits.headersTimeoutMs, idleMs: limits.idleTimeoutMs },
         signal: controller,
       });
+      bodySent(upstream);
+      bodySent(a.upstream);
     } catch (err) {
       return requestFailure(err, reason);
     } finally {
@@ -341,6 +354,8 @@ async function socketAttempt(
   try {
     const message = upstream.body;
     if (message !== null) opened.socket.send(typeof message === 'string' ? message : Buffer.from(message), { binary: typeof message !== 'string' });
+    bodySent(upstream);
+    bodySent(a.upstream);
     if (streamed) return await streamAnswer(limits, a, body, new WebSocketMessageFraming(), abort, aborted);
     return await socketWhole(limits, a, body, abort, aborted);
   } finally {
