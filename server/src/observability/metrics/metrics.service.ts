@@ -13,14 +13,23 @@ const FIRST_CHUNK_BUCKETS = [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10
 /** Label value for a model no channel lists: client-chosen strings never become series. */
 export const OTHER_MODEL = 'other';
 
-type Child = { inc(value?: number): void };
+/** One series of the requests counter, counted by `record` and added to prom-client's when scraped. */
+interface RequestSeries {
+  readonly labels: Readonly<Record<'model' | 'channel_id' | 'status', string>>;
+  n: number;
+}
+
+type Observe = (value: number) => void;
 
 const GATHER_TOPIC = 'metrics';
 
 /**
  * The Prometheus registry of one node (its own `Registry`, not prom-client's global one, so
- * several apps in one process never share series). Relay series move in `record` (a handful of
- * increments per request); channel and queue gauges are read when scraped. Labels are bounded:
+ * several apps in one process never share series). Relay series move in `record`: the counters
+ * are counted in plain fields and added to prom-client's series when scraped (its `inc` builds a
+ * label hash and a result object on every call: most of what a request allocated for metrics),
+ * the histograms observed through children bound once; channel and queue gauges are read when
+ * scraped. Labels are bounded:
  * models some channel lists (else "other"), channel ids, HTTP statuses. No user or token ids.
  *
  * In a cluster (SLUICE_WORKERS > 1) a scrape, whichever process answers it, is the machine's:
@@ -31,13 +40,12 @@ const GATHER_TOPIC = 'metrics';
 @Injectable()
 export class MetricsService implements RelayOutcomeSink {
   readonly registry = new Registry();
-  private readonly requests: Counter<'model' | 'channel_id' | 'status'>;
-  private readonly requestChildren = new Map<string, Child>();
-  private readonly duration: Histogram;
-  private readonly firstChunk: Histogram;
-  private readonly promptTokens: Child;
-  private readonly completionTokens: Child;
-  private readonly quota: Counter;
+  /** The requests counter's series by model, channel and status, with what `record` counted since the last scrape. */
+  private readonly requestSeries = new Map<string, RequestSeries>();
+  /** Counted by `record` since the last scrape. */
+  private readonly pending = { promptTokens: 0, completionTokens: 0, quota: 0 };
+  private readonly observeDuration: Observe;
+  private readonly observeFirstChunk: Observe;
 
   constructor(
     private readonly routing: RoutingIndexService,
@@ -46,28 +54,56 @@ export class MetricsService implements RelayOutcomeSink {
   ) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.requests = new Counter({
+    const series = this.requestSeries;
+    const pending = this.pending;
+    new Counter({
       name: 'sluice_relay_requests_total',
       help: 'Relay requests by model, channel (0: none picked) and the HTTP status the client got (499: left before any byte).',
       labelNames: ['model', 'channel_id', 'status'],
       registers,
+      collect() {
+        for (const s of series.values()) {
+          if (s.n === 0) continue;
+          this.inc(s.labels, s.n);
+          s.n = 0;
+        }
+      },
     });
-    this.duration = new Histogram({
+    const duration = new Histogram({
       name: 'sluice_relay_request_duration_seconds',
       help: 'Relay requests from arrival to the end of the answer.',
       buckets: DURATION_BUCKETS,
       registers,
     });
-    this.firstChunk = new Histogram({
+    const firstChunk = new Histogram({
       name: 'sluice_relay_first_chunk_seconds',
       help: 'Streamed relay requests from arrival to the first chunk sent to the client.',
       buckets: FIRST_CHUNK_BUCKETS,
       registers,
     });
-    const tokens = new Counter({ name: 'sluice_relay_tokens_total', help: 'Tokens billed by relay requests.', labelNames: ['kind'], registers });
-    this.promptTokens = tokens.labels('prompt');
-    this.completionTokens = tokens.labels('completion');
-    this.quota = new Counter({ name: 'sluice_relay_quota_total', help: 'Quota charged by relay requests (500000 = US$1 by default).', registers });
+    this.observeDuration = duration.labels().observe;
+    this.observeFirstChunk = firstChunk.labels().observe;
+    new Counter({
+      name: 'sluice_relay_tokens_total',
+      help: 'Tokens billed by relay requests.',
+      labelNames: ['kind'],
+      registers,
+      collect() {
+        if (pending.promptTokens > 0) this.inc({ kind: 'prompt' }, pending.promptTokens);
+        if (pending.completionTokens > 0) this.inc({ kind: 'completion' }, pending.completionTokens);
+        pending.promptTokens = 0;
+        pending.completionTokens = 0;
+      },
+    });
+    new Counter({
+      name: 'sluice_relay_quota_total',
+      help: 'Quota charged by relay requests (500000 = US$1 by default).',
+      registers,
+      collect() {
+        if (pending.quota > 0) this.inc(pending.quota);
+        pending.quota = 0;
+      },
+    });
     const statuses = () => this.routing.channelStatuses();
     new Gauge({
       name: 'sluice_channel_enabled',
@@ -101,17 +137,17 @@ export class MetricsService implements RelayOutcomeSink {
   record(o: RelayOutcome): void {
     const model = this.routing.isKnownModel(o.model) ? o.model : OTHER_MODEL;
     const key = `${model}\u0001${o.channelId}\u0001${o.status}`;
-    let child = this.requestChildren.get(key);
-    if (!child) {
-      child = this.requests.labels(model, String(o.channelId), String(o.status));
-      this.requestChildren.set(key, child);
+    let s = this.requestSeries.get(key);
+    if (!s) {
+      s = { labels: { model, channel_id: String(o.channelId), status: String(o.status) }, n: 0 };
+      this.requestSeries.set(key, s);
     }
-    child.inc();
-    this.duration.observe(o.durationMs / 1000);
-    if (o.firstChunkMs >= 0) this.firstChunk.observe(o.firstChunkMs / 1000);
-    if (o.promptTokens > 0) this.promptTokens.inc(o.promptTokens);
-    if (o.completionTokens > 0) this.completionTokens.inc(o.completionTokens);
-    if (o.quota > 0) this.quota.inc(o.quota);
+    s.n += 1;
+    this.observeDuration(o.durationMs / 1000);
+    if (o.firstChunkMs >= 0) this.observeFirstChunk(o.firstChunkMs / 1000);
+    if (o.promptTokens > 0) this.pending.promptTokens += o.promptTokens;
+    if (o.completionTokens > 0) this.pending.completionTokens += o.completionTokens;
+    if (o.quota > 0) this.pending.quota += o.quota;
   }
 
   /** The exposition text and its content type: this process's, or in a cluster the machine's. */
