@@ -43,6 +43,12 @@ describe('OutboundClient', () => {
         });
         return;
       }
+      if (req.url === '/early') {
+        // Answers at once without reading the body, and closes (a proxy's 413 or 401).
+        res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
+        res.end('{"error":"too large"}');
+        return;
+      }
       if (req.url === '/cut') {
         // Promises 1000 bytes, sends 10, then drops the connection.
         res.writeHead(200, { 'content-length': '1000' });
@@ -138,6 +144,13 @@ describe('OutboundClient', () => {
       const res = await client.request({ url: `http://127.0.0.1:${port}/held`, method: 'POST', headers: { 'Content-Length': String(given.length) }, body: given, allowPrivate: true });
       expect(await firstLine(res)).toMatchObject({ length: String(given.length), bytes: given.length });
       release();
+    });
+
+    it('an upstream that answers before reading a long body is heard (its status and body), not a broken write', async () => {
+      for (const size of [1024, 64 * 1024, 4 * 1024 * 1024]) {
+        const res = await client.request({ url: `http://127.0.0.1:${port}/early`, method: 'POST', body: Buffer.alloc(size, 1), allowPrivate: true });
+        expect({ size, status: res.status, text: await client.readText(res) }).toEqual({ size, status: 413, text: '{"error":"too large"}' });
+      }
     });
 
     it('a long body is let go once written, while its answer is still open (a held stream keeps no copy)', async () => {
