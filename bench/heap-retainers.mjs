@@ -65,6 +65,9 @@ function ownerOf(e) {
 }
 const typeOf = (i) => nodeTypes[nodes[i * N + nType]];
 const nameOf = (i) => strings[nodes[i * N + nName]];
+/** What a large object is: its type, or for native memory its name (ArrayBuffer contents and the like). */
+const kindOf = (i) => (typeOf(i) === 'native' ? nameOf(i) : typeOf(i));
+const out = (line = '') => process.stdout.write(`${line}\n`);
 function label(i) {
   const t = typeOf(i);
   const name = nameOf(i);
@@ -91,31 +94,30 @@ function pathOf(i) {
 const minBytes = Number(minKbArg) * 1024;
 const big = [];
 for (let i = 0; i < count; i++) {
-  const t = typeOf(i);
   const self = nodes[i * N + nSelf];
   if (self >= minBytes && dist[i] !== -1) big.push(i);
 }
 const byKind = new Map();
 for (const i of big) {
-  const k = typeOf(i) === 'native' ? nameOf(i) : typeOf(i);
+  const k = kindOf(i);
   const v = byKind.get(k) ?? { n: 0, bytes: 0 };
   v.n++;
   v.bytes += nodes[i * N + nSelf];
   byKind.set(k, v);
 }
-console.log(`${count} nodes; objects of at least ${minKbArg} KB held from the roots:`);
-for (const [k, v] of [...byKind].sort((a, b) => b[1].bytes - a[1].bytes)) console.log(`  ${v.n} x ${k}: ${(v.bytes / 1024 / v.n).toFixed(1)} KB each`);
+out(`${count} nodes; objects of at least ${minKbArg} KB held from the roots:`);
+for (const [k, v] of [...byKind].sort((a, b) => b[1].bytes - a[1].bytes)) out(`  ${v.n} x ${k}: ${(v.bytes / 1024 / v.n).toFixed(1)} KB each`);
 // Group by the path with the node ids dropped: the same holder shape once, with its count.
 const shapes = new Map();
 for (const i of big) {
   const p = pathOf(i).slice(-8).join(' → ');
-  const key = `${typeOf(i) === 'native' ? nameOf(i) : typeOf(i)} ← ${p}`;
+  const key = `${kindOf(i)} ← ${p}`;
   shapes.set(key, (shapes.get(key) ?? 0) + 1);
 }
-console.log('\nheld through (the last 8 steps of the shortest path, most frequent first):');
-for (const [k, n] of [...shapes].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${String(n).padStart(5)}  ${k}`);
-console.log('\nwhole paths of the first few:');
-for (const i of big.slice(0, Number(pathsArg))) console.log(`- ${label(i)}:\n    ${pathOf(i).join('\n    → ')}`);
+out('\nheld through (the last 8 steps of the shortest path, most frequent first):');
+for (const [k, n] of [...shapes].sort((a, b) => b[1] - a[1]).slice(0, 12)) out(`${String(n).padStart(5)}  ${k}`);
+out('\nwhole paths of the first few:');
+for (const i of big.slice(0, Number(pathsArg))) out(`- ${label(i)}:\n    ${pathOf(i).join('\n    → ')}`);
 
 // Every holder of the first large string, a few levels up (the shortest path names only one).
 const levels = Number(process.env.RETAINER_LEVELS ?? 0);
@@ -137,10 +139,10 @@ if (levels > 0) {
     for (const e of rev.get(i) ?? []) {
       const o = ownerOf(e);
       if (seen.has(o)) continue;
-      console.log(`${ind}${label(o)}${edgeLabel(e)}`);
+      out(`${ind}${label(o)}${edgeLabel(e)}`);
       if (depth > 1) show(o, depth - 1, `${ind}  `, new Set([...seen, o]));
     }
   };
-  console.log(`\nevery holder of the first large string, ${levels} levels up:`);
+  out(`\nevery holder of the first large string, ${levels} levels up:`);
   if (first !== undefined) show(first, levels, '  ', new Set([first]));
 }
