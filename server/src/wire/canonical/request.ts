@@ -209,7 +209,7 @@ export type MultipartRequest = ImageEditRequest | AudioTranscriptionRequest;
  */
 export const PROMPT_FIELDS = ['body', 'messages', 'canonical', 'prompts', 'inputs', 'inputTexts', 'input', 'prompt', 'query', 'documents', 'form', 'gemini'] as const;
 const PROMPT_FIELD_SET: ReadonlySet<string> = new Set(PROMPT_FIELDS);
-export type PromptField = (typeof PROMPT_FIELDS)[number];
+type PromptField = (typeof PROMPT_FIELDS)[number];
 
 /**
  * A request as the readers of its streamed answer see it: every field but its prompt. The readers
