@@ -191,6 +191,10 @@ export class OutboundHandler implements Dispatcher.DispatchHandler, BodyFeed {
   }
 
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+    // undici's controller keeps the head's raw names and values for the request's life: slices of
+    // the socket read that brought the head, so a held stream would keep that read's memory and a
+    // Buffer per name and value. `headers` has them parsed; nothing here reads the raw ones.
+    dropRawHeaders(controller);
     if (statusCode < 200 || this.settled) return;
     this.settled = true;
     const body = new OutboundBody(this);
@@ -251,3 +255,9 @@ function listen(signal: CancelSignal | undefined, onCancel: () => void): () => v
 }
 
 const noop = (): void => undefined;
+
+/** Lets go of the raw head undici's controller keeps (`rawHeaders`, a public field of undici 7's), where it has one. */
+function dropRawHeaders(controller: Dispatcher.DispatchController): void {
+  const c = controller as { rawHeaders?: unknown };
+  if (c.rawHeaders != null) c.rawHeaders = null;
+}

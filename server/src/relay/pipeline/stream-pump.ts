@@ -70,6 +70,12 @@ const noop = (): void => undefined;
 
 /** Plain events `unread` holds at the most before it counts them (a few KB of chunk text). */
 const MAX_UNREAD = 64;
+/**
+ * Bytes of text `unread` holds at the most before it counts them: a waiting event keeps its bytes
+ * and the socket read they came in, so large events (a Responses stream's images, a long first
+ * delta) are counted at once instead of kept for 64 events or until the upstream speaks again.
+ */
+const MAX_UNREAD_BYTES = 16 * 1024;
 
 /**
  * Relays one upstream stream to the client. Commits the client answer on the first event worth
@@ -108,6 +114,8 @@ export class StreamPump {
    * usage, and then their content chunks are never parsed at all.
    */
   private unread: (SseEvent | string)[] = [];
+  /** The text bytes (UTF-16 units for a string) waiting in `unread`. */
+  private unreadBytes = 0;
 
   constructor(private readonly o: PumpOptions) {
     // The upstream's chunks are never written to after they arrive: events keep their bytes.
@@ -220,7 +228,7 @@ export class StreamPump {
     if (step.usage) this.usage = step.usage;
     if (step.finishReason) this.finishReason = step.finishReason;
     if (step.text) {
-      if (this.unread.length > 0) this.unread.push(step.text);
+      if (this.unread.length > 0) this.wait(step.text, step.text.length);
       else this.counter.push(step.text);
     }
     this.toolCalls += step.toolCalls;
@@ -245,12 +253,17 @@ export class StreamPump {
     if (skim === 'no') return false;
     const out = this.o.encoder.plainEvent?.(ev, skim === 'null-usage');
     if (out === undefined || out === null) return false;
-    this.unread.push(ev);
+    this.wait(ev, ev.raw !== undefined ? (ev.rawTo as number) - (ev.rawFrom as number) : ev.data.length);
     this.send(out !== true ? out : whole !== null ? whole : sseEvent(ev.data, ev.event ?? undefined));
-    // Bounded: a long stream without a checkpoint still holds only a few chunks.
-    if (this.unread.length >= MAX_UNREAD) this.readUnread();
     this.checkpointDue();
     return true;
+  }
+
+  /** An item to count later, in order; bounded: a long stream without a checkpoint holds only a few chunks. */
+  private wait(item: SseEvent | string, bytes: number): void {
+    this.unread.push(item);
+    this.unreadBytes += bytes;
+    if (this.unread.length >= MAX_UNREAD || this.unreadBytes >= MAX_UNREAD_BYTES) this.readUnread();
   }
 
   /** Counts the events and text waiting in `unread`, in order. */
@@ -258,6 +271,7 @@ export class StreamPump {
     const unread = this.unread;
     if (unread.length === 0) return;
     this.unread = [];
+    this.unreadBytes = 0;
     for (const item of unread) {
       if (typeof item === 'string') {
         this.counter.push(item);

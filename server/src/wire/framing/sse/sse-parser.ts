@@ -188,6 +188,8 @@ export class SseParser {
       this.lastRaw === bytes &&
       (out[0] as SseEvent).event === null &&
       isWholeDataChunk(bytes, this.lastRawFrom, this.lastRawTo);
+    // Read only above: a stream held after this chunk does not keep it (nor the read it is part of).
+    this.lastRaw = null;
     return this.taken();
   }
 
