@@ -23,7 +23,7 @@ const TARGET = join(ROOT, 'ui-kit', 'src', 'api', 'openapi.gen.ts');
 const SCHEMAS_TARGET = join(ROOT, 'ui-kit', 'src', 'api', 'openapi.schemas.gen.ts');
 
 /** The named schemas the kit's parsers read server JSON with (ui-kit/src/api/parse.ts). */
-const KIT_SCHEMAS = ['GroupLabels', 'GroupRatios', 'Model', 'PricingItem', 'PricingVendor', 'Status', 'Token'];
+const KIT_SCHEMAS = ['AuditAction', 'GroupLabels', 'GroupRatios', 'Model', 'PricingItem', 'PricingVendor', 'Status', 'Token'];
 /** The answers (200, JSON) whose inline parts the kit reads: `METHOD path`. */
 const KIT_ANSWERS = ['GET /api/pricing', 'GET /api/user/models'];
 

@@ -1,4 +1,4 @@
-/** Every action the audit log records. The console's filter offers the same list. */
+/** Every action the audit log records; the document names them (schema `AuditAction`), and the console's filter reads them there. */
 export const AUDIT_ACTIONS = [
   'auth.sign_in',
   'user.password_change',

@@ -1,4 +1,4 @@
-import { assertKnownKeywords, conform, readPicked, type JsonSchema } from './conform';
+import { assertKnownKeywords, conform, documentedValues, readPicked, type JsonSchema } from './conform';
 import { documentedAnswers, documentedSchemas } from './openapi.schemas.gen';
 
 describe('the documented schemas the kit reads with', () => {
@@ -7,6 +7,14 @@ describe('the documented schemas the kit reads with', () => {
     expect(all.length).toBeGreaterThan(5);
     for (const [name, schema] of all) expect(() => assertKnownKeywords(schema, name)).not.toThrow();
     expect(() => assertKnownKeywords({ type: 'string', pattern: '^a' } as JsonSchema)).toThrow(/"pattern"/);
+  });
+
+  it('give the values of a documented enum in the document\'s order, and refuse a schema that is not one', () => {
+    const actions = documentedValues('AuditAction');
+    expect(actions).toEqual(documentedSchemas.AuditAction.enum);
+    expect(actions[0]).toBe('auth.sign_in');
+    expect(actions).toContain('redemption.create');
+    expect(() => documentedValues('Token')).toThrow(/not an enum of strings/);
   });
 
   it('include every schema their references name', () => {

@@ -11,6 +11,7 @@
 //   while anything wrong inside an object (a token, a price row) refuses the whole object, naming
 //   the path.
 import { documentedAnswers, documentedSchemas, type DocumentedAnswerId, type DocumentedSchemaName } from './openapi.schemas.gen';
+import type { ApiSchema } from './schema';
 
 /** The part of JSON Schema (2020-12, as OpenAPI 3.1 uses it) the server's document is written in. */
 export interface JsonSchema {
@@ -210,6 +211,16 @@ export function conform(schema: JsonSchema, value: unknown, path = ''): Reading 
 /** A named schema of the document (`components.schemas`), as the kit reads it. */
 export function documentedSchema(name: DocumentedSchemaName): JsonSchema {
   return documentedSchemas[name];
+}
+
+/**
+ * The values of a documented enum of strings (e.g. `AuditAction`), in the document's order: a list
+ * the server owns (a filter's choices), read from the document instead of written again.
+ */
+export function documentedValues<N extends DocumentedSchemaName>(name: N): readonly ApiSchema<N>[] {
+  const values = documentedSchemas[name].enum;
+  if (!Array.isArray(values) || !values.every((v) => typeof v === 'string')) throw new Error(`schema ${name} is not an enum of strings`);
+  return values as ApiSchema<N>[];
 }
 
 /** A documented 200 answer, whole (the envelope and any field beside `data`). */

@@ -4,6 +4,7 @@ export { clientScope, sluiceKeys, isTokenListKey } from './keys';
 export { SseParser, ChatStreamError, readChatChunk } from './sse';
 export type { SseMessage } from './sse';
 export { ApiShapeError } from './parse';
+export { documentedValues } from './conform';
 export type * from './types';
 export type {
   ApiAnswer,

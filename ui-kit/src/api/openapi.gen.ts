@@ -3377,8 +3377,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description A recorded action
+         * @enum {string}
+         */
+        AuditAction: "auth.sign_in" | "user.password_change" | "user.password_reset" | "user.email_change" | "user.binding_add" | "user.binding_remove" | "user.access_token_reset" | "user.create" | "user.update" | "user.role_change" | "user.status_change" | "user.quota_change" | "user.delete" | "option.change" | "channel.key_view" | "channel.create" | "channel.update" | "channel.delete" | "token.key_view" | "token.create" | "redemption.create";
         AuditEntry: {
-            action: string;
+            action: components["schemas"]["AuditAction"];
             actor_id: number | null;
             actor_name: string;
             created_at: number;

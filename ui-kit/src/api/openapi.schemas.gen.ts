@@ -4,10 +4,36 @@
 // test/api/openapi-types.e2e.test.ts fails when this file is stale.
 import type { JsonSchema } from './conform';
 
-export type DocumentedSchemaName = 'GroupLabels' | 'GroupRatios' | 'Model' | 'PricingItem' | 'PricingVendor' | 'Status' | 'Token';
+export type DocumentedSchemaName = 'AuditAction' | 'GroupLabels' | 'GroupRatios' | 'Model' | 'PricingItem' | 'PricingVendor' | 'Status' | 'Token';
 
 /** Named schemas (`components.schemas`), each with the schemas it refers to. */
 export const documentedSchemas: Readonly<Record<DocumentedSchemaName, JsonSchema>> = {
+  "AuditAction": {
+    "type": "string",
+    "enum": [
+      "auth.sign_in",
+      "user.password_change",
+      "user.password_reset",
+      "user.email_change",
+      "user.binding_add",
+      "user.binding_remove",
+      "user.access_token_reset",
+      "user.create",
+      "user.update",
+      "user.role_change",
+      "user.status_change",
+      "user.quota_change",
+      "user.delete",
+      "option.change",
+      "channel.key_view",
+      "channel.create",
+      "channel.update",
+      "channel.delete",
+      "token.key_view",
+      "token.create",
+      "redemption.create"
+    ]
+  },
   "GroupLabels": {
     "type": "object",
     "propertyNames": {

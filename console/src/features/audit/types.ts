@@ -1,36 +1,11 @@
 // The audit log's wire shapes (GET /api/audit, from the server's document) and the screen's filter.
-import type { ApiQuery, ApiSchema } from '@sluice/ui-kit';
+import { documentedValues, type ApiQuery, type ApiSchema } from '@sluice/ui-kit';
 
-/**
- * The recorded actions, for the filter's choices. The document names them only in the
- * description of the `action` query (the schema types `action` as a string), so the list is
- * kept here.
- */
-export const AUDIT_ACTIONS = [
-  'auth.sign_in',
-  'user.password_change',
-  'user.password_reset',
-  'user.email_change',
-  'user.binding_add',
-  'user.binding_remove',
-  'user.access_token_reset',
-  'user.create',
-  'user.update',
-  'user.role_change',
-  'user.status_change',
-  'user.quota_change',
-  'user.delete',
-  'option.change',
-  'channel.key_view',
-  'channel.create',
-  'channel.update',
-  'channel.delete',
-  'token.key_view',
-  'token.create',
-  'redemption.create',
-] as const;
+/** A recorded action (schema `AuditAction`). */
+export type AuditAction = ApiSchema<'AuditAction'>;
 
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** The recorded actions, for the filter's choices: the document's list, in its order. */
+export const AUDIT_ACTIONS: readonly AuditAction[] = documentedValues('AuditAction');
 
 /** One audit row as GET /api/audit documents it (schema `AuditEntry`). */
 export type AuditRow = ApiSchema<'AuditEntry'>;

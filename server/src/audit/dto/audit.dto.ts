@@ -78,12 +78,15 @@ export const auditQuerySchema = z
     }),
   );
 
+/** The recorded actions, named in the document: the console's filter offers this list. */
+export const auditActionSchema = z.enum(AUDIT_ACTIONS).meta({ id: 'AuditAction', description: 'A recorded action' });
+
 /** One audit row (`toAuditView`). */
 export const auditViewSchema = z
   .object({
     id: z.int(),
     created_at: z.int(),
-    action: z.string(),
+    action: auditActionSchema,
     outcome: z.string().meta({ description: 'success or failure' }),
     actor_id: z.int().nullable(),
     actor_name: z.string(),
