@@ -22,7 +22,10 @@ const ROOT = join(__dirname, '..');
 const TARGET = join(ROOT, 'ui-kit', 'src', 'api', 'openapi.gen.ts');
 const SCHEMAS_TARGET = join(ROOT, 'ui-kit', 'src', 'api', 'openapi.schemas.gen.ts');
 
-/** The named schemas the kit's parsers read server JSON with (ui-kit/src/api/parse.ts). */
+/**
+ * The named schemas the kit reads at run time: those its parsers read server JSON with
+ * (ui-kit/src/api/parse.ts), and enums whose values it hands out (`documentedValues`).
+ */
 const KIT_SCHEMAS = ['AuditAction', 'GroupLabels', 'GroupRatios', 'Model', 'PricingItem', 'PricingVendor', 'Status', 'Token'];
 /** The answers (200, JSON) whose inline parts the kit reads: `METHOD path`. */
 const KIT_ANSWERS = ['GET /api/pricing', 'GET /api/user/models'];
