@@ -365,6 +365,29 @@ describe('StreamPump', () => {
       await run;
     });
 
+    it('a large waiting event is counted at once (it keeps its read), small ones wait', async () => {
+      const { body, x, run, parsed } = counted({ maxEventBytes: 1024 * 1024 });
+      body.write(chunk('first '));
+      body.write(chunk('small '));
+      await new Promise((r) => setImmediate(r));
+      expect(parsed).toHaveLength(1);
+      // 20 KB of text in one plain event: past the 16 KB bound, so it and the small one before it are counted now.
+      const large = chunk('x'.repeat(20 * 1024));
+      body.write(large);
+      await new Promise((r) => setImmediate(r));
+      expect(parsed).toEqual([dataOf(chunk('first ')), dataOf(chunk('small ')), dataOf(large)]);
+      body.write(chunk('after '));
+      await new Promise((r) => setImmediate(r));
+      expect(parsed).toHaveLength(3);
+      body.end('data: [DONE]\n\n');
+      const r = await run;
+      // Forwarded as they came; the estimate counts every chunk's text.
+      expect(x.written.slice(0, 4)).toEqual([chunk('first '), chunk('small '), large, chunk('after ')]);
+      expect(r).toMatchObject({ kind: 'served', charge: { kind: 'usage', reported: null, completionEstimate: expect.any(Number) } });
+      const estimate = r.kind === 'served' && r.charge.kind === 'usage' ? r.charge.completionEstimate : 0;
+      expect(estimate).toBeGreaterThan(100);
+    });
+
     /**
      * One upstream stream through a pump with the glance and one without: the client gets the same
      * bytes and the same charge (the estimate aside where the reported usage makes it moot), and
