@@ -126,7 +126,7 @@ function wrapSync(proto, name, before) {
 
 const patches = [
   [
-    /[\\/]relay[\\/]relay-routes\.js$/,
+    /[\\/]relay[\\/](?:edge[\\/])?relay-routes\.js$/,
     (ex) => {
       wrapAsync(
         ex.RelayRoutes.prototype,
@@ -169,7 +169,7 @@ const patches = [
     },
   ],
   [
-    /[\\/]relay[\\/]relay-auth\.service\.js$/,
+    /[\\/]relay[\\/](?:edge[\\/])?relay-auth\.service\.js$/,
     (ex) => {
       wrapAsync(ex.RelayAuthService.prototype, 'authenticate', null, function (args) {
         const r = recs.get(String(args[0].id));
@@ -178,7 +178,7 @@ const patches = [
     },
   ],
   [
-    /[\\/]relay[\\/]relay\.service\.js$/,
+    /[\\/]relay[\\/](?:pipeline[\\/])?relay\.service\.js$/,
     (ex) => {
       wrapAsync(ex.RelayService.prototype, 'serve', function (args) {
         const r = recs.get(args[0].requestId);
@@ -207,7 +207,7 @@ const patches = [
     },
   ],
   [
-    /[\\/]relay[\\/]failover\.js$/,
+    /[\\/]relay[\\/](?:pipeline[\\/])?failover\.js$/,
     (ex) => {
       wrapAsync(ex.Failover.prototype, 'run', function (args) {
         const r = recs.get(args[0].exchange.requestId);
@@ -216,7 +216,7 @@ const patches = [
     },
   ],
   [
-    /[\\/]relay[\\/]exchange\.js$/,
+    /[\\/]relay[\\/](?:pipeline[\\/])?exchange\.js$/,
     (ex) => {
       wrapSync(ex.ClientExchange.prototype, 'writeHead', function () {
         const r = recs.get(this.requestId);
