@@ -5,6 +5,11 @@
 //   node bench/ledger-micro.cjs [path to another build's server/dist]
 // LEDGER_REQUESTS (default 20000) requests per measurement; LEDGER_BATCHES (default "1,4,8,16,32")
 // the batch sizes: holds are committed LEDGER_BATCH at a time, then their settlements.
+// LEDGER_SETTLE_BATCHES (e.g. "5,25"): settlements wait and commit that many at a time instead,
+// holds still at LEDGER_BATCHES. LEDGER_OTHER=1: a second connection to the same file commits a
+// batch of its own (holds, then settlements with logs) before each of ours, as the other process
+// of SLUICE_WORKERS=2 does; only our connection's commits are timed. Each commit of one connection
+// empties the other's page cache, so that is what the figures then include.
 'use strict';
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -16,6 +21,8 @@ const { SqliteLedger } = require(join(dist, 'billing', 'ledger-statements.js'));
 
 const REQUESTS = Number(process.env.LEDGER_REQUESTS ?? 20000);
 const BATCHES = (process.env.LEDGER_BATCHES ?? '1,4,8,16,32').split(',').map(Number);
+const SETTLE_BATCHES = process.env.LEDGER_SETTLE_BATCHES ? process.env.LEDGER_SETTLE_BATCHES.split(',').map(Number) : null;
+const OTHER = process.env.LEDGER_OTHER === '1';
 const ROUNDS = 3;
 
 // A consume log as the relay writes one for a streamed chat (relay/money/relay-billing.ts consumeLog).
@@ -37,6 +44,7 @@ const LOG = {
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-ledger-micro-'));
   const ds = createDataSource({ kind: 'sqlite', path: join(dir, 'ledger.sqlite') });
+  let other = null;
   try {
     await ds.initialize();
     await ds.runMigrations();
@@ -49,34 +57,86 @@ async function main() {
     const commit = db.prepare('COMMIT');
     const now = Math.floor(Date.now() / 1000);
     let seq = 0;
-
-    /** CPU µs per request (hold + settlement), and of the holds alone, at `batch` per commit. */
-    const run = (batch, log) => {
-      let holdUs = 0;
-      const t0 = process.cpuUsage();
-      for (let i = 0; i < REQUESTS; i += batch) {
-        const ids = [];
-        const h0 = process.cpuUsage();
-        begin.run();
+    // The other process of LEDGER_OTHER: its own connection (its own page cache) on the same file.
+    const Database = require(require.resolve('better-sqlite3', { paths: [dist] }));
+    other = OTHER ? new Database(join(dir, 'ledger.sqlite')) : null;
+    let otherBatch = () => undefined;
+    if (other) {
+      other.pragma('busy_timeout = 5000');
+      other.pragma('synchronous = NORMAL');
+      const ledger2 = new SqliteLedger(other);
+      const begin2 = other.prepare('BEGIN IMMEDIATE');
+      const commit2 = other.prepare('COMMIT');
+      const theirs = [];
+      otherBatch = (batch, log) => {
+        begin2.run();
         for (let j = 0; j < batch; j++) {
-          const requestId = `ledger-micro-${seq++}`;
-          ids.push(requestId);
-          ledger.hold({ requestId, userId: 1, tokenId: 1, amount: 100, model: 'gpt-4o-mini', now });
+          const requestId = `ledger-micro-other-${seq++}`;
+          theirs.push(requestId);
+          ledger2.hold({ requestId, userId: 1, tokenId: 1, amount: 100, model: 'gpt-4o-mini', now });
         }
-        commit.run();
-        const h = process.cpuUsage(h0);
-        holdUs += h.user + h.system;
-        begin.run();
-        for (const requestId of ids) ledger.settle({ requestId, quota: 90, channelId: 1, log: log ? LOG : null, logType: 2, now }, 'settled');
-        commit.run();
-      }
+        commit2.run();
+        begin2.run();
+        for (const requestId of theirs.splice(0)) ledger2.settle({ requestId, quota: 90, channelId: 1, log: log ? LOG : null, logType: 2, now }, 'settled');
+        commit2.run();
+      };
+    }
+    const timed = (fn) => {
+      const t0 = process.cpuUsage();
+      fn();
       const d = process.cpuUsage(t0);
-      return { all: (d.user + d.system) / REQUESTS, hold: holdUs / REQUESTS };
+      return d.user + d.system;
+    };
+
+    /**
+     * CPU µs per request (hold + settlement), and of the holds alone: holds `batch` per commit,
+     * settlements `settleBatch` per commit (they wait for that many).
+     */
+    const run = (batch, log, settleBatch = batch) => {
+      let holdUs = 0;
+      let allUs = 0;
+      let waiting = [];
+      for (let i = 0; i < REQUESTS; i += batch) {
+        otherBatch(batch, log);
+        const h = timed(() => {
+          begin.run();
+          for (let j = 0; j < batch; j++) {
+            const requestId = `ledger-micro-${seq++}`;
+            waiting.push(requestId);
+            ledger.hold({ requestId, userId: 1, tokenId: 1, amount: 100, model: 'gpt-4o-mini', now });
+          }
+          commit.run();
+        });
+        holdUs += h;
+        allUs += h;
+        if (waiting.length < settleBatch && i + batch < REQUESTS) continue;
+        otherBatch(batch, log);
+        const ids = waiting;
+        waiting = [];
+        allUs += timed(() => {
+          begin.run();
+          for (const requestId of ids) ledger.settle({ requestId, quota: 90, channelId: 1, log: log ? LOG : null, logType: 2, now }, 'settled');
+          commit.run();
+        });
+      }
+      return { all: allUs / REQUESTS, hold: holdUs / REQUESTS };
     };
 
     run(8, true); // warm-up: statements compiled, pages cached
     const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    console.log(`SQLite ledger, ${REQUESTS} requests per figure, median of ${ROUNDS}; CPU µs per request`);
+    const f = (x) => x.toFixed(1).padStart(6);
+    console.log(`SQLite ledger, ${REQUESTS} requests per figure, median of ${ROUNDS}; CPU µs per request${OTHER ? '; another connection commits between ours' : ''}`);
+    if (SETTLE_BATCHES) {
+      console.log('holds per commit  settlements per commit  hold+settle+log');
+      for (const batch of BATCHES) {
+        for (const settleBatch of SETTLE_BATCHES) {
+          const xs = [];
+          for (let r = 0; r < ROUNDS; r++) xs.push(run(batch, true, settleBatch).all);
+          console.log(`${String(batch).padStart(16)}  ${String(settleBatch).padStart(22)}  ${f(median(xs)).padStart(15)}`);
+        }
+      }
+      return;
+    }
     console.log('batch  hold+settle+log  hold+settle  hold alone');
     for (const batch of BATCHES) {
       const withLog = [];
@@ -85,12 +145,12 @@ async function main() {
         withLog.push(run(batch, true));
         noLog.push(run(batch, false));
       }
-      const f = (x) => x.toFixed(1).padStart(6);
       console.log(
         `${String(batch).padStart(5)}  ${f(median(withLog.map((x) => x.all))).padStart(15)}  ${f(median(noLog.map((x) => x.all))).padStart(11)}  ${f(median(withLog.map((x) => x.hold))).padStart(10)}`,
       );
     }
   } finally {
+    other?.close();
     if (ds.isInitialized) await ds.destroy();
     rmSync(dir, { recursive: true, force: true });
   }
