@@ -14,9 +14,11 @@ type SyncOp = (conn: SqliteConnection) => unknown;
  * How long a deferred write (the ledger's settlements: `sqliteSync(fn, { deferred: true })`, and
  * on PostgreSQL when its ledger is idle) waits to share its commit with the others of that time.
  * The balance shows a settlement this much later; the hold keeps the money reserved until then,
- * and a crash in between is what the hold sweeper is for.
+ * and a crash in between is what the hold sweeper is for. 50 ms gathers a few dozen settlements
+ * per commit at a busy process's rate (with several processes on one SQLite file, each commit of
+ * one empties the page cache of the others, so fewer, larger commits count twice; bench/README.md).
  */
-export const DEFERRED_WRITE_MS = 10;
+export const DEFERRED_WRITE_MS = 50;
 
 /** Per connection: the batch runner (statements prepared once). */
 const groupCommits = new WeakMap<SqliteConnection, (ops: SyncOp[]) => BatchOutcome[]>();
