@@ -280,10 +280,17 @@ describe.each(DATABASES)('import: a new-api SQLite database into a fresh Sluice 
     expect([limited.status, ((await limited.json()) as { error: { code: string } }).error.code]).toEqual([403, 'model_not_allowed']);
     expect(fake.requests).toHaveLength(0);
     // The limit is the reason: the same token (its imported IP list holds 127.0.0.1) relays its allowed model.
+    const alice = new Caller(t.url);
+    await alice.login(NA.users.alice.username, NA.users.alice.password);
+    const limitedLogs = async (): Promise<number> => (await alice.get('/api/log/self?type=2&token_name=alice-limited').expect(200)).body.data.total as number;
+    const logsBefore = await limitedLogs();
     fake.next({ kind: 'json', body: chatReply('gpt-4o', 10, 5) });
     const allowed = await chat(t.url, `sk-${NA.keys.limited}`, 'gpt-4o');
     expect(allowed.status).toBe(200);
     expect(fake.requests).toHaveLength(1);
+    // Settled (its consume log written) before the next test reads alice's balance: a settlement
+    // commits up to DEFERRED_WRITE_MS after the answer.
+    expect(await eventually(limitedLogs, (n) => n === logsBefore + 1)).toBe(logsBefore + 1);
   });
 
   it('the unused code redeems once, the used one is refused', async () => {
