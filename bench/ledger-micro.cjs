@@ -52,33 +52,44 @@ async function main() {
     db.prepare("INSERT INTO users (username, quota) VALUES ('bench', 1000000000000)").run();
     db.prepare("INSERT INTO tokens (user_id, key_sealed, key_hash, unlimited_quota) VALUES (1, 'x', 'x', 1)").run();
     db.prepare("INSERT INTO channels (name, key, key_hash) VALUES ('bench', 'x', 'x')").run();
-    const ledger = new SqliteLedger(db);
-    const begin = db.prepare('BEGIN IMMEDIATE');
-    const commit = db.prepare('COMMIT');
     const now = Math.floor(Date.now() / 1000);
     let seq = 0;
+    /** One connection's ledger batches, each in its own BEGIN IMMEDIATE ... COMMIT. */
+    const batches = (conn, prefix) => {
+      const ledger = new SqliteLedger(conn);
+      const begin = conn.prepare('BEGIN IMMEDIATE');
+      const commit = conn.prepare('COMMIT');
+      return {
+        /** `n` holds, their request ids pushed onto `ids`. */
+        holds(n, ids) {
+          begin.run();
+          for (let j = 0; j < n; j++) {
+            const requestId = `${prefix}-${seq++}`;
+            ids.push(requestId);
+            ledger.hold({ requestId, userId: 1, tokenId: 1, amount: 100, model: 'gpt-4o-mini', now });
+          }
+          commit.run();
+        },
+        settlements(ids, log) {
+          begin.run();
+          for (const requestId of ids) ledger.settle({ requestId, quota: 90, channelId: 1, log: log ? LOG : null, logType: 2, now }, 'settled');
+          commit.run();
+        },
+      };
+    };
+    const ours = batches(db, 'ledger-micro');
     // The other process of LEDGER_OTHER: its own connection (its own page cache) on the same file.
-    const Database = require(require.resolve('better-sqlite3', { paths: [dist] }));
-    other = OTHER ? new Database(join(dir, 'ledger.sqlite')) : null;
     let otherBatch = () => undefined;
-    if (other) {
+    if (OTHER) {
+      const Database = require(require.resolve('better-sqlite3', { paths: [dist] }));
+      other = new Database(join(dir, 'ledger.sqlite'));
       other.pragma('busy_timeout = 5000');
       other.pragma('synchronous = NORMAL');
-      const ledger2 = new SqliteLedger(other);
-      const begin2 = other.prepare('BEGIN IMMEDIATE');
-      const commit2 = other.prepare('COMMIT');
-      const theirs = [];
-      otherBatch = (batch, log) => {
-        begin2.run();
-        for (let j = 0; j < batch; j++) {
-          const requestId = `ledger-micro-other-${seq++}`;
-          theirs.push(requestId);
-          ledger2.hold({ requestId, userId: 1, tokenId: 1, amount: 100, model: 'gpt-4o-mini', now });
-        }
-        commit2.run();
-        begin2.run();
-        for (const requestId of theirs.splice(0)) ledger2.settle({ requestId, quota: 90, channelId: 1, log: log ? LOG : null, logType: 2, now }, 'settled');
-        commit2.run();
+      const theirs = batches(other, 'ledger-micro-other');
+      otherBatch = (n, log) => {
+        const ids = [];
+        theirs.holds(n, ids);
+        theirs.settlements(ids, log);
       };
     }
     const timed = (fn) => {
@@ -98,26 +109,14 @@ async function main() {
       let waiting = [];
       for (let i = 0; i < REQUESTS; i += batch) {
         otherBatch(batch, log);
-        const h = timed(() => {
-          begin.run();
-          for (let j = 0; j < batch; j++) {
-            const requestId = `ledger-micro-${seq++}`;
-            waiting.push(requestId);
-            ledger.hold({ requestId, userId: 1, tokenId: 1, amount: 100, model: 'gpt-4o-mini', now });
-          }
-          commit.run();
-        });
+        const h = timed(() => ours.holds(batch, waiting));
         holdUs += h;
         allUs += h;
         if (waiting.length < settleBatch && i + batch < REQUESTS) continue;
         otherBatch(batch, log);
         const ids = waiting;
         waiting = [];
-        allUs += timed(() => {
-          begin.run();
-          for (const requestId of ids) ledger.settle({ requestId, quota: 90, channelId: 1, log: log ? LOG : null, logType: 2, now }, 'settled');
-          commit.run();
-        });
+        allUs += timed(() => ours.settlements(ids, log));
       }
       return { all: allUs / REQUESTS, hold: holdUs / REQUESTS };
     };
