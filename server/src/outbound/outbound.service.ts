@@ -4,6 +4,7 @@ import { EventEmitter } from 'node:events';
 import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Agent } from 'undici';
+import { H1Agent } from './h1-agent';
 import { OutboundHandler, type OutboundBody, type OutboundHead } from './outbound-body';
 import WebSocket from 'ws';
 import { isPublicIp } from './address-policy';
@@ -153,6 +154,13 @@ export class OutboundClient implements OnApplicationShutdown {
     keepAliveTimeout: 30_000,
     connections: null,
   });
+  /**
+   * The lean HTTP/1.1 agents (`h1-agent.ts`) for every request whose body is bytes or none;
+   * `OUTBOUND_CLIENT=undici` sends everything through undici's agents above instead.
+   */
+  private readonly lean = process.env.OUTBOUND_CLIENT !== 'undici';
+  private readonly leanStrict = new H1Agent({ lookup: guardedLookup as never, connectTimeoutMs: DEFAULT_TIMEOUTS.connectMs, keepAliveMs: 30_000 });
+  private readonly leanOpen = new H1Agent({ connectTimeoutMs: DEFAULT_TIMEOUTS.connectMs, keepAliveMs: 30_000 });
 
   /** Throws OutboundError('blocked') for a URL that may not be fetched under the policy. */
   check(rawUrl: string, allowPrivate: boolean): URL {
@@ -204,21 +212,28 @@ export class OutboundClient implements OnApplicationShutdown {
     const allowPrivate = req.allowPrivate === true;
     const { origin, path } = this.target(req.url, allowPrivate);
     const timeouts = req.timeouts;
-    const dispatcher = allowPrivate ? this.open : this.strict;
-    const sent = dispatchBody(req.body, req.headers);
+    const headersTimeout = timeouts?.headersMs ?? DEFAULT_TIMEOUTS.headersMs;
+    const bodyTimeout = timeouts?.idleMs ?? DEFAULT_TIMEOUTS.idleMs;
+    const method = req.method ?? 'GET';
+    const body = req.body ?? null;
     try {
       return await new Promise<OutboundHead>((resolve, reject) => {
         const handler = new OutboundHandler(req.signal ?? AbortSignal.timeout(timeouts?.totalMs ?? DEFAULT_TIMEOUTS.totalMs), resolve, reject);
-        dispatcher.dispatch(
+        if (this.lean && (body === null || typeof body === 'string' || body instanceof Uint8Array)) {
+          (allowPrivate ? this.leanOpen : this.leanStrict).dispatch({ origin, path, method, headers: req.headers, body, headersTimeout, bodyTimeout }, handler);
+          return;
+        }
+        const sent = dispatchBody(body, req.headers);
+        (allowPrivate ? this.open : this.strict).dispatch(
           {
             origin,
             path,
-            method: req.method ?? 'GET',
+            method,
             headers: sent.headers,
             // undici sends any iterable body (client-h1's writeIterable); its types list only a few kinds.
             body: sent.body as Exclude<OutboundRequest['body'], SentOnce>,
-            headersTimeout: timeouts?.headersMs ?? DEFAULT_TIMEOUTS.headersMs,
-            bodyTimeout: timeouts?.idleMs ?? DEFAULT_TIMEOUTS.idleMs,
+            headersTimeout,
+            bodyTimeout,
           },
           handler,
         );
@@ -351,7 +366,7 @@ export class OutboundClient implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.strict.close(), this.open.close()]);
+    await Promise.all([this.strict.close(), this.open.close(), this.leanStrict.close(), this.leanOpen.close()]);
   }
 }
 
