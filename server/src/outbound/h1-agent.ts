@@ -21,6 +21,8 @@ import { errors, type Dispatcher } from 'undici';
  * HEAD/204/304 without a body, header names and values checked before anything is sent, TLS with
  * SNI and session reuse, and the caller's DNS lookup (the address policy's guard).
  * What it leaves to undici: request bodies that are streams or iterables, upgrades, proxies.
+ * One difference: `pause()` stops the reads that follow, not the rest of the read being framed
+ * (undici stops mid-read); `OutboundHandler` queues what comes meanwhile, at most one read.
  */
 
 /** Heads longer than this are refused (Node's http parser takes 16 KiB; providers send a few hundred bytes). */
@@ -32,6 +34,13 @@ const SWEEP_MS = 250;
 /** A server's keep-alive hint is trusted to this much less than it says (a socket it is closing is not reused). */
 const KEEP_ALIVE_MARGIN_MS = 1_000;
 
+const HTTP_1 = Buffer.from('HTTP/1.', 'latin1');
+const LF = 0x0a;
+const SP = 0x20;
+const TAB = 0x09;
+const CR = 0x0d;
+const COLON = 0x3a;
+const SEMICOLON = 0x3b;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 const NON_ASCII = /[\u0080-\uffff]/;
@@ -42,6 +51,8 @@ export interface H1AgentOptions {
   connectTimeoutMs: number;
   /** Longest a socket waits in the pool (the server's hint may shorten it). */
   keepAliveMs: number;
+  /** Certificates trusted for https besides Node's (a private CA); Node's own list when unset. */
+  ca?: string | Buffer;
 }
 
 export interface H1DispatchOptions {
@@ -119,6 +130,7 @@ class Exchange implements Dispatcher.DispatchController {
   resume(): void {
     if (this.done || !this.paused) return;
     this.paused = false;
+    if (this.started && this.bodyTimeout > 0) this.deadline = Date.now() + this.bodyTimeout;
     this.conn.resume();
   }
 }
@@ -155,6 +167,7 @@ class Conn {
         servername: origin.servername,
         ALPNProtocols: ['http/1.1'],
         session: origin.session,
+        ca: agent.options.ca,
         lookup: agent.options.lookup,
         onread,
         // `onread` is taken by tls.connect as by net.connect (its types list it for net only).
@@ -206,7 +219,7 @@ class Conn {
     if (ex.done) return;
     ex.done = true;
     this.current = null;
-    this.agent.busy.delete(this);
+    this.agent.release(this);
     this.socket.destroy();
     ex.handler.onResponseError?.(ex, err);
   }
@@ -270,7 +283,7 @@ class Conn {
         return;
       }
       if (stop - from > MAX_HEAD_BYTES) throw new errors.HeadersOverflowError();
-      const informational = this.head(ex, data.toString('latin1', from, stop));
+      const informational = this.head(ex, data, from, stop);
       if (data !== buf) {
         // The rest of the joined bytes is this read's rest.
         buf = data;
@@ -298,30 +311,54 @@ class Conn {
     }
   }
 
-  /** A head: true for a 1xx (skipped), else the answer starts. */
-  private head(ex: Exchange, text: string): boolean {
-    const lines = text.split('\r\n');
-    const status = /^HTTP\/1\.([01]) (\d{3})(?: (.*))?$/.exec(lines[0] as string);
-    if (status === null) throw new errors.HTTPParserError('invalid status line');
-    const code = Number(status[2]);
+  /**
+   * The head in `buf[from, stop)` (its blank line excluded): true for a 1xx (skipped), else the
+   * answer starts. Read from the bytes in place: a string per header name and value, no more.
+   */
+  private head(ex: Exchange, buf: Buffer, from: number, stop: number): boolean {
+    let eol = buf.indexOf(LF, from);
+    if (eol < 0 || eol > stop) eol = stop;
+    // "HTTP/1.x NNN" and an optional reason phrase (not read: nothing above uses it).
+    const d0 = (buf[from + 9] as number) - 0x30;
+    const d1 = (buf[from + 10] as number) - 0x30;
+    const d2 = (buf[from + 11] as number) - 0x30;
+    const minor = buf[from + 7];
+    if (
+      buf.compare(HTTP_1, 0, HTTP_1.length, from, from + HTTP_1.length) !== 0 ||
+      (minor !== 0x30 && minor !== 0x31) ||
+      buf[from + 8] !== SP ||
+      !(d0 >= 1 && d0 <= 5 && d1 >= 0 && d1 <= 9 && d2 >= 0 && d2 <= 9) ||
+      (from + 12 < eol && buf[from + 12] !== SP && buf[from + 12] !== CR)
+    ) {
+      throw new errors.HTTPParserError('invalid status line');
+    }
+    const code = d0 * 100 + d1 * 10 + d2;
     if (code < 200) {
       if (code === 101) throw new errors.HTTPParserError('unexpected upgrade');
       return true;
     }
     const headers: Record<string, string | string[]> = {};
-    for (let k = 1; k < lines.length; k++) {
-      const line = lines[k] as string;
-      const colon = line.indexOf(':');
-      if (colon <= 0) throw new errors.HTTPParserError('invalid header line');
-      const name = line.slice(0, colon).toLowerCase();
-      const value = line.slice(colon + 1).trim();
+    for (let at = eol + 1; at < stop; ) {
+      let end = buf.indexOf(LF, at);
+      if (end < 0 || end > stop) end = stop;
+      const colon = buf.indexOf(COLON, at);
+      if (colon <= at || colon >= end) throw new errors.HTTPParserError('invalid header line');
+      let vs = colon + 1;
+      let ve = end;
+      while (vs < ve && (buf[vs] === SP || buf[vs] === TAB)) vs++;
+      while (ve > vs && (buf[ve - 1] === SP || buf[ve - 1] === TAB || buf[ve - 1] === CR)) ve--;
+      // Already lower case from most servers: toLowerCase then returns the same string.
+      const name = buf.toString('latin1', at, colon).toLowerCase();
+      const value = buf.toString('latin1', vs, ve);
       const had = headers[name];
       if (had === undefined) headers[name] = value;
       else if (typeof had === 'string') headers[name] = [had, value];
       else had.push(value);
+      at = end + 1;
     }
+    const minorOne = minor === 0x31;
     const connection = String(headers['connection'] ?? '').toLowerCase();
-    this.keepAlive = status[1] === '1' ? !connection.includes('close') : connection.includes('keep-alive');
+    this.keepAlive = minorOne ? !connection.includes('close') : connection.includes('keep-alive');
     this.keepAliveMs = this.agent.options.keepAliveMs;
     const hint = /timeout=(\d+)/i.exec(String(headers['keep-alive'] ?? ''));
     if (hint !== null) this.keepAliveMs = Math.min(this.keepAliveMs, Number(hint[1]) * 1000 - KEEP_ALIVE_MARGIN_MS);
@@ -342,7 +379,7 @@ class Conn {
       this.keepAlive = false;
     }
     ex.started = true;
-    ex.handler.onResponseStart?.(ex, code, headers, status[3] ?? '');
+    ex.handler.onResponseStart?.(ex, code, headers);
     return false;
   }
 
@@ -352,13 +389,13 @@ class Conn {
       switch (this.chunk) {
         case Chunk.Size: {
           const c = buf[i++] as number;
-          if (c === 0x0a) {
+          if (c === LF) {
             if (this.lineBytes === 0) throw new errors.HTTPParserError('invalid chunk size');
             this.lineBytes = 0;
             this.chunk = this.remaining === 0 ? Chunk.Trailer : Chunk.Data;
-          } else if (c === 0x0d) {
+          } else if (c === CR) {
             // The LF follows.
-          } else if (c === 0x3b || c === 0x20 || c === 0x09) {
+          } else if (c === SEMICOLON || c === SP || c === TAB) {
             if (this.lineBytes === 0) throw new errors.HTTPParserError('invalid chunk size');
             this.chunk = Chunk.Ext;
           } else {
@@ -370,7 +407,7 @@ class Conn {
           break;
         }
         case Chunk.Ext:
-          if (buf[i++] === 0x0a) {
+          if (buf[i++] === LF) {
             this.lineBytes = 0;
             this.chunk = this.remaining === 0 ? Chunk.Trailer : Chunk.Data;
           }
@@ -385,19 +422,19 @@ class Conn {
         }
         case Chunk.DataEnd: {
           const c = buf[i++];
-          if (c === 0x0a) this.chunk = Chunk.Size;
-          else if (c !== 0x0d) throw new errors.HTTPParserError('missing chunk terminator');
+          if (c === LF) this.chunk = Chunk.Size;
+          else if (c !== CR) throw new errors.HTTPParserError('missing chunk terminator');
           break;
         }
         case Chunk.Trailer: {
           const c = buf[i++];
-          if (c === 0x0a) {
+          if (c === LF) {
             if (this.lineBytes === 0) {
               this.finish(ex, i < n);
               return;
             }
             this.lineBytes = 0;
-          } else if (c !== 0x0d) {
+          } else if (c !== CR) {
             if (++this.lineBytes > MAX_HEAD_BYTES) throw new errors.HeadersOverflowError();
           }
           break;
@@ -418,7 +455,7 @@ class Conn {
   private finish(ex: Exchange, extra: boolean): void {
     ex.done = true;
     this.current = null;
-    this.agent.busy.delete(this);
+    this.agent.release(this);
     if (this.keepAlive && !extra && !this.gone && this.keepAliveMs > 0) this.agent.pool(this, this.keepAliveMs);
     else if (!this.gone) {
       this.gone = true;
@@ -439,7 +476,9 @@ export class H1Agent {
   private readonly origins = new Map<string, Origin>();
   private idleCount = 0;
   private sweeper: NodeJS.Timeout | null = null;
-  private closing: (() => void) | null = null;
+  /** Set by `close`: resolved once nothing is in flight. */
+  private closing: Promise<void> | null = null;
+  private closed: (() => void) | null = null;
 
   constructor(readonly options: H1AgentOptions) {}
 
@@ -465,10 +504,17 @@ export class H1Agent {
 
   /** Closes the idle sockets now and resolves once the requests in flight have ended. */
   close(): Promise<void> {
-    return new Promise((resolve) => {
-      this.closing = resolve;
+    if (this.closing === null) {
+      this.closing = new Promise((resolve) => (this.closed = resolve));
       this.closeIdle();
-    });
+    }
+    return this.closing;
+  }
+
+  /** The socket's exchange ended (it is pooled or dropped next). */
+  release(conn: Conn): void {
+    this.busy.delete(conn);
+    if (this.busy.size === 0) this.closed?.();
   }
 
   pool(conn: Conn, keepAliveMs: number): void {
@@ -492,10 +538,7 @@ export class H1Agent {
   private closeIdle(): void {
     for (const origin of this.origins.values()) for (const conn of origin.idle.splice(0)) conn.socket.destroy();
     this.idleCount = 0;
-    if (this.busy.size === 0) {
-      this.closing?.();
-      this.closing = null;
-    }
+    if (this.busy.size === 0) this.closed?.();
   }
 
   private take(origin: Origin): Conn {
@@ -539,14 +582,19 @@ export class H1Agent {
     clock = Date.now();
     for (const conn of this.busy) {
       const ex = conn.current;
-      if (ex === null || ex.deadline === 0 || clock < ex.deadline) continue;
+      // A paused answer waits for its reader, not for the server (as undici: no body timeout while paused).
+      if (ex === null || ex.deadline === 0 || ex.paused || clock < ex.deadline) continue;
       conn.fail(ex, ex.started ? new errors.BodyTimeoutError() : new errors.HeadersTimeoutError());
     }
     if (this.idleCount > 0) {
       for (const origin of this.origins.values()) {
-        while (origin.idle.length > 0 && (origin.idle[0] as Conn).idleUntil <= clock) {
+        // Each socket has its own allowance (the server's hint): any of them may be due.
+        for (let k = origin.idle.length - 1; k >= 0; k--) {
+          const conn = origin.idle[k] as Conn;
+          if (conn.idleUntil > clock) continue;
+          origin.idle.splice(k, 1);
           this.idleCount--;
-          (origin.idle.shift() as Conn).socket.destroy();
+          conn.socket.destroy();
         }
       }
     }
@@ -554,7 +602,6 @@ export class H1Agent {
       clearInterval(this.sweeper);
       this.sweeper = null;
     }
-    if (this.closing !== null && this.busy.size === 0) this.closeIdle();
   };
 }
 
