@@ -29,6 +29,8 @@ import { errors, type Dispatcher } from 'undici';
 const MAX_HEAD_BYTES = 64 * 1024;
 /** One read buffer for every socket: a read is framed and copied out before the next one. */
 const READ_BUFFER_BYTES = 64 * 1024;
+/** Body pieces up to this long are copied in a loop (no view object); longer ones with a memcpy. */
+const SHORT_COPY_BYTES = 512;
 /** How often deadlines (headers, idle body, idle keep-alive) are checked while any socket is open. */
 const SWEEP_MS = 250;
 /** A server's keep-alive hint is trusted to this much less than it says (a socket it is closing is not reused). */
@@ -43,7 +45,6 @@ const COLON = 0x3a;
 const SEMICOLON = 0x3b;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
-const NON_ASCII = /[\u0080-\uffff]/;
 
 export interface H1AgentOptions {
   /** DNS lookup for names (the address policy's guard); Node's by default. */
@@ -87,6 +88,10 @@ const enum Chunk {
   DataEnd,
   Trailer,
 }
+
+/** What the handler's `onResponseEnd` and `onRequestStart` get: the trailers are not read, no context is kept. */
+const NO_TRAILERS = Object.freeze({});
+const NO_CONTEXT = Object.freeze({});
 
 let clock = Date.now();
 
@@ -190,18 +195,18 @@ class Conn {
     });
   }
 
-  start(ex: Exchange, head: string, body: string | Uint8Array | null): void {
+  /** Sends the request: its bytes (a string body among them), then a byte body as it is. */
+  start(ex: Exchange, bytes: Buffer, body: Uint8Array | null): void {
     this.current = ex;
     this.headBytes = null;
     this.mode = 'none';
     this.keepAlive = false;
     const socket = this.socket;
     if (this.reused) socket.ref();
-    if (body === null || body.length === 0) socket.write(head, 'latin1');
-    else if (typeof body === 'string' && !NON_ASCII.test(head)) socket.write(head + body);
+    if (body === null || body.length === 0) socket.write(bytes);
     else {
       socket.cork();
-      socket.write(head, 'latin1');
+      socket.write(bytes);
       socket.write(body);
       socket.uncork();
     }
@@ -446,8 +451,11 @@ class Conn {
   /** A body piece, copied out of the shared read buffer. */
   private data(ex: Exchange, buf: Buffer, from: number, to: number): void {
     if (to <= from) return;
-    const piece = Buffer.allocUnsafe(to - from);
-    buf.copy(piece, 0, from, to);
+    const size = to - from;
+    const piece = Buffer.allocUnsafe(size);
+    // A short piece byte by byte: buf.copy makes a view of the source's range for each call.
+    if (size <= SHORT_COPY_BYTES) for (let k = 0; k < size; k++) piece[k] = buf[from + k] as number;
+    else buf.copy(piece, 0, from, to);
     ex.handler.onResponseData?.(ex, piece);
   }
 
@@ -461,7 +469,7 @@ class Conn {
       this.gone = true;
       this.socket.destroy();
     }
-    ex.handler.onResponseEnd?.(ex, {});
+    ex.handler.onResponseEnd?.(ex, NO_TRAILERS);
   }
 }
 
@@ -483,23 +491,23 @@ export class H1Agent {
   constructor(readonly options: H1AgentOptions) {}
 
   dispatch(o: H1DispatchOptions, handler: Dispatcher.DispatchHandler): void {
-    let head: string;
+    let bytes: Buffer;
     let origin: Origin;
     const body = o.body ?? null;
     try {
       origin = this.origin(o.origin);
-      head = requestHead(o, origin.authority, body);
+      bytes = requestBytes(o, origin.authority, body);
     } catch (err) {
       handler.onResponseError?.(failedController(err as Error), err as Error);
       return;
     }
     const conn = this.take(origin);
     const ex = new Exchange(conn, handler, o.method === 'HEAD', o.headersTimeout, o.bodyTimeout);
-    handler.onRequestStart?.(ex, {});
+    handler.onRequestStart?.(ex, NO_CONTEXT);
     if (ex.done) return;
     this.busy.add(conn);
     this.sweep();
-    conn.start(ex, head, body);
+    conn.start(ex, bytes, typeof body === 'string' ? null : body);
   }
 
   /** Closes the idle sockets now and resolves once the requests in flight have ended. */
@@ -605,11 +613,18 @@ export class H1Agent {
   };
 }
 
-/** The request line and headers; throws undici's InvalidArgumentError for a header that could not be sent. */
-function requestHead(o: H1DispatchOptions, authority: string, body: string | Uint8Array | null): string {
-  let head = `${o.method} ${o.path} HTTP/1.1\r\n`;
+/**
+ * The request's bytes in one buffer: the request line, the headers, and a string body encoded
+ * after them (a byte body is written after this buffer as it is). Sized first, then written in
+ * place: no string per header. Throws undici's InvalidArgumentError for a header that could not
+ * be sent (before anything is).
+ */
+function requestBytes(o: H1DispatchOptions, authority: string, body: string | Uint8Array | null): Buffer {
   let host = false;
   let length = false;
+  // The request line's " " and " HTTP/1.1\r\n", and the blank line: 14 bytes. Names and values
+  // are latin1 (checked): one byte a character.
+  let size = o.method.length + o.path.length + 14;
   const headers = o.headers;
   for (const name in headers) {
     const value = headers[name] as string;
@@ -618,14 +633,41 @@ function requestHead(o: H1DispatchOptions, authority: string, body: string | Uin
     const lower = name.length === 4 || name.length === 14 ? name.toLowerCase() : '';
     if (lower === 'host') host = true;
     else if (lower === 'content-length') length = true;
-    head += `${name}: ${value}\r\n`;
+    size += name.length + value.length + 4;
   }
-  if (!host) head += `host: ${authority}\r\n`;
+  if (!host) size += authority.length + 8;
+  const bodyBytes = body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
   // As undici: a length for any body, and 0 for a POST, PUT or PATCH without one.
-  if (!length && (body !== null || o.method === 'POST' || o.method === 'PUT' || o.method === 'PATCH')) {
-    head += `content-length: ${body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength}\r\n`;
+  const lengthLine = !length && (body !== null || o.method === 'POST' || o.method === 'PUT' || o.method === 'PATCH') ? String(bodyBytes) : null;
+  if (lengthLine !== null) size += lengthLine.length + 18;
+  if (typeof body === 'string') size += bodyBytes;
+  const out = Buffer.allocUnsafe(size);
+  let at = out.write(o.method, 0, 'latin1');
+  out[at++] = SP;
+  at += out.write(o.path, at, 'latin1');
+  at += out.write(' HTTP/1.1\r\n', at, 'latin1');
+  for (const name in headers) {
+    at += out.write(name, at, 'latin1');
+    out[at++] = COLON;
+    out[at++] = SP;
+    at += out.write(headers[name] as string, at, 'latin1');
+    out[at++] = CR;
+    out[at++] = LF;
   }
-  return `${head}\r\n`;
+  if (!host) at += writeLine(out, at, 'host: ', authority);
+  if (lengthLine !== null) at += writeLine(out, at, 'content-length: ', lengthLine);
+  out[at++] = CR;
+  out[at++] = LF;
+  if (typeof body === 'string') out.write(body, at, 'utf8');
+  return out;
+}
+
+function writeLine(out: Buffer, at: number, name: string, value: string): number {
+  let n = out.write(name, at, 'latin1');
+  n += out.write(value, at + n, 'latin1');
+  out[at + n] = CR;
+  out[at + n + 1] = LF;
+  return n + 2;
 }
 
 /** The controller a handler gets for a request that failed before it started. */
