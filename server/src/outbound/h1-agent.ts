@@ -33,6 +33,8 @@ const READ_BUFFER_BYTES = 64 * 1024;
 const SHORT_COPY_BYTES = 512;
 /** How often deadlines (headers, idle body, idle keep-alive) are checked while any socket is open. */
 const SWEEP_MS = 250;
+/** TCP keep-alive probes after this long without traffic (as undici): a dead peer of a long stream is found. */
+const TCP_KEEPALIVE_MS = 60_000;
 /** A server's keep-alive hint is trusted to this much less than it says (a socket it is closing is not reused). */
 const KEEP_ALIVE_MARGIN_MS = 1_000;
 
@@ -179,9 +181,21 @@ class Conn {
       } as ConnectionOptions);
       this.socket.on('session', (session: Buffer) => (origin.session = session));
     } else {
-      this.socket = netConnect({ host: origin.host, port: origin.port, lookup: agent.options.lookup, noDelay: true, onread });
+      this.socket = netConnect({
+        host: origin.host,
+        port: origin.port,
+        lookup: agent.options.lookup,
+        noDelay: true,
+        keepAlive: true,
+        keepAliveInitialDelay: TCP_KEEPALIVE_MS,
+        onread,
+      });
     }
-    if (origin.secure) this.socket.setNoDelay(true);
+    if (origin.secure) {
+      // tls.connect passes neither on to its socket (net.connect takes both above).
+      this.socket.setNoDelay(true);
+      this.socket.setKeepAlive(true, TCP_KEEPALIVE_MS);
+    }
     const timer = setTimeout(() => this.socket.destroy(connectTimeout()), agent.options.connectTimeoutMs);
     this.socket.once(origin.secure ? 'secureConnect' : 'connect', () => clearTimeout(timer));
     this.socket.on('error', (err) => {
