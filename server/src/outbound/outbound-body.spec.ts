@@ -2,11 +2,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { CancelSwitch, OutboundClient, OutboundError, type OutboundBody } from './outbound.service';
 
-/** Real answers over loopback: the body is fed by undici's dispatch handler, as in the relay. */
-describe('OutboundBody', () => {
+/** Real answers over loopback: the body is fed by the dispatch handler, through each client the relay may use. */
+describe.each([
+  ['the lean agent', false],
+  ['undici', true],
+])('OutboundBody (%s)', (_name, viaUndici) => {
   let server: Server;
   let base: string;
-  const client = new OutboundClient();
+  const client = viaUndici ? OutboundClient.undiciOnly() : new OutboundClient();
   /** Per path: how the test server answers, and what it saw of the request's end. */
   const routes = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>();
   const closedEarly = new Set<string>();

@@ -157,10 +157,7 @@ describe('OutboundClient', () => {
       ['the lean agent', false],
       ['undici (OUTBOUND_CLIENT=undici)', true],
     ])('a long body is let go once written, while its answer is still open (a held stream keeps no copy): %s', async (_name, viaUndici) => {
-      const was = process.env.OUTBOUND_CLIENT;
-      if (viaUndici) process.env.OUTBOUND_CLIENT = 'undici';
-      const own = new OutboundClient();
-      if (viaUndici) process.env.OUTBOUND_CLIENT = was;
+      const own = viaUndici ? OutboundClient.undiciOnly() : new OutboundClient();
       try {
         const send = async (size: number) => {
           const body = new Uint8Array(size).fill(3);

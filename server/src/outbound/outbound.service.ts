@@ -158,9 +158,16 @@ export class OutboundClient implements OnApplicationShutdown {
    * The lean HTTP/1.1 agents (`h1-agent.ts`) for every request whose body is bytes or none;
    * `OUTBOUND_CLIENT=undici` sends everything through undici's agents above instead.
    */
-  private readonly lean = process.env.OUTBOUND_CLIENT !== 'undici';
+  private lean = process.env.OUTBOUND_CLIENT !== 'undici';
   private readonly leanStrict = new H1Agent({ lookup: guardedLookup as never, connectTimeoutMs: DEFAULT_TIMEOUTS.connectMs, keepAliveMs: 30_000 });
   private readonly leanOpen = new H1Agent({ connectTimeoutMs: DEFAULT_TIMEOUTS.connectMs, keepAliveMs: 30_000 });
+
+  /** A client that sends every request through undici, as `OUTBOUND_CLIENT=undici` makes the server's (tests, benches). */
+  static undiciOnly(): OutboundClient {
+    const client = new OutboundClient();
+    client.lean = false;
+    return client;
+  }
 
   /** Throws OutboundError('blocked') for a URL that may not be fetched under the policy. */
   check(rawUrl: string, allowPrivate: boolean): URL {
