@@ -3,9 +3,10 @@
 // upstream in another process (20 SSE events per answer), 32 at a time.
 //   node bench/outbound-micro.cjs [path/to/dist] [answers]
 // OUTBOUND_DELAY_MS (default 0: all events at once) spaces the events, so that each arrives in its
-// own socket read as in the relay bench; OUTBOUND_CONCURRENCY (default 32) answers at a time.
+// own socket read as in the relay bench; OUTBOUND_CONCURRENCY (default 32) answers at a time;
+// OUTBOUND_CLIENT=undici takes undici's path instead of H1Agent's (the server's own switch).
 // Allocation is the sum of `allocated=` of the child's GC lines (--trace-gc-nvp) between two marks,
-// divided by the answers (includes undici's HTTP parsing, which every build pays); CPU is
+// divided by the answers (includes the HTTP parsing, which every build pays); CPU is
 // process.cpuUsage of the child: noisy.
 const { spawn, spawnSync } = require('node:child_process');
 const { resolve } = require('node:path');
