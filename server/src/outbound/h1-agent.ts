@@ -29,6 +29,8 @@ import { errors, type Dispatcher } from 'undici';
 const MAX_HEAD_BYTES = 64 * 1024;
 /** One read buffer for every socket: a read is framed and copied out before the next one. */
 const READ_BUFFER_BYTES = 64 * 1024;
+/** Byte bodies up to this long go out in the request's one buffer (a copy; a longer one is written as it is). */
+const INLINE_BODY_BYTES = 16 * 1024;
 /** Body pieces up to this long are copied in a loop (no view object); longer ones with a memcpy. */
 const SHORT_COPY_BYTES = 512;
 /** How often deadlines (headers, idle body, idle keep-alive) are checked while any socket is open. */
@@ -209,7 +211,7 @@ class Conn {
     });
   }
 
-  /** Sends the request: its bytes (a string body among them), then a byte body as it is. */
+  /** Sends the request: its bytes (with its body, unless that is long bytes), then a long byte body as it is. */
   start(ex: Exchange, bytes: Buffer, body: Uint8Array | null): void {
     this.current = ex;
     this.headBytes = null;
@@ -508,9 +510,11 @@ export class H1Agent {
     let bytes: Buffer;
     let origin: Origin;
     const body = o.body ?? null;
+    // A string body is always encoded into the request's buffer; bytes up to INLINE_BODY_BYTES are copied in.
+    const long = typeof body !== 'string' && body !== null && body.byteLength > INLINE_BODY_BYTES ? body : null;
     try {
       origin = this.origin(o.origin);
-      bytes = requestBytes(o, origin.authority, body);
+      bytes = requestBytes(o, origin.authority, body, long === null);
     } catch (err) {
       handler.onResponseError?.(failedController(err as Error), err as Error);
       return;
@@ -521,7 +525,7 @@ export class H1Agent {
     if (ex.done) return;
     this.busy.add(conn);
     this.sweep();
-    conn.start(ex, bytes, typeof body === 'string' ? null : body);
+    conn.start(ex, bytes, long);
   }
 
   /** Closes the idle sockets now and resolves once the requests in flight have ended. */
@@ -628,12 +632,12 @@ export class H1Agent {
 }
 
 /**
- * The request's bytes in one buffer: the request line, the headers, and a string body encoded
- * after them (a byte body is written after this buffer as it is). Sized first, then written in
- * place: no string per header. Throws undici's InvalidArgumentError for a header that could not
- * be sent (before anything is).
+ * The request's bytes in one buffer: the request line, the headers and, when `inline`, the body
+ * (a string encoded, bytes copied; a long byte body is written after this buffer as it is). Sized
+ * first, then written in place: no string per header, one socket write. Throws undici's
+ * InvalidArgumentError for a header that could not be sent (before anything is).
  */
-function requestBytes(o: H1DispatchOptions, authority: string, body: string | Uint8Array | null): Buffer {
+function requestBytes(o: H1DispatchOptions, authority: string, body: string | Uint8Array | null, inline: boolean): Buffer {
   let host = false;
   let length = false;
   // The request line's " " and " HTTP/1.1\r\n", and the blank line: 14 bytes. Names and values
@@ -654,7 +658,7 @@ function requestBytes(o: H1DispatchOptions, authority: string, body: string | Ui
   // As undici: a length for any body, and 0 for a POST, PUT or PATCH without one.
   const lengthLine = !length && (body !== null || o.method === 'POST' || o.method === 'PUT' || o.method === 'PATCH') ? String(bodyBytes) : null;
   if (lengthLine !== null) size += lengthLine.length + 18;
-  if (typeof body === 'string') size += bodyBytes;
+  if (inline) size += bodyBytes;
   const out = Buffer.allocUnsafe(size);
   let at = out.write(o.method, 0, 'latin1');
   out[at++] = SP;
@@ -672,7 +676,8 @@ function requestBytes(o: H1DispatchOptions, authority: string, body: string | Ui
   if (lengthLine !== null) at += writeLine(out, at, 'content-length: ', lengthLine);
   out[at++] = CR;
   out[at++] = LF;
-  if (typeof body === 'string') out.write(body, at, 'utf8');
+  if (inline && typeof body === 'string') out.write(body, at, 'utf8');
+  else if (inline && body instanceof Uint8Array) out.set(body, at);
   return out;
 }
 
