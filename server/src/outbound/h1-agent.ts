@@ -71,7 +71,6 @@ export interface H1DispatchOptions {
 }
 
 interface Origin {
-  key: string;
   secure: boolean;
   host: string;
   port: number;
@@ -97,6 +96,7 @@ const enum Chunk {
 const NO_TRAILERS = Object.freeze({});
 const NO_CONTEXT = Object.freeze({});
 
+/** Coarse time (ms) for the pool's expiry, refreshed by the sweep while it runs. */
 let clock = Date.now();
 
 /** One request and its answer on one connection; the handler's controller. */
@@ -114,7 +114,8 @@ class Exchange implements Dispatcher.DispatchController {
   constructor(
     readonly conn: Conn,
     readonly handler: Dispatcher.DispatchHandler,
-    readonly head: boolean,
+    /** A HEAD request: its answer has no body whatever its head says. */
+    readonly headRequest: boolean,
     headersTimeout: number,
     bodyTimeout: number,
   ) {
@@ -385,7 +386,7 @@ class Conn {
     if (hint !== null) this.keepAliveMs = Math.min(this.keepAliveMs, Number(hint[1]) * 1000 - KEEP_ALIVE_MARGIN_MS);
     const te = headers['transfer-encoding'];
     const length = headers['content-length'];
-    if (ex.head || code === 204 || code === 304) this.mode = 'none';
+    if (ex.headRequest || code === 204 || code === 304) this.mode = 'none';
     else if (te !== undefined) {
       if (!/(?:^|,)\s*chunked\s*$/i.test(String(te))) throw new errors.HTTPParserError('unsupported transfer-encoding');
       this.mode = 'chunked';
@@ -583,7 +584,6 @@ export class H1Agent {
     const secure = url.protocol === 'https:';
     const host = url.hostname.replace(/^\[|\]$/g, '');
     const origin: Origin = {
-      key: raw,
       secure,
       host,
       port: url.port === '' ? (secure ? 443 : 80) : Number(url.port),
