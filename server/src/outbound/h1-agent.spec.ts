@@ -435,6 +435,32 @@ describe('H1Agent', () => {
   });
 
   describe('keep-alive', () => {
+    it('lets go of its origins past 1024 with their idle sockets, and does not pool the socket of one let go while busy', async () => {
+      let release: () => void = () => undefined;
+      const raw = await rawServer((req) => {
+        if (req.path === '/hold') release = () => req.socket.write('HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nheld');
+        else req.socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
+      });
+      const a = agent({ lookup: lookupTo('127.0.0.1') });
+      const held = send(a, { origin: `http://held.test:${raw.port}`, path: '/hold' });
+      await until(() => raw.requests.length === 1);
+      // 1023 more origins fill the map (1024 with the held one); each leaves an idle socket.
+      for (let i = 0; i < 1023; i++) expect((await fetchRec(a, { origin: `http://o${i}.test:${raw.port}` })).body.toString()).toBe('ok');
+      expect(raw.closed.size).toBe(0);
+      // One more lets every origin go: the 1023 idle sockets are closed, the new one is pooled.
+      expect((await fetchRec(a, { origin: `http://last.test:${raw.port}` })).body.toString()).toBe('ok');
+      await until(() => raw.closed.size === 1023, 2000);
+      // The held answer ends on an origin let go: its socket is closed, not pooled.
+      release();
+      await within(held.settled, 1000, 'the held answer');
+      expect(held.body.toString()).toBe('held');
+      await until(() => raw.closed.has(0), 1000);
+      // The last origin's socket is still pooled and reused.
+      const before = raw.sockets.length;
+      expect((await fetchRec(a, { origin: `http://last.test:${raw.port}` })).body.toString()).toBe('ok');
+      expect(raw.sockets.length).toBe(before);
+    });
+
     it('does not use a pooled socket the server has closed meanwhile', async () => {
       const raw = await rawServer(async (req) => {
         req.socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');

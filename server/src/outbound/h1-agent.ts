@@ -25,6 +25,8 @@ import { errors, type Dispatcher } from 'undici';
  * (undici stops mid-read); `OutboundHandler` queues what comes meanwhile, at most one read.
  */
 
+/** Origins kept (each with its pool); past it they are all let go, as the client's parsed URLs are. */
+const ORIGINS_MAX = 1024;
 /** Heads longer than this are refused (Node's http parser takes 16 KiB; providers send a few hundred bytes). */
 const MAX_HEAD_BYTES = 64 * 1024;
 /** One read buffer for every socket: a read is framed and copied out before the next one. */
@@ -80,6 +82,8 @@ interface Origin {
   idle: Conn[];
   /** The last TLS session, for the next connection's resumption. */
   session: Buffer | undefined;
+  /** Still in the agent's map (false once let go: its sockets are not pooled again). */
+  live: boolean;
 }
 
 type BodyMode = 'none' | 'length' | 'chunked' | 'close';
@@ -481,7 +485,7 @@ class Conn {
     ex.done = true;
     this.current = null;
     this.agent.release(this);
-    if (this.keepAlive && !extra && !this.gone && this.keepAliveMs > 0) this.agent.pool(this, this.keepAliveMs);
+    if (this.keepAlive && !extra && !this.gone && this.keepAliveMs > 0 && this.origin.live) this.agent.pool(this, this.keepAliveMs);
     else if (!this.gone) {
       this.gone = true;
       this.socket.destroy();
@@ -580,6 +584,16 @@ export class H1Agent {
   private origin(raw: string): Origin {
     const known = this.origins.get(raw);
     if (known !== undefined) return known;
+    // Bounded as the client's parsed URLs are (image proxies reach many hosts): when full, every
+    // origin is let go with its idle sockets; a socket busy meanwhile is closed when it ends.
+    if (this.origins.size >= ORIGINS_MAX) {
+      for (const old of this.origins.values()) {
+        old.live = false;
+        this.idleCount -= old.idle.length;
+        for (const conn of old.idle.splice(0)) conn.socket.destroy();
+      }
+      this.origins.clear();
+    }
     const url = new URL(raw);
     const secure = url.protocol === 'https:';
     const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -591,6 +605,7 @@ export class H1Agent {
       servername: secure && isIP(host) === 0 ? host : undefined,
       idle: [],
       session: undefined,
+      live: true,
     };
     this.origins.set(raw, origin);
     return origin;
