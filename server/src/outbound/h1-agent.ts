@@ -97,11 +97,8 @@ const enum Chunk {
 }
 
 /** What the handler's `onResponseEnd` and `onRequestStart` get: the trailers are not read, no context is kept. */
-const NO_TRAILERS = Object.freeze({});
-const NO_CONTEXT = Object.freeze({});
+const NOTHING = Object.freeze({});
 
-/** Coarse time (ms) for the pool's expiry, refreshed by the sweep while it runs. */
-let clock = Date.now();
 
 /** One request and its answer on one connection; the handler's controller. */
 class Exchange implements Dispatcher.DispatchController {
@@ -112,18 +109,15 @@ class Exchange implements Dispatcher.DispatchController {
   started = false;
   /** Absolute time the current phase must have progressed by (0: none). */
   deadline = 0;
-  /** While reading the body: the idle allowance, renewed at each read. */
-  readonly bodyTimeout: number;
-
   constructor(
     readonly conn: Conn,
     readonly handler: Dispatcher.DispatchHandler,
     /** A HEAD request: its answer has no body whatever its head says. */
     readonly headRequest: boolean,
     headersTimeout: number,
-    bodyTimeout: number,
+    /** While reading the body: the idle allowance, renewed at each read. */
+    readonly bodyTimeout: number,
   ) {
-    this.bodyTimeout = bodyTimeout;
     this.deadline = headersTimeout > 0 ? Date.now() + headersTimeout : 0;
   }
 
@@ -203,7 +197,7 @@ class Conn {
       this.socket.setNoDelay(true);
       this.socket.setKeepAlive(true, TCP_KEEPALIVE_MS);
     }
-    const timer = setTimeout(() => this.socket.destroy(connectTimeout()), agent.options.connectTimeoutMs);
+    const timer = setTimeout(() => this.socket.destroy(new errors.ConnectTimeoutError()), agent.options.connectTimeoutMs);
     this.socket.once(origin.secure ? 'secureConnect' : 'connect', () => clearTimeout(timer));
     this.socket.on('error', (err) => {
       clearTimeout(timer);
@@ -490,13 +484,10 @@ class Conn {
       this.gone = true;
       this.socket.destroy();
     }
-    ex.handler.onResponseEnd?.(ex, NO_TRAILERS);
+    ex.handler.onResponseEnd?.(ex, NOTHING);
   }
 }
 
-function connectTimeout(): Error {
-  return new errors.ConnectTimeoutError();
-}
 
 /** A keep-alive HTTP/1.1 agent: `dispatch` with an undici dispatch handler. */
 export class H1Agent {
@@ -526,7 +517,7 @@ export class H1Agent {
     }
     const conn = this.take(origin);
     const ex = new Exchange(conn, handler, o.method === 'HEAD', o.headersTimeout, o.bodyTimeout);
-    handler.onRequestStart?.(ex, NO_CONTEXT);
+    handler.onRequestStart?.(ex, NOTHING);
     if (ex.done) return;
     this.busy.add(conn);
     this.sweep();
@@ -550,7 +541,7 @@ export class H1Agent {
 
   pool(conn: Conn, keepAliveMs: number): void {
     conn.reused = true;
-    conn.idleUntil = clock + keepAliveMs;
+    conn.idleUntil = Date.now() + keepAliveMs;
     conn.socket.unref();
     conn.origin.idle.push(conn);
     this.idleCount++;
@@ -567,9 +558,14 @@ export class H1Agent {
   }
 
   private closeIdle(): void {
-    for (const origin of this.origins.values()) for (const conn of origin.idle.splice(0)) conn.socket.destroy();
-    this.idleCount = 0;
+    for (const origin of this.origins.values()) this.letGoIdle(origin);
     if (this.busy.size === 0) this.closed?.();
+  }
+
+  /** Closes an origin's idle sockets. */
+  private letGoIdle(origin: Origin): void {
+    this.idleCount -= origin.idle.length;
+    for (const conn of origin.idle.splice(0)) conn.socket.destroy();
   }
 
   private take(origin: Origin): Conn {
@@ -589,8 +585,7 @@ export class H1Agent {
     if (this.origins.size >= ORIGINS_MAX) {
       for (const old of this.origins.values()) {
         old.live = false;
-        this.idleCount -= old.idle.length;
-        for (const conn of old.idle.splice(0)) conn.socket.destroy();
+        this.letGoIdle(old);
       }
       this.origins.clear();
     }
@@ -614,17 +609,16 @@ export class H1Agent {
   /** Starts the deadline sweep (while any socket is busy or pooled). */
   private sweep(): void {
     if (this.sweeper !== null) return;
-    clock = Date.now();
     this.sweeper = setInterval(this.check, SWEEP_MS);
     this.sweeper.unref();
   }
 
   private readonly check = (): void => {
-    clock = Date.now();
+    const now = Date.now();
     for (const conn of this.busy) {
       const ex = conn.current;
       // A paused answer waits for its reader, not for the server (as undici: no body timeout while paused).
-      if (ex === null || ex.deadline === 0 || ex.paused || clock < ex.deadline) continue;
+      if (ex === null || ex.deadline === 0 || ex.paused || now < ex.deadline) continue;
       conn.fail(ex, ex.started ? new errors.BodyTimeoutError() : new errors.HeadersTimeoutError());
     }
     if (this.idleCount > 0) {
@@ -632,7 +626,7 @@ export class H1Agent {
         // Each socket has its own allowance (the server's hint): any of them may be due.
         for (let k = origin.idle.length - 1; k >= 0; k--) {
           const conn = origin.idle[k] as Conn;
-          if (conn.idleUntil > clock) continue;
+          if (conn.idleUntil > now) continue;
           origin.idle.splice(k, 1);
           this.idleCount--;
           conn.socket.destroy();

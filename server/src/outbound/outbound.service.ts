@@ -78,6 +78,9 @@ export type OutboundWebSocket =
   | { kind: 'open'; socket: WebSocket }
   | { kind: 'refused'; status: number; headers: Record<string, string | string[] | undefined>; text: string };
 
+/** Longest a pooled connection waits for its next request (the server's keep-alive hint may shorten it). */
+const KEEP_ALIVE_MS = 30_000;
+
 const DEFAULT_TIMEOUTS: OutboundTimeouts = { connectMs: 10_000, headersMs: 60_000, idleMs: 60_000, totalMs: 600_000 };
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -144,14 +147,14 @@ function dispatchBody(body: OutboundRequest['body'], headers: Record<string, str
 export class OutboundClient implements OnApplicationShutdown {
   private readonly strict = new Agent({
     connect: { lookup: guardedLookup as never, timeout: DEFAULT_TIMEOUTS.connectMs },
-    keepAliveTimeout: 30_000,
+    keepAliveTimeout: KEEP_ALIVE_MS,
     // No per-origin cap: the relay holds thousands of streams to one provider at once, and a
     // capped pool would queue new requests behind streams that last minutes.
     connections: null,
   });
   private readonly open = new Agent({
     connect: { timeout: DEFAULT_TIMEOUTS.connectMs },
-    keepAliveTimeout: 30_000,
+    keepAliveTimeout: KEEP_ALIVE_MS,
     connections: null,
   });
   /**
@@ -159,8 +162,8 @@ export class OutboundClient implements OnApplicationShutdown {
    * `OUTBOUND_CLIENT=undici` sends everything through undici's agents above instead.
    */
   private lean = process.env.OUTBOUND_CLIENT !== 'undici';
-  private readonly leanStrict = new H1Agent({ lookup: guardedLookup as never, connectTimeoutMs: DEFAULT_TIMEOUTS.connectMs, keepAliveMs: 30_000 });
-  private readonly leanOpen = new H1Agent({ connectTimeoutMs: DEFAULT_TIMEOUTS.connectMs, keepAliveMs: 30_000 });
+  private readonly leanStrict = new H1Agent({ lookup: guardedLookup as never, connectTimeoutMs: DEFAULT_TIMEOUTS.connectMs, keepAliveMs: KEEP_ALIVE_MS });
+  private readonly leanOpen = new H1Agent({ connectTimeoutMs: DEFAULT_TIMEOUTS.connectMs, keepAliveMs: KEEP_ALIVE_MS });
 
   /** A client that sends every request through undici, as `OUTBOUND_CLIENT=undici` makes the server's (tests, benches). */
   static undiciOnly(): OutboundClient {
